@@ -1,0 +1,145 @@
+import type { Puzzle } from '../grid/Puzzle.js';
+import { BLACK, UNKNOWN, WHITE, lineAutomaton, type LineAutomaton } from '../line/lineAutomaton.js';
+import { liveStates } from '../line/solveLine.js';
+import type { ClauseSink } from './ClauseSink.js';
+
+/**
+ * Clues to CNF: the automaton (regular-language) encoding, restricted to what propagation
+ * left open.
+ *
+ * Each open cell is one variable (true = black). Each line gets a state variable Q(i, s) for
+ * every automaton state s that is still live after i cells (reachable from the start and able
+ * to finish, given the known cells); a layer with one live state needs no variable. Clauses,
+ * all binary or ternary apart from value support:
+ * - colour: a state reached by a black step implies cell i-1 black; by a white step, white;
+ * - backward support: Q(i+1, t) implies one of its live predecessors Q(i, t) or Q(i, t-1);
+ * - forward support: Q(i, s) implies one of its live successors;
+ * - value support: cell i black implies some black state after it (white likewise).
+ * The automaton is deterministic, so a true state has a unique path from the start and there
+ * is no need for at-most-one constraints. With these supports, unit propagation on one line
+ * removes exactly what the exact line solver removes (tested in test/encoding.test.ts), and
+ * there are no auxiliary transition variables.
+ */
+export interface PuzzleEncoding {
+  /** cellVar[c] is the variable of open cell c, or 0 when the cell was already fixed. */
+  readonly cellVar: Int32Array;
+  readonly variables: number;
+  readonly clauses: number;
+}
+
+const TRUE = 0x7fffffff;
+const FALSE = -TRUE;
+
+class Emitter {
+  clauses = 0;
+  private readonly buf: number[] = [];
+  constructor(
+    private readonly sink: ClauseSink,
+    private readonly guard: number,
+  ) {}
+  /** Add a clause of literals, dropping FALSE constants and skipping satisfied clauses. */
+  emit(...lits: number[]): void {
+    const b = this.buf;
+    b.length = 0;
+    if (this.guard) b.push(-this.guard);
+    for (const l of lits) {
+      if (l === TRUE) return;
+      if (l !== FALSE) b.push(l);
+    }
+    this.clauses++;
+    this.sink.addClause(b);
+  }
+}
+
+/**
+ * Encode the puzzle given the current cell domains (normally the propagation fixpoint: every
+ * line must still have a placement). With `guard`, every clause is prefixed with -guard so the
+ * whole encoding is active only while the guard is assumed.
+ */
+export function encodePuzzle(
+  puzzle: Puzzle,
+  domains: Uint8Array,
+  sink: ClauseSink,
+  guard = 0,
+): PuzzleEncoding {
+  const W = puzzle.width;
+  const H = puzzle.height;
+  const cellVar = new Int32Array(W * H);
+  let variables = 0;
+  for (let c = 0; c < W * H; c++) {
+    if (domains[c] === UNKNOWN) {
+      cellVar[c] = sink.newVar();
+      variables++;
+    }
+  }
+  const black = (c: number): number =>
+    domains[c] === BLACK ? TRUE : domains[c] === WHITE ? FALSE : cellVar[c]!;
+  const out = new Emitter(sink, guard);
+  const line = new Uint8Array(Math.max(W, H));
+  const encodeLine = (a: LineAutomaton, start: number, step: number, len: number) => {
+    let open = false;
+    for (let k = 0, c = start; k < len; k++, c += step) {
+      line[k] = domains[c]!;
+      if (line[k] === UNKNOWN) open = true;
+    }
+    if (!open) return;
+    const S = a.states;
+    const live = liveStates(a, line.subarray(0, len));
+    if (!live) {
+      out.emit(); // the line has no placement: the empty clause
+      return;
+    }
+    // Q literal per live (i, s); TRUE when it is the only live state of its layer.
+    const q = new Int32Array((len + 1) * S);
+    for (let i = 0; i <= len; i++) {
+      let n = 0;
+      let only = -1;
+      for (let s = 0; s < S; s++) if (live[i * S + s]) (n++, (only = s));
+      for (let s = 0; s < S; s++) {
+        if (!live[i * S + s]) q[i * S + s] = FALSE;
+        else if (n === 1) q[i * S + s] = TRUE;
+        else {
+          q[i * S + s] = sink.newVar();
+          variables++;
+        }
+      }
+      void only;
+    }
+    const kind = a.kind;
+    for (let i = 0; i < len; i++) {
+      const x = black(start + i * step);
+      const cur = i * S;
+      const nxt = cur + S;
+      const blackNext: number[] = [];
+      const whiteNext: number[] = [];
+      for (let t = 0; t < S; t++) {
+        const qt = q[nxt + t]!;
+        if (qt === FALSE) continue;
+        if (kind[t] === 1) {
+          blackNext.push(qt);
+          out.emit(-qt, x);
+          out.emit(-qt, q[cur + t - 1]!);
+        } else {
+          whiteNext.push(qt);
+          out.emit(-qt, -x);
+          out.emit(-qt, q[cur + t]!, t > 0 ? q[cur + t - 1]! : FALSE);
+        }
+      }
+      for (let s = 0; s < S; s++) {
+        const qs = q[cur + s]!;
+        if (qs === FALSE) continue;
+        const w = kind[s] === 0 ? s : s + 1 < S && kind[s + 1] === 0 ? s + 1 : -1;
+        const b = s + 1 < S && kind[s + 1] === 1 ? s + 1 : -1;
+        out.emit(-qs, w >= 0 ? q[nxt + w]! : FALSE, b >= 0 ? q[nxt + b]! : FALSE);
+      }
+      out.emit(-x, ...blackNext);
+      out.emit(x, ...whiteNext);
+    }
+  };
+  const automata = [...puzzle.rows, ...puzzle.cols].map(lineAutomaton);
+  for (let y = 0; y < H; y++) encodeLine(automata[y]!, y * W, 1, W);
+  for (let x = 0; x < W; x++) encodeLine(automata[H + x]!, x, W, H);
+  return { cellVar, variables, clauses: out.clauses };
+}
+
+export { TRUE as LIT_TRUE, FALSE as LIT_FALSE };

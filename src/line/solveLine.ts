@@ -1,0 +1,108 @@
+import { BLACK, WHITE, type LineAutomaton } from './lineAutomaton.js';
+
+/**
+ * The exact line solver: given one line's clue (as its automaton) and the line's current cell
+ * domains, it narrows every cell to the colours that appear in at least one placement of the
+ * runs consistent with what is known. Forward pass: which template states can be reached after
+ * each prefix; backward pass: from which states the rest of the line can still be completed.
+ * A colour survives at cell i when some reachable state has a transition with that colour into
+ * a state that can still be completed. O(length x states) per call.
+ *
+ * Writes the narrowed domains into `out` (may alias `line`) and returns false on contradiction
+ * (no placement at all); then `out` is left unspecified.
+ */
+let fwd = new Uint8Array(0);
+let bwd = new Uint8Array(0);
+
+export function solveLine(a: LineAutomaton, line: ArrayLike<number>, out: Uint8Array): boolean {
+  const L = line.length;
+  const S = a.states;
+  const kind = a.kind;
+  const size = (L + 1) * S;
+  if (fwd.length < size) {
+    fwd = new Uint8Array(size * 2);
+    bwd = new Uint8Array(size * 2);
+  }
+  fwd.fill(0, 0, size);
+  bwd.fill(0, 0, size);
+  // Forward reachability. lo..hi bounds the reachable states of the current layer.
+  fwd[0] = 1;
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < L; i++) {
+    const d = line[i]!;
+    const cur = i * S;
+    const nxt = cur + S;
+    let nlo = S;
+    let nhi = -1;
+    for (let s = lo; s <= hi; s++) {
+      if (!fwd[cur + s]) continue;
+      if (d & WHITE) {
+        if (kind[s] === 0) {
+          fwd[nxt + s] = 1;
+          if (s < nlo) nlo = s;
+          if (s > nhi) nhi = s;
+        } else if (s + 1 < S && kind[s + 1] === 0) {
+          fwd[nxt + s + 1] = 1;
+          if (s + 1 < nlo) nlo = s + 1;
+          if (s + 1 > nhi) nhi = s + 1;
+        }
+      }
+      if (d & BLACK && s + 1 < S && kind[s + 1] === 1) {
+        fwd[nxt + s + 1] = 1;
+        if (s + 1 < nlo) nlo = s + 1;
+        if (s + 1 > nhi) nhi = s + 1;
+      }
+    }
+    if (nhi < 0) return false;
+    lo = nlo;
+    hi = nhi;
+  }
+  // Backward completion, and the colours each cell can take.
+  const last = L * S;
+  let any = false;
+  for (let s = a.acceptFrom; s < S; s++) {
+    if (fwd[last + s]) {
+      bwd[last + s] = 1;
+      any = true;
+    }
+  }
+  if (!any) return false;
+  for (let i = L - 1; i >= 0; i--) {
+    const d = line[i]!;
+    const cur = i * S;
+    const nxt = cur + S;
+    let can = 0;
+    for (let s = 0; s < S; s++) {
+      if (!fwd[cur + s]) continue;
+      let ok = false;
+      if (d & WHITE) {
+        const t = kind[s] === 0 ? s : s + 1 < S && kind[s + 1] === 0 ? s + 1 : -1;
+        if (t >= 0 && bwd[nxt + t]) {
+          can |= WHITE;
+          ok = true;
+        }
+      }
+      if (d & BLACK && s + 1 < S && kind[s + 1] === 1 && bwd[nxt + s + 1]) {
+        can |= BLACK;
+        ok = true;
+      }
+      if (ok) bwd[cur + s] = 1;
+    }
+    if (can === 0) return false;
+    out[i] = can;
+  }
+  return true;
+}
+
+/**
+ * The live automaton states of a line: live[i * states + s] is 1 when state s can be reached
+ * after the first i cells and the rest of the line can still be completed from it. Null when
+ * the line has no placement. Used by the CNF encoding to create only the state variables that
+ * can ever be true.
+ */
+export function liveStates(a: LineAutomaton, line: ArrayLike<number>): Uint8Array | null {
+  const scratch = new Uint8Array(line.length);
+  if (!solveLine(a, line, scratch)) return null;
+  return bwd.slice(0, (line.length + 1) * a.states);
+}

@@ -1,0 +1,125 @@
+import { createRequire } from 'node:module';
+import type createMiniSatType from 'logic-solver/minisat.js';
+import { SolverAbortError } from '../errors.js';
+
+/**
+ * The one adapter over logic-solver's bundled MiniSat. Everything above speaks DIMACS-style
+ * integer literals (v > 0 true, -v false) through this class and never sees logic-solver.
+ *
+ * Why the raw numeric path: loading clauses through logic-solver's formula API is several
+ * times slower and uses far more memory (see docs/BENCHMARKS.md). The facts this class is
+ * built around:
+ * - the MiniSat heap is a fixed 64 MiB; when it runs out the module aborts, and afterwards the
+ *   instance answers wrongly. We mark it dead and throw SolverAbortError on that call and on
+ *   every later one: an abort is never turned into a verdict;
+ * - assumptions take one positive literal only. Temporary clauses are guarded: add (-g v ...)
+ *   for a fresh guard g, solve assuming g, then retire g with the unit clause (-g);
+ * - once a solve without assumptions is UNSAT, the instance stays UNSAT for good.
+ */
+type MiniSatModule = ReturnType<typeof createMiniSatType>;
+
+const require = createRequire(import.meta.url);
+let factory: typeof createMiniSatType | undefined;
+
+/** Total MiniSat instances created in this process (for benchmarks and reuse tests). */
+export let miniSatInstances = 0;
+
+export class MiniSat {
+  private readonly C: MiniSatModule;
+  private buf: number;
+  private bufLen: number;
+  private vars = 0;
+  private clauses = 0;
+  private dead: string | undefined;
+  private solution: Uint8Array | undefined;
+
+  constructor() {
+    factory ??= require('logic-solver/minisat.js') as typeof createMiniSatType;
+    this.C = factory();
+    miniSatInstances++;
+    // The module prints abort messages to stdout through console.log; keep them out of ours.
+    this.C.print = () => {};
+    this.C.printErr = () => {};
+    this.guard(() => this.C._createTheSolver());
+    this.bufLen = 1024;
+    this.buf = this.guard(() => this.C._malloc(this.bufLen * 4));
+  }
+
+  get numVars(): number {
+    return this.vars;
+  }
+  get numClauses(): number {
+    return this.clauses;
+  }
+  /** Set once the instance has aborted; it must not be used again. */
+  get abortReason(): string | undefined {
+    return this.dead;
+  }
+
+  newVar(): number {
+    return ++this.vars;
+  }
+
+  newVars(count: number): number {
+    const first = this.vars + 1;
+    this.vars += count;
+    return first;
+  }
+
+  /** Add a clause. Returns false when MiniSat already knows the formula is UNSAT. */
+  addClause(lits: ArrayLike<number>): boolean {
+    const n = lits.length;
+    if (n + 1 > this.bufLen) {
+      const old = this.buf;
+      this.bufLen = (n + 1) * 2;
+      this.buf = this.guard(() => {
+        this.C._free(old);
+        return this.C._malloc(this.bufLen * 4);
+      });
+    }
+    const heap = this.C.HEAP32;
+    const base = this.buf >> 2;
+    for (let i = 0; i < n; i++) heap[base + i] = lits[i]!;
+    heap[base + n] = 0;
+    this.clauses++;
+    this.solution = undefined;
+    return this.guard(() => this.C._addClause(this.buf)) !== 0;
+  }
+
+  /** Solve; with `assume` (a positive variable), solve under that single assumption. */
+  solve(assume?: number): boolean {
+    this.solution = undefined;
+    return this.guard(() => {
+      this.C._ensureVar(this.vars);
+      if (assume === undefined) return this.C._solve() !== 0;
+      if (!(assume > 0)) throw new RangeError('MiniSat assumptions must be positive variables');
+      return this.C._solveAssuming(assume) !== 0;
+    });
+  }
+
+  /** The model of the last satisfiable solve: model()[v] is 1 when v is true. */
+  model(): Uint8Array {
+    if (!this.solution) {
+      const n = this.C._getNumVars();
+      const ptr = this.C._getSolution();
+      const heap = this.C.HEAPU8;
+      const sol = new Uint8Array(this.vars + 1);
+      for (let i = 0; i < n && i < this.vars; i++) sol[i + 1] = heap[ptr + i] === 0 ? 1 : 0;
+      this.solution = sol;
+    }
+    return this.solution;
+  }
+
+  private guard<T>(f: () => T): T {
+    if (this.dead) throw new SolverAbortError(this.dead);
+    try {
+      return f();
+    } catch (e) {
+      const text = String(e);
+      this.dead = /enlarge memory|abort/i.test(text)
+        ? 'out of memory (MiniSat has a fixed 64 MiB heap)'
+        : `MiniSat failed: ${text.split('\n')[0]}`;
+      throw new SolverAbortError(this.dead);
+    }
+  }
+}

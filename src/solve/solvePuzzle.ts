@@ -1,0 +1,28 @@
+import type { Puzzle } from '../grid/Puzzle.js';
+import { SolverAbortError } from '../errors.js';
+import { BlockSolver } from './BlockSolver.js';
+import type { SatSession } from './SatSession.js';
+import type { SolveResult } from './SolveResult.js';
+
+export interface SolveOptions {
+  /** Cells (row-major indices) given black, e.g. a cipher block's annotation. */
+  readonly givens?: readonly number[];
+  /** MiniSat instances to reuse; defaults to a process-wide session. */
+  readonly session?: SatSession;
+}
+
+/**
+ * Decide a puzzle: unique (with whether it is line-solvable), multiple (two grids), none, or
+ * unknown when MiniSat ran out of its fixed heap (never a verdict from a dead instance).
+ */
+export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
+  const block = new BlockSolver(puzzle, options.givens ?? [], options.session);
+  try {
+    return block.solve();
+  } catch (e) {
+    if (e instanceof SolverAbortError) return { status: 'unknown', reason: e.message };
+    throw e;
+  } finally {
+    block.dispose();
+  }
+}

@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { makeGrid } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { checkGrid } from '../src/grid/checkGrid.js';
+import { lineAutomaton, BLACK, WHITE, UNKNOWN } from '../src/line/lineAutomaton.js';
+import { solveLine } from '../src/line/solveLine.js';
+import { Propagator } from '../src/line/Propagator.js';
+import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
+
+describe('exact line solver', () => {
+  test('agrees with enumerating placements on random partial lines', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10 }).chain((n) =>
+          fc.tuple(
+            fc.constant(n),
+            fc.array(fc.integer({ min: 0, max: 1 }), { minLength: n, maxLength: n }),
+            fc.array(fc.constantFrom(WHITE, BLACK, UNKNOWN, UNKNOWN), { minLength: n, maxLength: n }),
+            fc.boolean(),
+          ),
+        ),
+        ([n, picture, domains, usePicture]) => {
+          // Clue from a random picture (fits) or a random clue (may not fit the known cells).
+          const runs: number[] = [];
+          let r = 0;
+          for (const b of picture) (b ? r++ : r && (runs.push(r), (r = 0)));
+          if (r) runs.push(r);
+          const clue = usePicture ? runs : runs.slice(0, 1).concat(runs.slice(2));
+          const ok = placements(clue, n).filter((pl) => pl.every((b, i) => domains[i]! & (b ? BLACK : WHITE)));
+          const out = new Uint8Array(n);
+          const res = solveLine(lineAutomaton(clue), Uint8Array.from(domains), out);
+          expect(res).toBe(ok.length > 0);
+          if (res) {
+            for (let i = 0; i < n; i++) {
+              const can = (ok.some((pl) => pl[i] === 0) ? WHITE : 0) | (ok.some((pl) => pl[i] === 1) ? BLACK : 0);
+              expect(out[i]).toBe(can);
+            }
+          }
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  test('worked case: clue 3 on 5 cells fixes the middle cell', () => {
+    const out = new Uint8Array(5);
+    expect(solveLine(lineAutomaton([3]), new Uint8Array(5).fill(UNKNOWN), out)).toBe(true);
+    expect(Array.from(out)).toEqual([UNKNOWN, UNKNOWN, BLACK, UNKNOWN, UNKNOWN]);
+  });
+});
+
+describe('solver verdicts equal brute-force enumeration', () => {
+  test('random boards up to 5x5, with and without givens', () => {
+    const rand = rng(12345);
+    const counts = { unique: 0, multiple: 0, none: 0 };
+    for (let k = 0; k < 600; k++) {
+      const w = 1 + Math.floor(rand() * 5);
+      const h = 1 + Math.floor(rand() * 5);
+      const cells = randomCells(w, h, 0.3 + rand() * 0.4, rand);
+      let puzzle = puzzleOf(makeGrid(w, h, cells));
+      if (k % 5 === 4) {
+        // Perturb a clue so that some puzzles have no solution.
+        const rows = puzzle.rows.map((r) => [...r]);
+        const y = Math.floor(rand() * h);
+        rows[y] = rows[y]!.length ? rows[y]!.slice(1) : [1];
+        puzzle = { ...puzzle, rows };
+      }
+      const givens = k % 3 === 0 ? [...cells.keys()].filter((c) => cells[c] && rand() < 0.2) : [];
+      const brute = bruteSolutions(puzzle, 2, givens);
+      const res = solvePuzzle(puzzle, { givens });
+      const expected = brute.length === 0 ? 'none' : brute.length === 1 ? 'unique' : 'multiple';
+      expect(res.status, `board ${k}`).toBe(expected);
+      counts[expected]++;
+      if (res.status === 'unique') {
+        expect(checkGrid(puzzle, res.grid, givens)).toBeNull();
+        expect(Array.from(res.grid.cells)).toEqual(Array.from(brute[0]!));
+        const p = new Propagator(puzzle);
+        const d = p.unknownDomains();
+        for (const g of givens) d[g] = BLACK;
+        expect(res.lineSolvable).toBe(p.run(d) === 'solved');
+      }
+      if (res.status === 'multiple') {
+        const [a, b] = res.grids;
+        expect(checkGrid(puzzle, a, givens)).toBeNull();
+        expect(checkGrid(puzzle, b, givens)).toBeNull();
+        expect(Array.from(a.cells)).not.toEqual(Array.from(b.cells));
+      }
+    }
+    // The sweep must exercise every verdict.
+    expect(counts.unique).toBeGreaterThan(50);
+    expect(counts.multiple).toBeGreaterThan(50);
+    expect(counts.none).toBeGreaterThan(20);
+  });
+});
