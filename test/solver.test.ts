@@ -4,7 +4,7 @@ import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { lineAutomaton, BLACK, WHITE, UNKNOWN } from '../src/line/lineAutomaton.js';
-import { solveLine } from '../src/line/solveLine.js';
+import { solveLine, solveLineBytes, solveLineWord } from '../src/line/solveLine.js';
 import { Propagator } from '../src/line/Propagator.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
@@ -42,6 +42,25 @@ describe('exact line solver', () => {
       ),
       { numRuns: 3000 },
     );
+  });
+
+  test('word-parallel and byte paths agree on random partial lines up to 29 cells', () => {
+    const rand = rng(7);
+    for (let k = 0; k < 4000; k++) {
+      const n = 1 + Math.floor(rand() * 29);
+      const picture = randomCells(n, 1, rand(), rand);
+      const runs: number[] = [];
+      let r = 0;
+      for (const b of picture) (b ? r++ : r && (runs.push(r), (r = 0)));
+      if (r) runs.push(r);
+      const a = lineAutomaton(k % 4 === 0 ? runs.map((v) => v + 1) : runs);
+      const dom = Uint8Array.from({ length: n }, () => [WHITE, BLACK, UNKNOWN, UNKNOWN, UNKNOWN][Math.floor(rand() * 5)]!);
+      const o1 = new Uint8Array(n);
+      const o2 = new Uint8Array(n);
+      const r1 = solveLineWord(a, dom, o1);
+      expect(r1).toBe(solveLineBytes(a, dom, o2));
+      if (r1) expect(Array.from(o1)).toEqual(Array.from(o2));
+    }
   });
 
   test('worked case: clue 3 on 5 cells fixes the middle cell', () => {

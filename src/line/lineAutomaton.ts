@@ -16,6 +16,10 @@ export interface LineAutomaton {
   readonly states: number;
   /** First accepting state; accepting states are [acceptFrom, states). */
   readonly acceptFrom: number;
+  /** When states <= 31: the template as bit masks (bit s = state s), for the word-parallel solver. */
+  readonly whiteMask: number;
+  readonly blackMask: number;
+  readonly acceptMask: number;
 }
 
 export function lineAutomaton(clue: Clue): LineAutomaton {
@@ -27,7 +31,18 @@ export function lineAutomaton(clue: Clue): LineAutomaton {
     for (let j = 0; j < c; j++) kind[p++] = 1;
     kind[p++] = 0;
   }
-  return { kind, states: total, acceptFrom: clue.length > 0 ? total - 2 : 0 };
+  const acceptFrom = clue.length > 0 ? total - 2 : 0;
+  let whiteMask = 0;
+  let blackMask = 0;
+  let acceptMask = 0;
+  if (total <= 31) {
+    for (let s = 0; s < total; s++) {
+      if (kind[s]) blackMask |= 1 << s;
+      else whiteMask |= 1 << s;
+      if (s >= acceptFrom) acceptMask |= 1 << s;
+    }
+  }
+  return { kind, states: total, acceptFrom, whiteMask, blackMask, acceptMask };
 }
 
 /** Cell domains as bit sets: WHITE and BLACK possible; UNKNOWN = both; 0 = contradiction. */

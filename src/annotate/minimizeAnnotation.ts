@@ -1,0 +1,124 @@
+import type { Grid } from '../grid/Puzzle.js';
+import type { SatSession } from '../solve/SatSession.js';
+import { MinHittingSet } from './MinHittingSet.js';
+import { makeOracle } from './oracles.js';
+import type { ReceiverModel } from './ReceiverModel.js';
+
+/**
+ * The smallest annotation of a block, by implicit hitting sets.
+ *
+ * Keep a list of cores (cell sets every valid annotation must hit). Repeat: take a minimum
+ * hitting set H of the cores and ask the oracle. Every valid annotation hits every core, so
+ * none is smaller than H. Once some H is valid the size is settled, and from then on H is the
+ * row-major first minimum hitting set: when that one is valid, it is the answer (no valid set
+ * of that size comes before it). If not, the oracle returns new
+ * cores that H misses. Before the next exact round, H is extended greedily (a cell from each
+ * new core, the one most cores share) until it is valid: that harvests several cores per
+ * exact round and gives an upper bound. If a time budget runs out first, the best valid
+ * annotation found so far is returned with `proven: false`; validity is never compromised.
+ */
+export interface MinimizeOptions {
+  readonly model?: ReceiverModel;
+  readonly session?: SatSession;
+  /** Stop proving minimality after this many milliseconds (the answer stays valid). */
+  readonly budgetMs?: number;
+  /** Seed for the logic oracle's core shrinking. */
+  readonly seed?: number;
+}
+
+export interface MinimizeResult {
+  /** Cells to give black, row-major order. */
+  readonly annotation: number[];
+  /** True when the annotation is proved to be the smallest (and first in row-major order). */
+  readonly proven: boolean;
+  readonly model: ReceiverModel;
+  readonly stats: {
+    readonly rounds: number;
+    readonly oracleCalls: number;
+    readonly cores: number;
+    readonly lowerBound: number;
+    readonly hittingSetSolves: number;
+    /** Milliseconds spent in the exact hitting-set solver (the rest is the oracle). */
+    readonly hittingSetMs: number;
+    readonly ms: number;
+  };
+}
+
+export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): MinimizeResult {
+  const model = options.model ?? 'unique';
+  const started = performance.now();
+  const deadline = options.budgetMs === undefined ? Infinity : started + options.budgetMs;
+  const oracle = makeOracle(grid, model, options.session, options.seed);
+  const hs = new MinHittingSet();
+  const freq = new Map<number, number>();
+  const addCores = (cores: number[][]) => {
+    for (const core of cores) {
+      hs.addCore(core);
+      for (const c of core) freq.set(c, (freq.get(c) ?? 0) + 1);
+    }
+  };
+  let best: number[] | undefined;
+  let rounds = 0;
+  let settled = false;
+  let hittingSetMs = 0;
+  const done = (annotation: number[], proven: boolean): MinimizeResult => {
+    oracle.dispose();
+    return {
+      annotation: [...annotation].sort((a, b) => a - b),
+      proven,
+      model,
+      stats: {
+        rounds,
+        oracleCalls: oracle.calls,
+        cores: hs.cores.length,
+        lowerBound: hs.bound,
+        hittingSetSolves: hs.solves,
+        hittingSetMs,
+        ms: performance.now() - started,
+      },
+    };
+  };
+  try {
+    const initial = oracle.initialCores();
+    if (initial.length === 0) return done([], true);
+    addCores(initial);
+    for (;;) {
+      rounds++;
+      // Any minimum hitting set while the optimum is unknown; the row-major first one once a
+      // minimum hitting set has proved valid (the size is then settled, only the tie-break is
+      // left). The row-major first one costs a solve per undecided cell, so it is kept for last.
+      const t0 = performance.now();
+      const h = hs.solve(settled);
+      hittingSetMs += performance.now() - t0;
+      if (!h) throw new Error('internal error: empty core');
+      const answer = oracle.check(h);
+      if (answer.valid) {
+        if (settled) return done(h, true);
+        settled = true;
+        best = h;
+        continue;
+      }
+      addCores(answer.cores);
+      if (settled) continue;
+      // Greedy extension: harvest more cores and find an upper bound.
+      const ext = [...h];
+      let pending = answer.cores;
+      for (;;) {
+        if (performance.now() > deadline && best) return done(best, false);
+        const core = pending.reduce((a, b) => (a.length <= b.length ? a : b));
+        let pick = core[0]!;
+        for (const c of core) if ((freq.get(c) ?? 0) > (freq.get(pick) ?? 0)) pick = c;
+        ext.push(pick);
+        const r = oracle.check(ext);
+        if (r.valid) break;
+        addCores(r.cores);
+        pending = r.cores;
+      }
+      if (!best || ext.length < best.length) best = ext;
+      if (performance.now() > deadline) return done(best, false);
+    }
+  } catch (e) {
+    oracle.dispose();
+    throw e;
+  }
+}

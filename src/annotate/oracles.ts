@@ -1,0 +1,151 @@
+import type { Grid } from '../grid/Puzzle.js';
+import { puzzleOf } from '../grid/runsOf.js';
+import { BLACK, Propagator, UNKNOWN } from '../line/Propagator.js';
+import { BlockSolver } from '../solve/BlockSolver.js';
+import type { SatSession } from '../solve/SatSession.js';
+import type { ReceiverModel } from './ReceiverModel.js';
+
+/**
+ * Annotation oracles: "does giving these black cells make the block decode?", and when not, a
+ * core: a set of cells every valid annotation must contain at least one of.
+ * - logic: propagate from the clues plus the given cells. If it stalls, the black cells it
+ *   left open form a core: any annotation made only of cells this stalled state already fixed
+ *   stalls the same way (propagation is monotone). The core is shrunk by growing the given set
+ *   in random order while propagation keeps stalling.
+ * - unique: propagation first (line-solvable implies unique); otherwise SAT for a second
+ *   solution Y with the given cells black. The cells black in the original and white in Y form
+ *   a core: an annotation missing all of them leaves Y a solution.
+ */
+export interface OracleAnswer {
+  readonly valid: boolean;
+  /** When not valid: one or more cores, each a list of cells. */
+  readonly cores: number[][];
+}
+
+export interface AnnotationOracle {
+  /** Cores that hold before any annotation (empty when the block already decodes). */
+  initialCores(): number[][];
+  check(annotation: readonly number[]): OracleAnswer;
+  readonly calls: number;
+  dispose(): void;
+}
+
+export function makeOracle(grid: Grid, model: ReceiverModel, session?: SatSession, seed = 1): AnnotationOracle {
+  return model === 'logic' ? new LogicOracle(grid, seed) : new UniqueOracle(grid, session);
+}
+
+/** Propagation from a base fixpoint plus some black cells. */
+class Incremental {
+  readonly propagator: Propagator;
+  readonly base: Uint8Array;
+  readonly baseStatus;
+  constructor(readonly grid: Grid) {
+    this.propagator = new Propagator(puzzleOf(grid));
+    this.base = this.propagator.unknownDomains();
+    this.baseStatus = this.propagator.run(this.base);
+  }
+  /** Copy of `from` with `cells` set black, propagated; the lines through them are the start. */
+  extend(from: Uint8Array, cells: readonly number[]): { domains: Uint8Array; solved: boolean } {
+    const d = from.slice();
+    const dirty: number[] = [];
+    for (const c of cells) {
+      if (d[c] === UNKNOWN) {
+        d[c] = BLACK;
+        dirty.push(...this.propagator.linesOf(c));
+      }
+    }
+    const status = dirty.length ? this.propagator.run(d, dirty) : this.status(d);
+    if (status === 'contradiction') throw new Error('internal error: the original grid contradicts its own clues');
+    return { domains: d, solved: status === 'solved' };
+  }
+  private status(d: Uint8Array) {
+    return d.includes(UNKNOWN) ? ('stalled' as const) : ('solved' as const);
+  }
+  openBlack(d: Uint8Array): number[] {
+    const out: number[] = [];
+    for (let c = 0; c < d.length; c++) if (d[c] === UNKNOWN && this.grid.cells[c]) out.push(c);
+    return out;
+  }
+}
+
+// Shrinking is randomised; two attempts per failed check gave the best time at n = 20..25.
+const SHRINK_ATTEMPTS = 2;
+class LogicOracle implements AnnotationOracle {
+  private readonly inc: Incremental;
+  private rand: () => number;
+  calls = 0;
+  constructor(grid: Grid, seed: number) {
+    this.inc = new Incremental(grid);
+    let s = seed >>> 0 || 1;
+    this.rand = () => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      return s / 4294967296;
+    };
+  }
+  initialCores(): number[][] {
+    return this.inc.baseStatus === 'solved' ? [] : [this.inc.openBlack(this.inc.base)];
+  }
+  check(annotation: readonly number[]): OracleAnswer {
+    this.calls++;
+    const first = this.inc.extend(this.inc.base, annotation);
+    if (first.solved) return { valid: true, cores: [] };
+    const cores: number[][] = [];
+    const seen = new Set<string>();
+    for (let attempt = 0; attempt < SHRINK_ATTEMPTS; attempt++) {
+      const core = this.shrink(first.domains);
+      const key = core.join(',');
+      if (!seen.has(key)) (seen.add(key), cores.push(core));
+    }
+    return { valid: false, cores };
+  }
+  /** Grow the stalled state with open black cells in random order while it keeps stalling. */
+  private shrink(stalled: Uint8Array): number[] {
+    let state = stalled;
+    const order = this.inc.openBlack(stalled);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(this.rand() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const c of order) {
+      if (state[c] !== UNKNOWN) continue;
+      this.calls++;
+      const next = this.inc.extend(state, [c]);
+      if (!next.solved) state = next.domains;
+    }
+    return this.inc.openBlack(state);
+  }
+  dispose(): void {}
+}
+
+class UniqueOracle implements AnnotationOracle {
+  private readonly inc: Incremental;
+  private readonly block: BlockSolver;
+  private firstOther: Grid | null | undefined;
+  calls = 0;
+  constructor(
+    readonly grid: Grid,
+    session?: SatSession,
+  ) {
+    this.inc = new Incremental(grid);
+    this.block = new BlockSolver(this.inc.propagator.puzzle, [], session, this.inc.propagator);
+  }
+  initialCores(): number[][] {
+    if (this.inc.baseStatus === 'solved') return [];
+    this.firstOther ??= this.block.findOther(this.grid, []);
+    return this.firstOther ? [this.coreOf(this.firstOther)] : [];
+  }
+  check(annotation: readonly number[]): OracleAnswer {
+    this.calls++;
+    if (this.inc.extend(this.inc.base, annotation).solved) return { valid: true, cores: [] };
+    const other = this.block.findOther(this.grid, annotation);
+    return other ? { valid: false, cores: [this.coreOf(other)] } : { valid: true, cores: [] };
+  }
+  private coreOf(other: Grid): number[] {
+    const core: number[] = [];
+    for (let c = 0; c < other.cells.length; c++) if (this.grid.cells[c] && !other.cells[c]) core.push(c);
+    return core;
+  }
+  dispose(): void {
+    this.block.dispose();
+  }
+}

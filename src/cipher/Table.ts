@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InputError } from '../errors.js';
+
+/**
+ * An encoding table (SPEC section 1): each symbol of the message alphabet has a distinct
+ * 5-bit code, most significant bit first. Tables are data (`encoders/*.json`):
+ *
+ *   { "name": "classic", "description": "...", "padding": " ", "codes": { " ": "00000", "A": "00001", ... } }
+ *
+ * `name` (defaults to the source) and `description` are optional; no other fields are allowed.
+ * Keys are single characters that are not lower-case letters (lower-case input is read as
+ * upper-case). The padding symbol fills the last block; its code must be all zeros or all
+ * ones, so that padding is one repeated bit (the table's padding bit) and a partly filled
+ * last block decodes to trailing padding symbols, which the decoder drops.
+ */
+export interface Table {
+  readonly name: string;
+  readonly padding: string;
+  readonly paddingBit: 0 | 1;
+  /** Symbol -> code (0..31). */
+  readonly codeOf: ReadonlyMap<string, number>;
+  /** Code (0..31) -> symbol, undefined for unused codes. Length 32. */
+  readonly symbolOf: readonly (string | undefined)[];
+}
+
+export const BUILTIN_TABLES = ['classic', 'frequency'] as const;
+export type BuiltinTableName = (typeof BUILTIN_TABLES)[number];
+
+const KNOWN_FIELDS = new Set(['name', 'description', 'padding', 'codes']);
+
+/** Shows a key or value inside a one-line message. */
+const show = (s: string): string => JSON.stringify(s);
+
+/** Parses and strictly validates a table file; every problem is an `E_TABLE` error naming `source`. */
+export function parseTable(jsonText: string, source: string): Table {
+  const fail = (message: string): never => {
+    throw new InputError('E_TABLE', `${source}: ${message}`);
+  };
+  let data: unknown;
+  try {
+    data = JSON.parse(jsonText);
+  } catch (e) {
+    const why = e instanceof Error ? e.message.replace(/\s+/g, ' ') : String(e);
+    fail(`not valid JSON (${why})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    return fail('expected a JSON object with "name", "padding" and "codes"');
+  }
+  const obj = data as Record<string, unknown>;
+  for (const key of Object.keys(obj)) {
+    if (!KNOWN_FIELDS.has(key)) fail(`unknown field ${show(key)}; expected only "name", "description", "padding", "codes"`);
+  }
+  if (obj['name'] !== undefined && (typeof obj['name'] !== 'string' || obj['name'] === '')) {
+    fail('"name" must be a non-empty string');
+  }
+  if (obj['description'] !== undefined && typeof obj['description'] !== 'string') {
+    fail('"description" must be a string');
+  }
+  const name = (obj['name'] as string | undefined) ?? source;
+
+  const codes = obj['codes'];
+  if (typeof codes !== 'object' || codes === null || Array.isArray(codes)) {
+    return fail('"codes" must be an object mapping one character to a 5-bit code such as "00001"');
+  }
+  const codeOf = new Map<string, number>();
+  const symbolOf: (string | undefined)[] = new Array<string | undefined>(32).fill(undefined);
+  for (const [key, value] of Object.entries(codes as Record<string, unknown>)) {
+    if ([...key].length !== 1) fail(`code key ${show(key)} must be exactly one character`);
+    if (key.toUpperCase() !== key) {
+      fail(`code key ${show(key)} is a lower-case letter; lower-case input is read as upper-case, so use ${show(key.toUpperCase())}`);
+    }
+    if (typeof value !== 'string' || !/^[01]{5}$/.test(value)) {
+      fail(`code of ${show(key)} must be a string of exactly 5 bits (0 or 1), found ${JSON.stringify(value)}`);
+    }
+    const code = parseInt(value as string, 2);
+    const other = symbolOf[code];
+    if (other !== undefined) fail(`code ${value as string} is used by both ${show(other)} and ${show(key)}`);
+    symbolOf[code] = key;
+    codeOf.set(key, code);
+  }
+  if (codeOf.size === 0) fail('"codes" is empty; expected at least the padding symbol');
+
+  const padding = obj['padding'];
+  if (typeof padding !== 'string') return fail('"padding" must be the symbol that fills the last block, e.g. " "');
+  const paddingCode = codeOf.get(padding);
+  if (paddingCode === undefined) return fail(`padding symbol ${show(padding)} is not a key of "codes"`);
+  if (paddingCode !== 0 && paddingCode !== 31) {
+    fail(`padding symbol ${show(padding)} has code ${paddingCode.toString(2).padStart(5, '0')}; expected 00000 or 11111 so that padding is one repeated bit`);
+  }
+  return { name, padding, paddingBit: paddingCode === 0 ? 0 : 1, codeOf, symbolOf };
+}
+
+/**
+ * The package root: the nearest folder above this module holding both `package.json` and
+ * `encoders/`. Works from `src/cipher/` (tests) and from `dist/src/cipher/` (built package).
+ */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'encoders'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new InputError('E_TABLE', `cannot find the encoders/ folder above ${fileURLToPath(import.meta.url)}`);
+    dir = parent;
+  }
+}
+
+const cache = new Map<BuiltinTableName, Table>();
+
+/** One of the tables shipped in `encoders/`, loaded once. */
+export function builtinTable(name: BuiltinTableName): Table {
+  let table = cache.get(name);
+  if (!table) {
+    if (!(BUILTIN_TABLES as readonly string[]).includes(name)) {
+      throw new InputError('E_TABLE', `unknown table ${show(name)}; expected one of ${BUILTIN_TABLES.join(', ')}`);
+    }
+    const file = join(packageRoot(), 'encoders', `${name}.json`);
+    table = parseTable(readFileSync(file, 'utf8'), file);
+    cache.set(name, table);
+  }
+  return table;
+}

@@ -1,0 +1,69 @@
+import { BlockError, InputError } from '../errors.js';
+import type { Table } from './Table.js';
+
+/**
+ * Text <-> bits (SPEC sections 1 and 2). Each symbol becomes its 5-bit code, most significant
+ * bit first; lower-case letters are read as upper-case and any other character outside the
+ * table is an error naming it and its 1-based position (counted in characters, i.e. Unicode
+ * code points). Decoding reads 5 bits at a time, drops a final remainder shorter than 5 bits
+ * and then drops trailing padding symbols (for both built-in tables the space): a message
+ * whose own last characters are spaces loses them.
+ */
+
+const CODE_BITS = 5;
+
+/** A character as it appears in an error message: quoted, with invisible characters escaped. */
+export function describeChar(ch: string): string {
+  const cp = ch.codePointAt(0) ?? 0;
+  const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\' };
+  let shown = named[ch];
+  if (shown === undefined) {
+    const hex = cp.toString(16).toUpperCase();
+    const escaped = cp > 0xffff ? `\\u{${hex}}` : `\\u${hex.padStart(4, '0')}`;
+    shown = /^[\p{C}\p{Z}]$/u.test(ch) && ch !== ' ' ? escaped : ch;
+  }
+  return `"${shown}" (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
+}
+
+export function textToBits(text: string, table: Table): Uint8Array {
+  const symbols = [...text];
+  const bits = new Uint8Array(symbols.length * CODE_BITS);
+  symbols.forEach((ch, i) => {
+    const code = table.codeOf.get(ch) ?? table.codeOf.get(ch.toUpperCase());
+    if (code === undefined) {
+      throw new InputError('E_CHAR', `unknown character ${describeChar(ch)} at position ${i + 1}`);
+    }
+    for (let b = 0; b < CODE_BITS; b++) bits[i * CODE_BITS + b] = (code >> (CODE_BITS - 1 - b)) & 1;
+  });
+  return bits;
+}
+
+/**
+ * `blockBits` (W*H) only serves error messages: an unused code is reported by the block that
+ * holds its first bit and its 1-based bit position inside that block.
+ */
+export function bitsToText(bits: ArrayLike<number>, table: Table, blockBits: number): string {
+  if (!Number.isInteger(blockBits) || blockBits < 1) throw new RangeError(`blockBits must be a positive integer, got ${blockBits}`);
+  const count = Math.floor(bits.length / CODE_BITS);
+  const out: string[] = [];
+  for (let c = 0; c < count; c++) {
+    const start = c * CODE_BITS;
+    let code = 0;
+    for (let b = 0; b < CODE_BITS; b++) code = (code << 1) | (bits[start + b] ? 1 : 0);
+    const symbol = table.symbolOf[code];
+    if (symbol === undefined) {
+      const block = Math.floor(start / blockBits) + 1;
+      const position = (start % blockBits) + 1;
+      const shown = code.toString(2).padStart(CODE_BITS, '0');
+      throw new BlockError(
+        'E_BAD_CODE',
+        `block ${block}: unused code ${shown} at bit position ${position} (character ${c + 1})`,
+        block,
+      );
+    }
+    out.push(symbol);
+  }
+  let end = out.length;
+  while (end > 0 && out[end - 1] === table.padding) end--;
+  return out.slice(0, end).join('');
+}

@@ -1,0 +1,111 @@
+import { InputError } from '../errors.js';
+import { checkPuzzleFile, sortedGivens } from './checkPuzzleFile.js';
+import { formatCiphertext, parseCiphertext } from './ciphertext.js';
+import { formatNin, parseNin } from './nin.js';
+import { formatNon, parseNon } from './non.js';
+import type { PuzzleFile, PuzzleFormat } from './PuzzleFile.js';
+import { formatPuzzleJson, parsePuzzleJson } from './puzzleJson.js';
+import { splitLines } from './textLines.js';
+import { formatWebpbnXml, parseWebpbnXml } from './webpbnXml.js';
+
+/**
+ * Which format a puzzle file is in, and reading or writing any of them. The file name decides
+ * first (`formatFromPath`); `sniffFormat` looks at the text only when the name does not say,
+ * and answers only when the text is unambiguous. A ciphertext read as a puzzle must hold one
+ * block: its annotation becomes the givens.
+ */
+const EXTENSIONS: Readonly<Record<string, PuzzleFormat>> = {
+  non: 'non',
+  nin: 'nin',
+  xml: 'xml',
+  pbn: 'xml',
+  json: 'json',
+  nc: 'cipher',
+  cipher: 'cipher',
+  txt: 'cipher',
+};
+
+/** The format a file name's extension names (case-insensitive), or undefined. */
+export function formatFromPath(path: string): PuzzleFormat | undefined {
+  const name = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1);
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const ext = name.slice(dot + 1).toLowerCase();
+  return Object.hasOwn(EXTENSIONS, ext) ? EXTENSIONS[ext] : undefined;
+}
+
+/**
+ * The format of a text, when it is clear: `<` first is XML, `{` first is JSON; a first line
+ * (after blanks and `#` comments) with one number is a ciphertext; with two numbers (`W H`) it
+ * is a ciphertext if some later line has a comma and .nin if every later line is numbers;
+ * otherwise a line starting with width, height, rows or columns makes it .non.
+ */
+export function sniffFormat(text: string): PuzzleFormat | undefined {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const start = body.trimStart();
+  if (start.startsWith('<')) return 'xml';
+  if (start.startsWith('{')) return 'json';
+  const lines = splitLines(body);
+  const content = lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
+  const first = content[0];
+  if (first === undefined) return undefined;
+  if (/^\s*\d+\s*$/.test(first)) return 'cipher';
+  if (/^\s*\d+\s+\d+\s*$/.test(first)) {
+    const rest = lines.slice(lines.indexOf(first) + 1).filter((l) => !l.trim().startsWith('#'));
+    if (rest.some((l) => l.includes(','))) return 'cipher';
+    if (rest.every((l) => /^[\d\s]*$/.test(l))) return 'nin';
+    return undefined;
+  }
+  if (lines.some((l) => /^\s*(width|height|rows|columns)\b/i.test(l))) return 'non';
+  return undefined;
+}
+
+export function readPuzzleFile(text: string, format: PuzzleFormat, source?: string): PuzzleFile {
+  switch (format) {
+    case 'non':
+      return parseNon(text, source);
+    case 'nin':
+      return parseNin(text, source);
+    case 'xml':
+      return parseWebpbnXml(text, source);
+    case 'json':
+      return parsePuzzleJson(text, source);
+    case 'cipher': {
+      const c = parseCiphertext(text, source);
+      if (c.blocks.length !== 1) {
+        throw new InputError(
+          'E_BLOCKS',
+          `${source ? source + ': ' : ''}solve takes a one-block ciphertext; this one has ${c.blocks.length} blocks (use verify)`,
+        );
+      }
+      const block = c.blocks[0]!;
+      const givens = sortedGivens(block.annotation);
+      const file: PuzzleFile = { puzzle: block.puzzle, ...(givens ? { givens } : {}) };
+      checkPuzzleFile(file, source);
+      return file;
+    }
+  }
+}
+
+/**
+ * The file in `format`. What a format cannot hold: .nin and a ciphertext drop the goal
+ * picture, a ciphertext also the credits; .nin and XML refuse givens (E_GIVENS), since
+ * dropping them would change the puzzle.
+ */
+export function writePuzzleFile(file: PuzzleFile, format: PuzzleFormat): string {
+  switch (format) {
+    case 'non':
+      return formatNon(file);
+    case 'nin':
+      return formatNin(file);
+    case 'xml':
+      return formatWebpbnXml(file);
+    case 'json':
+      return formatPuzzleJson(file);
+    case 'cipher': {
+      checkPuzzleFile(file);
+      const { width, height } = file.puzzle;
+      return formatCiphertext({ width, height, blocks: [{ puzzle: file.puzzle, annotation: file.givens ?? [] }] });
+    }
+  }
+}

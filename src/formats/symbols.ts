@@ -1,0 +1,178 @@
+import type { Clue } from '../grid/Puzzle.js';
+
+/**
+ * The symbol table of clues and annotations (SPEC sections 3, 4 and 9).
+ *
+ * One symbol is one number: `0`..`9`, then `A` = 10 .. `Z` = 35 (upper case only). A compact
+ * clue writes one symbol per run (`132`, `C` = 12); run lengths are 1..35 and the empty clue is
+ * `0` (or an empty group). A compact annotation writes each cell as two symbols `xy`,
+ * coordinates 0..35, cells in row-major order, `X` when there are none.
+ *
+ * Numbers above 35 use the decimal extension: a group that contains spaces is read as
+ * space-separated decimal numbers (`12 40 3`; annotation `12 40 3 7` = cells (12,40), (3,7)).
+ * A clue with a single run above 35 has nothing to separate, so this project writes it with a
+ * leading zero (`040` = one run of 40): no compact clue of more than one symbol starts with `0`,
+ * so a group of two or more characters starting with `0` is read as one decimal number too.
+ * Writers use the compact form whenever every number is at most 35. Decimal numbers have at
+ * most 6 digits (anything longer is an error, never a silent overflow).
+ */
+
+export const MAX_SYMBOL = 35;
+export const MAX_DIGITS = 6;
+const SYMBOLS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Reports a problem at a 0-based offset of the text being parsed; never returns. */
+export type Fail = (message: string, offset: number) => never;
+
+export function numberToSymbol(n: number): string {
+  const s = Number.isInteger(n) ? SYMBOLS[n] : undefined;
+  if (s === undefined) throw new RangeError(`no symbol for ${n}; symbols cover 0..${MAX_SYMBOL}`);
+  return s;
+}
+
+/** 0..35 for `0`-`9` and `A`-`Z`; undefined for anything else (lower case included). */
+export function symbolToNumber(ch: string): number | undefined {
+  const i = ch.length === 1 ? SYMBOLS.indexOf(ch) : -1;
+  return i < 0 ? undefined : i;
+}
+
+/** `132`, `0` for the empty clue, `12 40 3` (or `040`) when a run exceeds 35. */
+export function formatClue(clue: Clue): string {
+  for (const run of clue) {
+    if (!Number.isInteger(run) || run < 1) throw new RangeError(`run lengths are positive integers, got ${run}`);
+  }
+  if (clue.length === 0) return '0';
+  if (clue.every((run) => run <= MAX_SYMBOL)) return clue.map(numberToSymbol).join('');
+  if (clue.length === 1) return `0${clue[0]}`;
+  return clue.join(' ');
+}
+
+/** `X`, compact `xy` pairs in row-major order, or `x y x y` decimals when a coordinate exceeds 35. */
+export function formatAnnotation(cells: readonly number[], width: number): string {
+  if (cells.length === 0) return 'X';
+  const sorted = [...cells].sort((a, b) => a - b);
+  const coords: number[] = [];
+  for (const c of sorted) coords.push(c % width, Math.floor(c / width));
+  if (coords.every((v) => v <= MAX_SYMBOL)) return coords.map(numberToSymbol).join('');
+  return coords.join(' ');
+}
+
+const isSpace = (ch: string | undefined): boolean => ch === ' ' || ch === '\t';
+
+/** The whitespace-separated tokens of `text` with their 0-based offsets. */
+function tokens(text: string): { text: string; offset: number }[] {
+  const out: { text: string; offset: number }[] = [];
+  const re = /[^ \t]+/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ text: m[0], offset: m.index });
+  return out;
+}
+
+function decimal(token: string, offset: number, what: string, fail: Fail): number {
+  for (let i = 0; i < token.length; i++) {
+    const ch = token[i]!;
+    if (ch < '0' || ch > '9') {
+      fail(`bad character ${JSON.stringify(ch)} in ${what}; decimal form expects numbers 0-9 separated by spaces`, offset + i);
+    }
+  }
+  if (token.length > MAX_DIGITS) fail(`number ${token} is too large (more than ${MAX_DIGITS} digits)`, offset);
+  return Number(token);
+}
+
+function badSymbol(ch: string, allowed: string, fail: Fail, offset: number): never {
+  if (ch >= 'a' && ch <= 'z') {
+    return fail(`lower-case symbol ${JSON.stringify(ch)}; symbols are upper-case (${allowed}), write ${JSON.stringify(ch.toUpperCase())}`, offset);
+  }
+  return fail(`bad symbol ${JSON.stringify(ch)}; expected ${allowed}`, offset);
+}
+
+/**
+ * One clue group as written between commas (surrounding whitespace allowed). Offsets passed to
+ * `fail` are 0-based within `group`. Returns the run lengths (empty for the empty clue); whether
+ * the clue fits its line is the caller's check.
+ */
+export function parseClueGroup(group: string, fail: Fail): number[] {
+  let start = 0;
+  let end = group.length;
+  while (start < end && isSpace(group[start])) start++;
+  while (end > start && isSpace(group[end - 1])) end--;
+  const text = group.slice(start, end);
+  if (text === '' || text === '0') return [];
+
+  const isDecimal = /[ \t]/.test(text) || (text[0] === '0' && text.length > 1);
+  if (isDecimal) {
+    const runs = tokens(text).map((t) => ({ value: decimal(t.text, start + t.offset, 'a clue', fail), offset: start + t.offset }));
+    if (runs.length === 1) return runs[0]!.value === 0 ? [] : [runs[0]!.value];
+    const zero = runs.find((r) => r.value === 0);
+    if (zero) fail(`run of 0 inside the clue "${text}"; runs of a clue with several runs are at least 1`, zero.offset);
+    return runs.map((r) => r.value);
+  }
+
+  const runs: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    const value = symbolToNumber(ch);
+    if (value === undefined) badSymbol(ch, 'one symbol per run, 1-9 or A-Z', fail, start + i);
+    if (value === 0) {
+      fail(
+        `run of 0 inside the clue "${text}"; write one symbol per run (1-9, A-Z), or decimal numbers separated by spaces such as "12 40 3"`,
+        start + i,
+      );
+    }
+    runs.push(value!);
+  }
+  return runs;
+}
+
+export interface AnnotatedCell {
+  readonly x: number;
+  readonly y: number;
+  /** 0-based offset of the cell's x coordinate in the annotation line. */
+  readonly offset: number;
+  /** 0-based offset of its y coordinate. */
+  readonly yOffset: number;
+}
+
+/**
+ * One annotation line: `X`, compact `xy` symbol pairs (symbols 0-9, A-Z) or decimal numbers
+ * separated by spaces, in pairs. Cells come back in the order written; bounds and duplicates
+ * are the caller's check.
+ */
+export function parseAnnotation(line: string, fail: Fail): AnnotatedCell[] {
+  let start = 0;
+  let end = line.length;
+  while (start < end && isSpace(line[start])) start++;
+  while (end > start && isSpace(line[end - 1])) end--;
+  const text = line.slice(start, end);
+  if (text === 'X') return [];
+  if (text === '') return fail('empty annotation line; expected X or the annotated cells', start);
+  if (text === 'x') return fail('lower-case "x"; a block without annotation writes upper-case X', start);
+
+  const cells: AnnotatedCell[] = [];
+  if (/[ \t]/.test(text)) {
+    const parts = tokens(text);
+    if (parts.length % 2 !== 0) {
+      fail(`odd count of ${parts.length} numbers in a decimal annotation; each cell is two numbers "x y"`, start + parts[parts.length - 1]!.offset);
+    }
+    for (let i = 0; i < parts.length; i += 2) {
+      const px = parts[i]!;
+      const py = parts[i + 1]!;
+      const x = decimal(px.text, start + px.offset, 'an annotation', fail);
+      const y = decimal(py.text, start + py.offset, 'an annotation', fail);
+      cells.push({ x, y, offset: start + px.offset, yOffset: start + py.offset });
+    }
+    return cells;
+  }
+
+  const values: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    const value = symbolToNumber(ch);
+    if (value === undefined) badSymbol(ch, 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i);
+    values.push(value!);
+  }
+  if (values.length % 2 !== 0) {
+    fail(`odd count of ${values.length} symbols in the annotation; each cell is two symbols "xy"`, start + values.length - 1);
+  }
+  for (let i = 0; i < values.length; i += 2) cells.push({ x: values[i]!, y: values[i + 1]!, offset: start + i, yOffset: start + i + 1 });
+  return cells;
+}
