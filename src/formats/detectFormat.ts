@@ -22,7 +22,6 @@ const EXTENSIONS: Readonly<Record<string, PuzzleFormat>> = {
   json: 'json',
   nc: 'cipher',
   cipher: 'cipher',
-  txt: 'cipher',
 };
 
 /** The format a file name's extension names (case-insensitive), or undefined. */

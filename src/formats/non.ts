@@ -143,11 +143,11 @@ export function parseNon(text: string, source?: string): PuzzleFile {
 
   const end = lines.length + 1;
   if (!width) {
-    if (cols) fail('expected a "width W" line before "columns"', cols.line, 1);
+    if (cols) fail('expected a "width W" line (how many column clues follow "columns")', cols.line, 1);
     fail('expected a "width W" line', end, 1);
   }
   if (!height) {
-    if (rows) fail('expected a "height H" line before "rows"', rows.line, 1);
+    if (rows) fail('expected a "height H" line (how many row clues follow "rows")', rows.line, 1);
     fail('expected a "height H" line', end, 1);
   }
   if (!rows) fail(`expected a "rows" line followed by ${height.value} row clues`, end, 1);

@@ -1,0 +1,49 @@
+import { blockFailure } from '../../cipher/decrypt.js';
+import { bitsToText } from '../../cipher/textBits.js';
+import { BlockError } from '../../errors.js';
+import { runBlocks } from '../../parallel/BlockPool.js';
+import type { SolveResult } from '../../solve/SolveResult.js';
+import { ExitCode } from '../ExitCode.js';
+import { Progress, writeOutput } from '../io.js';
+import { loadTable, poolOptions, type RunFlags } from '../options.js';
+import { ciphertextTasks } from './blockStream.js';
+import { outcomeResult } from './outcome.js';
+
+export interface DecryptFlags extends RunFlags {
+  table: string;
+  output?: string;
+}
+
+/** Decrypt a ciphertext file; any block that is not unique stops it with nothing on stdout. */
+export async function decryptCommand(path: string | undefined, flags: DecryptFlags): Promise<number> {
+  const table = await loadTable(flags.table);
+  const { width, height, tasks } = await ciphertextTasks(path);
+  const pool = poolOptions(flags);
+  const progress = new Progress(!flags.quiet);
+  const blockBits = width * height;
+  const chunks: Uint8Array[] = [];
+  let n = 0;
+  for await (const out of runBlocks(tasks, pool)) {
+    n++;
+    const result: SolveResult = outcomeResult(out, pool.timeoutMs);
+    const failure = blockFailure(result, n);
+    if (failure) {
+      progress.end();
+      throw failure;
+    }
+    chunks.push((result as Extract<SolveResult, { status: 'unique' }>).grid.cells);
+    progress.tick(n);
+  }
+  progress.end();
+  const bits = new Uint8Array(n * blockBits);
+  chunks.forEach((c, i) => bits.set(c, i * blockBits));
+  const text = bitsToText(bits, table, blockBits) + '\n';
+  if (flags.output) writeOutput(flags.output, text, [path]);
+  else process.stdout.write(text);
+  return ExitCode.OK;
+}
+
+/** Exit code for a block error: undecided blocks are 3, ambiguous or unsolvable 1. */
+export function blockErrorExit(e: BlockError): number {
+  return e.code === 'E_UNKNOWN' ? ExitCode.UNKNOWN : e.code === 'E_BAD_CODE' ? ExitCode.BAD_INPUT : ExitCode.FAILED_BLOCK;
+}

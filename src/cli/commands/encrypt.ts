@@ -1,0 +1,79 @@
+import { boardOf, messageGrids } from '../../cipher/encrypt.js';
+import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
+import { formatCiphertext, type CipherBlock } from '../../formats/ciphertext.js';
+import { puzzleOf } from '../../grid/runsOf.js';
+import { Propagator, UNKNOWN } from '../../line/Propagator.js';
+import type { Grid } from '../../grid/Puzzle.js';
+import { runBlocks } from '../../parallel/BlockPool.js';
+import { ExitCode } from '../ExitCode.js';
+import { Progress, readText, writeOutput } from '../io.js';
+import { loadTable, poolOptions, type RunFlags } from '../options.js';
+
+export interface EncryptFlags extends RunFlags {
+  size: number;
+  width?: number;
+  height?: number;
+  table: string;
+  receiver: ReceiverModel;
+  output?: string;
+}
+
+/**
+ * A valid (not minimal) annotation for a block whose minimizer was stopped: every black cell
+ * that propagation leaves open. With all its black cells known, every line is settled.
+ */
+function fallbackAnnotation(grid: Grid): number[] {
+  const p = new Propagator(puzzleOf(grid));
+  const d = p.unknownDomains();
+  p.run(d);
+  const cells: number[] = [];
+  for (let c = 0; c < d.length; c++) if (d[c] === UNKNOWN && grid.cells[c]) cells.push(c);
+  return cells;
+}
+
+/** Text from the argument, or from standard input (one trailing line break dropped). */
+async function messageText(arg: string | undefined): Promise<string> {
+  if (arg !== undefined && arg !== '-') return arg;
+  return (await readText(arg)).replace(/\r?\n$/, '');
+}
+
+export async function encryptCommand(textArg: string | undefined, flags: EncryptFlags): Promise<number> {
+  const table = await loadTable(flags.table);
+  const text = await messageText(textArg);
+  const board = boardOf({ size: flags.size, width: flags.width, height: flags.height });
+  const { width, height, grids } = messageGrids(text, { ...board, table });
+  const pool = poolOptions(flags);
+  // The time limit is a budget for proving minimality; a block whose worker has to be stopped
+  // (a single SAT call running far past it) falls back to a valid, larger annotation.
+  const hardMs = pool.timeoutMs === undefined ? undefined : pool.timeoutMs * 2 + 1000;
+  const tasks = grids.map((grid) => ({ kind: 'annotate' as const, grid, receiver: flags.receiver, budgetMs: pool.timeoutMs }));
+  const progress = new Progress(!flags.quiet);
+  const blocks: CipherBlock[] = [];
+  const unproven: number[] = [];
+  for await (const out of runBlocks(tasks, { jobs: pool.jobs, timeoutMs: hardMs })) {
+    const i = blocks.length;
+    const grid = grids[i]!;
+    if (out.kind === 'error') throw Object.assign(new Error(out.message), { code: out.code });
+    let annotation: number[];
+    if (out.kind === 'annotate') {
+      annotation = out.annotation;
+      if (!out.proven) unproven.push(i + 1);
+    } else {
+      annotation = out.kind === 'timeout' ? fallbackAnnotation(grid) : [];
+      unproven.push(i + 1);
+    }
+    blocks.push({ puzzle: puzzleOf(grid), annotation });
+    progress.tick(blocks.length, grids.length);
+  }
+  progress.end();
+  const cipher = formatCiphertext({ width, height, blocks });
+  if (flags.output) writeOutput(flags.output, cipher);
+  else process.stdout.write(cipher);
+  if (unproven.length) {
+    process.stderr.write(
+      `nonocrypt: block${unproven.length > 1 ? 's' : ''} ${unproven.join(', ')}: annotation is valid but not proven smallest within the time limit\n`,
+    );
+    return ExitCode.UNKNOWN;
+  }
+  return ExitCode.OK;
+}
