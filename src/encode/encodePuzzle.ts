@@ -37,17 +37,31 @@ class Emitter {
     private readonly sink: ClauseSink,
     private readonly guard: number,
   ) {}
-  /** Add a clause of literals, dropping FALSE constants and skipping satisfied clauses. */
-  emit(...lits: number[]): void {
-    const b = this.buf;
-    b.length = 0;
-    if (this.guard) b.push(-this.guard);
-    for (const l of lits) {
+  /** Add a clause of up to three literals, dropping FALSE constants; a TRUE one satisfies it. */
+  emit(a: number, b: number = FALSE, c: number = FALSE): void {
+    if (a === TRUE || b === TRUE || c === TRUE) return;
+    const buf = this.buf;
+    buf.length = 0;
+    if (this.guard) buf.push(-this.guard);
+    if (a !== FALSE) buf.push(a);
+    if (b !== FALSE) buf.push(b);
+    if (c !== FALSE) buf.push(c);
+    this.clauses++;
+    this.sink.addClause(buf);
+  }
+  /** Add the clause `first OR rest...` (rest has no constants). */
+  emitList(first: number, rest: readonly number[]): void {
+    if (first === TRUE) return;
+    const buf = this.buf;
+    buf.length = 0;
+    if (this.guard) buf.push(-this.guard);
+    if (first !== FALSE) buf.push(first);
+    for (const l of rest) {
       if (l === TRUE) return;
-      if (l !== FALSE) b.push(l);
+      buf.push(l);
     }
     this.clauses++;
-    this.sink.addClause(b);
+    this.sink.addClause(buf);
   }
 }
 
@@ -86,15 +100,14 @@ export function encodePuzzle(
     const S = a.states;
     const live = liveStates(a, line.subarray(0, len));
     if (!live) {
-      out.emit(); // the line has no placement: the empty clause
+      out.emit(FALSE); // the line has no placement: the empty clause
       return;
     }
     // Q literal per live (i, s); TRUE when it is the only live state of its layer.
     const q = new Int32Array((len + 1) * S);
     for (let i = 0; i <= len; i++) {
       let n = 0;
-      let only = -1;
-      for (let s = 0; s < S; s++) if (live[i * S + s]) (n++, (only = s));
+      for (let s = 0; s < S; s++) if (live[i * S + s]) n++;
       for (let s = 0; s < S; s++) {
         if (!live[i * S + s]) q[i * S + s] = FALSE;
         else if (n === 1) q[i * S + s] = TRUE;
@@ -103,15 +116,16 @@ export function encodePuzzle(
           variables++;
         }
       }
-      void only;
     }
     const kind = a.kind;
+    const blackNext: number[] = [];
+    const whiteNext: number[] = [];
     for (let i = 0; i < len; i++) {
       const x = black(start + i * step);
       const cur = i * S;
       const nxt = cur + S;
-      const blackNext: number[] = [];
-      const whiteNext: number[] = [];
+      blackNext.length = 0;
+      whiteNext.length = 0;
       for (let t = 0; t < S; t++) {
         const qt = q[nxt + t]!;
         if (qt === FALSE) continue;
@@ -132,8 +146,8 @@ export function encodePuzzle(
         const b = s + 1 < S && kind[s + 1] === 1 ? s + 1 : -1;
         out.emit(-qs, w >= 0 ? q[nxt + w]! : FALSE, b >= 0 ? q[nxt + b]! : FALSE);
       }
-      out.emit(-x, ...blackNext);
-      out.emit(x, ...whiteNext);
+      out.emitList(-x, blackNext);
+      out.emitList(x, whiteNext);
     }
   };
   const automata = [...puzzle.rows, ...puzzle.cols].map(lineAutomaton);

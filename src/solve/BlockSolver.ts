@@ -106,7 +106,8 @@ export class BlockSolver {
       if (this.sat.abortReason) this.sat.solve(); // rethrows the abort as SolverAbortError
       return this.sat;
     }
-    const s = this.session.get();
+    // About a dozen variables per open cell (its own, plus automaton states in its two lines).
+    const s = this.session.get(this.openCells * 12);
     this.blockGuard = s.newVar();
     this.encoding = encodePuzzle(this.puzzle, this.domains, s, this.blockGuard);
     this.sat = s;
