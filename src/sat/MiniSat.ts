@@ -86,6 +86,17 @@ export class MiniSat {
     return this.guard(() => this.C._addClause(this.buf)) !== 0;
   }
 
+  /**
+   * Tell MiniSat that variables first..last will never be used again, so that later solves do
+   * not branch on them (a shared instance otherwise has to assign every old block's variables
+   * in each model).
+   */
+  retire(first: number, last: number): void {
+    this.guard(() => {
+      for (let v = first; v <= last; v++) this.C._retireVar(v);
+    });
+  }
+
   /** Solve; with `assume` (a positive variable), solve under that single assumption. */
   solve(assume?: number): boolean {
     this.solution = undefined;

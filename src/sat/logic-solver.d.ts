@@ -11,6 +11,7 @@ declare module 'logic-solver/minisat.js' {
     printErr: (text: string) => void;
     _createTheSolver(): void;
     _ensureVar(v: number): void;
+    _retireVar(v: number): void;
     _addClause(ptr: number): number;
     _solve(): number;
     _solveAssuming(v: number): number;

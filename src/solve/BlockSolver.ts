@@ -95,11 +95,17 @@ export class BlockSolver {
     return other;
   }
 
-  /** Retire this block's clauses from the shared instance. */
+  /** Retire this block's clauses and variables from the shared instance. */
   dispose(): void {
-    if (this.sat && this.blockGuard && !this.sat.abortReason) this.sat.addClause([-this.blockGuard]);
+    if (this.sat && this.blockGuard && !this.sat.abortReason) {
+      this.sat.addClause([-this.blockGuard]);
+      this.sat.retire(this.blockGuard + 1, this.sat.numVars);
+    }
     this.sat = undefined;
   }
+
+  /** True when this block's clauses went into an instance that already held other blocks. */
+  sharedInstance = false;
 
   private load(): MiniSat {
     if (this.sat) {
@@ -108,6 +114,7 @@ export class BlockSolver {
     }
     // About a dozen variables per open cell (its own, plus automaton states in its two lines).
     const s = this.session.get(this.openCells * 12);
+    this.sharedInstance = !this.session.isFresh(s);
     this.blockGuard = s.newVar();
     this.encoding = encodePuzzle(this.puzzle, this.domains, s, this.blockGuard);
     this.sat = s;

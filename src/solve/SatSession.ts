@@ -1,15 +1,16 @@
 import { MiniSat } from '../sat/MiniSat.js';
 
 /**
- * Reuse of MiniSat instances across blocks. A new instance costs milliseconds and its own
- * 64 MiB heap, which is more than the whole work of a small block, so small blocks share one
- * instance: each block's clauses are guarded by a fresh variable that is assumed while the
- * block is solved and retired (unit clause) afterwards. Retired clauses and variables still
- * slow every later solve a little, so an instance is shared only while the variables it has
- * seen stay under a limit, and a large block gets an instance of its own. An instance that
- * aborted answers wrongly and is never reused.
+ * Reuse of MiniSat instances across blocks. A new instance costs milliseconds (and its own
+ * 64 MiB heap), more than the whole work of most blocks, so blocks share one instance: each
+ * block's clauses are guarded by a fresh variable that is assumed while the block is solved,
+ * and when the block is done the guard is retired with a unit clause (MiniSat then drops the
+ * satisfied clauses) and the block's variables are retired so that later solves never branch
+ * on them. Variables are never freed, so an instance is replaced once the variables it has
+ * seen would pass a limit; a block that is large on its own gets a fresh instance. An
+ * instance that aborted answers wrongly and is never reused.
  */
-const SHARE_VARIABLES = 30_000;
+const SHARE_VARIABLES = 250_000;
 
 export class SatSession {
   private solver: MiniSat | undefined;
@@ -22,7 +23,12 @@ export class SatSession {
     return s;
   }
 
-  /** A fresh instance, for one large block that should not inherit another block's clauses. */
+  /** True when `s` was handed out fresh (no earlier block's clauses or variables). */
+  isFresh(s: MiniSat): boolean {
+    return s.numVars === 0;
+  }
+
+  /** A fresh instance. */
   fresh(): MiniSat {
     this.solver = new MiniSat();
     this.instances++;

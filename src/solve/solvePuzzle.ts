@@ -1,7 +1,7 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { SolverAbortError } from '../errors.js';
 import { BlockSolver } from './BlockSolver.js';
-import type { SatSession } from './SatSession.js';
+import { defaultSession, type SatSession } from './SatSession.js';
 import type { SolveResult } from './SolveResult.js';
 
 export interface SolveOptions {
@@ -16,13 +16,21 @@ export interface SolveOptions {
  * unknown when MiniSat ran out of its fixed heap (never a verdict from a dead instance).
  */
 export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
-  const block = new BlockSolver(puzzle, options.givens ?? [], options.session);
-  try {
-    return block.solve();
-  } catch (e) {
-    if (e instanceof SolverAbortError) return { status: 'unknown', reason: e.message };
-    throw e;
-  } finally {
-    block.dispose();
+  const session = options.session ?? defaultSession;
+  for (let attempt = 0; ; attempt++) {
+    const block = new BlockSolver(puzzle, options.givens ?? [], session);
+    try {
+      return block.solve();
+    } catch (e) {
+      if (!(e instanceof SolverAbortError)) throw e;
+      // A shared instance may have been nearly full: try once more on an instance of its own.
+      if (attempt === 0 && block.sharedInstance) {
+        session.fresh();
+        continue;
+      }
+      return { status: 'unknown', reason: e.message };
+    } finally {
+      block.dispose();
+    }
   }
 }
