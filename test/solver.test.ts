@@ -4,7 +4,7 @@ import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { lineAutomaton, BLACK, WHITE, UNKNOWN } from '../src/line/lineAutomaton.js';
-import { solveLine, solveLineBytes, solveLineWord } from '../src/line/solveLine.js';
+import { solveLine, solveLineBytes, solveLineWord, solveLineWords } from '../src/line/solveLine.js';
 import { Propagator } from '../src/line/Propagator.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
@@ -61,6 +61,31 @@ describe('exact line solver', () => {
       expect(r1).toBe(solveLineBytes(a, dom, o2));
       if (r1) expect(Array.from(o1)).toEqual(Array.from(o2));
     }
+  });
+
+  test('multi-word and byte paths agree on random partial lines up to 120 cells', () => {
+    const rand = rng(11);
+    let satisfiable = 0;
+    for (let k = 0; k < 3000; k++) {
+      const n = 1 + Math.floor(rand() * 120);
+      const picture = randomCells(n, 1, rand(), rand);
+      const runs: number[] = [];
+      let r = 0;
+      for (const b of picture) (b ? r++ : r && (runs.push(r), (r = 0)));
+      if (r) runs.push(r);
+      const a = lineAutomaton(k % 4 === 0 ? runs.map((v) => v + 1) : runs);
+      // Odd k: known cells taken from the picture (satisfiable); even k: random (mostly not).
+      const dom = Uint8Array.from({ length: n }, (_, i) =>
+        rand() < 0.7 ? UNKNOWN : k % 2 ? (picture[i] ? BLACK : WHITE) : rand() < 0.5 ? BLACK : WHITE,
+      );
+      const o1 = new Uint8Array(n);
+      const o2 = new Uint8Array(n);
+      const r1 = solveLineWords(a, dom, o1);
+      if (r1) satisfiable++;
+      expect(r1, `line ${k}`).toBe(solveLineBytes(a, dom, o2));
+      if (r1) expect(Array.from(o1)).toEqual(Array.from(o2));
+    }
+    expect(satisfiable).toBeGreaterThan(1000);
   });
 
   test('worked case: clue 3 on 5 cells fixes the middle cell', () => {

@@ -1,3 +1,4 @@
+import { SolverAbortError } from '../errors.js';
 import type { Grid } from '../grid/Puzzle.js';
 import type { SatSession } from '../solve/SatSession.js';
 import { MinHittingSet } from './MinHittingSet.js';
@@ -31,6 +32,8 @@ export interface MinimizeResult {
   readonly annotation: number[];
   /** True when the annotation is proved to be the smallest (and first in row-major order). */
   readonly proven: boolean;
+  /** When not proven: why. */
+  readonly reason?: string;
   readonly model: ReceiverModel;
   readonly stats: {
     readonly rounds: number;
@@ -66,6 +69,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     return {
       annotation: [...annotation].sort((a, b) => a - b),
       proven,
+      ...(proven ? {} : { reason: 'time budget reached before minimality was proven' }),
       model,
       stats: {
         rounds,
@@ -119,6 +123,17 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     }
   } catch (e) {
     oracle.dispose();
+    if (e instanceof SolverAbortError && model === 'unique') {
+      // The block is too large for MiniSat's heap. A line-solvable annotation needs no SAT on
+      // the block and is valid for the unique receiver too (line-solvable implies unique).
+      const logic = minimizeAnnotation(grid, { ...options, model: 'logic' });
+      return {
+        ...logic,
+        model,
+        proven: false,
+        reason: `${e.message}; gave the smallest line-solvable annotation instead (valid, not proven smallest for the unique receiver)`,
+      };
+    }
     throw e;
   }
 }

@@ -20,6 +20,11 @@ export interface LineAutomaton {
   readonly whiteMask: number;
   readonly blackMask: number;
   readonly acceptMask: number;
+  /** The same masks over ceil(states / 32) words, for the multi-word solver of longer lines. */
+  readonly words: number;
+  readonly whiteWords: Int32Array;
+  readonly blackWords: Int32Array;
+  readonly acceptWords: Int32Array;
 }
 
 export function lineAutomaton(clue: Clue): LineAutomaton {
@@ -42,7 +47,17 @@ export function lineAutomaton(clue: Clue): LineAutomaton {
       if (s >= acceptFrom) acceptMask |= 1 << s;
     }
   }
-  return { kind, states: total, acceptFrom, whiteMask, blackMask, acceptMask };
+  const words = Math.ceil(total / 32);
+  const whiteWords = new Int32Array(words);
+  const blackWords = new Int32Array(words);
+  const acceptWords = new Int32Array(words);
+  for (let s = 0; s < total; s++) {
+    const bit = 1 << (s & 31);
+    if (kind[s]) blackWords[s >> 5]! |= bit;
+    else whiteWords[s >> 5]! |= bit;
+    if (s >= acceptFrom) acceptWords[s >> 5]! |= bit;
+  }
+  return { kind, states: total, acceptFrom, whiteMask, blackMask, acceptMask, words, whiteWords, blackWords, acceptWords };
 }
 
 /** Cell domains as bit sets: WHITE and BLACK possible; UNKNOWN = both; 0 = contradiction. */

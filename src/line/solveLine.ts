@@ -15,7 +15,7 @@ let fwd = new Uint8Array(0);
 let bwd = new Uint8Array(0);
 
 export function solveLine(a: LineAutomaton, line: ArrayLike<number>, out: Uint8Array): boolean {
-  return a.states <= 31 ? solveLineWord(a, line, out) : solveLineBytes(a, line, out);
+  return a.states <= 31 ? solveLineWord(a, line, out) : solveLineWords(a, line, out);
 }
 
 /**
@@ -54,6 +54,74 @@ export function solveLineWord(a: LineAutomaton, line: ArrayLike<number>, out: Ui
     if (can === 0) return false;
     out[i] = can;
     back = predWhite | predBlack;
+  }
+  return true;
+}
+
+/**
+ * The word-parallel solver for any number of states: a layer's state set spans
+ * ceil(states / 32) words, and the shifts carry bits across word boundaries.
+ */
+let fwdMulti = new Int32Array(0);
+let scratch = new Int32Array(0);
+
+export function solveLineWords(a: LineAutomaton, line: ArrayLike<number>, out: Uint8Array): boolean {
+  const L = line.length;
+  const Wd = a.words;
+  const Z = a.whiteWords;
+  const O = a.blackWords;
+  if (fwdMulti.length < (L + 1) * Wd) fwdMulti = new Int32Array(2 * (L + 1) * Wd);
+  if (scratch.length < 4 * Wd) scratch = new Int32Array(8 * Wd);
+  const F = fwdMulti;
+  F.fill(0, 0, Wd);
+  F[0] = 1;
+  for (let i = 0; i < L; i++) {
+    const d = line[i]!;
+    const cur = i * Wd;
+    const nxt = cur + Wd;
+    let any = 0;
+    let carryO = 0; // bit 31 of (cur & O) from the previous word
+    let carryAll = 0; // bit 31 of cur from the previous word
+    for (let w = 0; w < Wd; w++) {
+      const c = F[cur + w]!;
+      const co = c & O[w]!;
+      let next = 0;
+      if (d & WHITE) next = (c & Z[w]!) | (((co << 1) | carryO) & Z[w]!);
+      if (d & BLACK) next |= ((c << 1) | carryAll) & O[w]!;
+      carryO = co >>> 31;
+      carryAll = c >>> 31;
+      F[nxt + w] = next;
+      any |= next;
+    }
+    if (any === 0) return false;
+  }
+  // back = completable states at the current layer (starts with accepting states at L).
+  const back = scratch.subarray(0, Wd);
+  const tmp = scratch.subarray(Wd, 2 * Wd);
+  let any = 0;
+  for (let w = 0; w < Wd; w++) any |= back[w] = F[L * Wd + w]! & a.acceptWords[w]!;
+  if (any === 0) return false;
+  for (let i = L - 1; i >= 0; i--) {
+    const d = line[i]!;
+    const cur = i * Wd;
+    let canW = 0;
+    let canB = 0;
+    for (let w = 0; w < Wd; w++) {
+      const tz = back[w]! & Z[w]!;
+      const to = back[w]! & O[w]!;
+      const nextTz = w + 1 < Wd ? back[w + 1]! & Z[w + 1]! : 0;
+      const nextTo = w + 1 < Wd ? back[w + 1]! & O[w + 1]! : 0;
+      const f = F[cur + w]!;
+      const pw = d & WHITE ? (tz | ((((tz >>> 1) | (nextTz << 31)) & O[w]!))) & f : 0;
+      const pb = d & BLACK ? ((to >>> 1) | (nextTo << 31)) & f : 0;
+      canW |= pw;
+      canB |= pb;
+      tmp[w] = pw | pb;
+    }
+    const can = (canW ? WHITE : 0) | (canB ? BLACK : 0);
+    if (can === 0) return false;
+    out[i] = can;
+    back.set(tmp);
   }
   return true;
 }
