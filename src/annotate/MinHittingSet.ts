@@ -16,10 +16,11 @@ import { MiniSat } from '../sat/MiniSat.js';
  * order, each decision checked by one solve, the current model answering most of them free.
  */
 export class MinHittingSet {
-  private sat = new MiniSat();
+  private readonly sat = new MiniSat();
   private readonly varOf = new Map<number, number>();
   private readonly cellOf: number[] = [0];
   private lowerBound = 0;
+  private counter: { g: number; k: number; n: number; firstVar: number; lastVar: number } | undefined;
   readonly cores: number[][] = [];
   solves = 0;
 
@@ -27,6 +28,7 @@ export class MinHittingSet {
   addCore(core: readonly number[]): void {
     const sorted = [...core].sort((a, b) => a - b);
     this.cores.push(sorted);
+    this.sat.addClause(sorted.map((c) => this.cellVar(c)));
   }
 
   /** Current lower bound on the size of any valid annotation. */
@@ -41,30 +43,23 @@ export class MinHittingSet {
   solve(first = true): number[] | null {
     if (this.cores.some((c) => c.length === 0)) return null;
     if (this.cores.length === 0) return [];
-    // A fresh instance per query: guarded counters of earlier queries would slow every solve.
-    this.sat = new MiniSat();
-    this.varOf.clear();
-    for (const core of this.cores) this.sat.addClause(core.map((c) => this.cellVar(c)));
     const cells = [...this.varOf.keys()].sort((a, b) => a - b);
     const vars = cells.map((c) => this.varOf.get(c)!);
     let k = Math.max(this.lowerBound, 1);
     let g: number;
     for (;;) {
-      g = this.sat.newVar();
-      this.atMost(vars, k, g);
+      g = this.counterFor(vars, k);
       this.solves++;
       if (this.sat.solve(g)) break;
-      this.sat.addClause([-g]);
       k++;
     }
     this.lowerBound = k;
-    if (!first) {
-      const m = this.sat.model();
-      this.sat.addClause([-g]);
-      return cells.filter((_, i) => m[vars[i]!] === 1);
-    }
-    // Lexicographic tie-break under the round guard g.
-    let model = this.sat.model();
+    if (!first) return cells.filter((_, i) => this.sat.value(vars[i]!) === 1);
+    // Lexicographic tie-break: decisions are fixed under a query guard q that implies g.
+    const firstQueryVar = this.sat.numVars + 1;
+    let model = vars.map((v) => this.sat.value(v));
+    const q = this.sat.newVar();
+    this.sat.addClause([-q, g]);
     let taken = 0;
     const chosen: number[] = [];
     // hit[j]: core j is hit by the cells fixed in so far. A cell all of whose cores are
@@ -80,32 +75,58 @@ export class MinHittingSet {
     });
     for (let i = 0; i < cells.length && taken < k; i++) {
       const v = vars[i]!;
-      let inSet = model[v] === 1;
+      let inSet = model[i] === 1;
       const mine = coresOf.get(cells[i]!) ?? [];
       if (!inSet && mine.every((j) => hit[j])) {
-        this.sat.addClause([-g, -v]);
+        this.sat.addClause([-q, -v]);
         continue;
       }
       if (!inSet) {
         const h = this.sat.newVar();
-        this.sat.addClause([-h, g]);
+        this.sat.addClause([-h, q]);
         this.sat.addClause([-h, v]);
         this.solves++;
         if (this.sat.solve(h)) {
           inSet = true;
-          model = this.sat.model();
+          model = vars.map((x) => this.sat.value(x));
         }
         this.sat.addClause([-h]);
       }
-      this.sat.addClause(inSet ? [-g, v] : [-g, -v]);
+      this.sat.addClause(inSet ? [-q, v] : [-q, -v]);
       if (inSet) {
         for (const j of mine) hit[j] = 1;
         chosen.push(cells[i]!);
         taken++;
       }
     }
-    this.sat.addClause([-g]);
+    this.retire(q, firstQueryVar, this.sat.numVars);
     return chosen;
+  }
+
+  /**
+   * The guard of "at most k of these cells", reused while k and the candidate cells stay the
+   * same (MiniSat's learnt clauses about the counter then carry over between queries); a new
+   * counter replaces the old one otherwise.
+   */
+  private counterFor(vars: readonly number[], k: number): number {
+    const c = this.counter;
+    if (c && c.k === k && c.n === vars.length) return c.g;
+    if (c) this.retire(c.g, c.firstVar, c.lastVar);
+    const firstVar = this.sat.numVars + 1;
+    const g = this.sat.newVar();
+    this.atMost(vars, k, g);
+    this.counter = { g, k, n: vars.length, firstVar, lastVar: this.sat.numVars };
+    return g;
+  }
+
+  /**
+   * Guard g and the variables firstVar..lastVar are never used again: the unit (-g) satisfies
+   * their clauses (MiniSat drops them) and retiring fixes the variables false, so they are
+   * never branched on. Cell variables lie outside these ranges and stay.
+   */
+  private retire(g: number, firstVar: number, lastVar: number): void {
+    this.sat.addClause([-g]);
+    this.sat.retire(firstVar, lastVar);
   }
 
   private cellVar(cell: number): number {

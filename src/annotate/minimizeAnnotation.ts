@@ -41,6 +41,8 @@ export interface MinimizeResult {
     readonly cores: number;
     readonly lowerBound: number;
     readonly hittingSetSolves: number;
+    /** The round in which the size was settled (the rest is the row-major tie-break). */
+    readonly settledRound: number;
     /** Milliseconds spent in the exact hitting-set solver (the rest is the oracle). */
     readonly hittingSetMs: number;
     readonly ms: number;
@@ -63,6 +65,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   let best: number[] | undefined;
   let rounds = 0;
   let settled = false;
+  let settledRound = 0;
   let hittingSetMs = 0;
   const done = (annotation: number[], proven: boolean): MinimizeResult => {
     oracle.dispose();
@@ -77,6 +80,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
         cores: hs.cores.length,
         lowerBound: hs.bound,
         hittingSetSolves: hs.solves,
+        settledRound,
         hittingSetMs,
         ms: performance.now() - started,
       },
@@ -99,6 +103,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       if (answer.valid) {
         if (settled) return done(h, true);
         settled = true;
+        settledRound = rounds;
         best = h;
         continue;
       }
@@ -137,3 +142,4 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     throw e;
   }
 }
+

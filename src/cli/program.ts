@@ -9,7 +9,7 @@ import { decryptCommand } from './commands/decrypt.js';
 import { encryptCommand } from './commands/encrypt.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
-import { defaultJobs, seconds, wholeNumber } from './options.js';
+import { seconds, wholeNumber } from './options.js';
 
 /**
  * The command line: flags in, one options object per command, the command's exit code out.
@@ -32,7 +32,7 @@ Exit codes:
   3  some block undecided (time limit or SAT heap exhausted): status unknown`;
 
 const jobsOption = () =>
-  new Option('-j, --jobs <n>', `worker threads for blocks (default: cores, here ${defaultJobs()})`).argParser(wholeNumber(1, 256));
+  new Option('-j, --jobs <n>', 'worker threads for blocks (default: the number of cores)').argParser(wholeNumber(1, 256));
 const timeoutOption = () =>
   new Option('-t, --timeout <seconds>', 'time limit per block; an unfinished block is reported unknown (exit 3)').argParser(seconds);
 const quietOption = () => new Option('-q, --quiet', 'no progress display on stderr');
@@ -106,7 +106,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('-o, --output <file>', 'write the output to this file instead of stdout')
     .option('--emit-cnf <file>', "write the puzzle's CNF (DIMACS) for an external SAT solver")
     .addOption(timeoutOption())
-    .addHelpText('after', `\nExample:\n  nonocrypt solve examples/duck.non`)
+    .addHelpText('after', `\nExample:\n  nonocrypt solve examples/scatter.pic`)
     .action(async (file, opts) => setExit(await solveCommand(file, opts)));
 
   program
@@ -119,7 +119,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON document: {"receiver","count","proven","cells":[[x,y]],"code"}')
     .option('-o, --output <file>', 'write the output to this file instead of stdout')
     .addOption(timeoutOption())
-    .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/heart.pic`)
+    .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/scatter.pic`)
     .action(async (file, opts) => setExit(await annotateCommand(file, opts)));
 
   return program;

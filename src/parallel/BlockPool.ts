@@ -26,6 +26,8 @@ export interface PoolOptions {
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** Resolves when the worker has loaded and compiled MiniSat (or failed to). */
+  ready: Promise<void>;
 }
 
 function workerUrl(): URL {
@@ -58,9 +60,21 @@ export async function* runBlocks(
   const waitingForSlot: (() => void)[] = [];
 
   const spawn = (): Slot => {
-    const slot: Slot = { worker: new Worker(url), busy: false };
-    slot.worker.unref();
-    return slot;
+    const worker = new Worker(url);
+    const ready = new Promise<void>((resolve) => {
+      const done = () => {
+        worker.off('message', onReady);
+        worker.off('error', done);
+        worker.off('exit', done);
+        worker.unref();
+        resolve();
+      };
+      const onReady = (m: { ready?: boolean }) => m.ready && done();
+      worker.on('message', onReady);
+      worker.on('error', done);
+      worker.on('exit', done);
+    });
+    return { worker, busy: false, ready };
   };
   const acquire = async (): Promise<Slot> => {
     for (;;) {
@@ -81,6 +95,7 @@ export async function* runBlocks(
   const dispatch = (task: BlockTask, p: Pending) => {
     void (async () => {
       const slot = await acquire();
+      await slot.ready;
       const id = nextId++;
       const started = performance.now();
       const outcome = await new Promise<BlockOutcome>((resolve) => {
@@ -97,10 +112,9 @@ export async function* runBlocks(
           resolve(m.outcome);
         };
         const replace = () => {
-          const i = slots.indexOf(slot);
           const fresh = spawn();
           slot.worker = fresh.worker;
-          if (i < 0) slots.push(slot);
+          slot.ready = fresh.ready;
         };
         const onError = (e: Error) => {
           cleanup();

@@ -9,6 +9,10 @@ import { runTask, type BlockTask, type BlockOutcome } from './BlockTask.js';
  * the whole thread to enforce a time limit: MiniSat itself cannot be interrupted.
  */
 const session = new SatSession();
+// Compile MiniSat before saying ready, so that a block's time limit measures the block's work
+// and not the worker's start-up.
+session.get(0);
+parentPort!.postMessage({ ready: true });
 parentPort!.on('message', (msg: { id: number; task: BlockTask }) => {
   let outcome: BlockOutcome;
   try {

@@ -31,7 +31,7 @@ export class MiniSat {
   private vars = 0;
   private clauses = 0;
   private dead: string | undefined;
-  private solution: Uint8Array | undefined;
+  private solutionPtr = -1;
 
   constructor() {
     factory ??= require('logic-solver/minisat.js') as typeof createMiniSatType;
@@ -82,14 +82,15 @@ export class MiniSat {
     for (let i = 0; i < n; i++) heap[base + i] = lits[i]!;
     heap[base + n] = 0;
     this.clauses++;
-    this.solution = undefined;
+    this.solutionPtr = -1;
     return this.guard(() => this.C._addClause(this.buf)) !== 0;
   }
 
   /**
    * Tell MiniSat that variables first..last will never be used again, so that later solves do
    * not branch on them (a shared instance otherwise has to assign every old block's variables
-   * in each model).
+   * in each model). MiniSat fixes a retired variable false: retire only variables whose
+   * clauses are all switched off by a retired guard.
    */
   retire(first: number, last: number): void {
     this.guard(() => {
@@ -99,26 +100,24 @@ export class MiniSat {
 
   /** Solve; with `assume` (a positive variable), solve under that single assumption. */
   solve(assume?: number): boolean {
-    this.solution = undefined;
+    this.solutionPtr = -1;
     return this.guard(() => {
       this.C._ensureVar(this.vars);
-      if (assume === undefined) return this.C._solve() !== 0;
-      if (!(assume > 0)) throw new RangeError('MiniSat assumptions must be positive variables');
-      return this.C._solveAssuming(assume) !== 0;
+      if (assume !== undefined && !(assume > 0)) throw new RangeError('MiniSat assumptions must be positive variables');
+      const sat = (assume === undefined ? this.C._solve() : this.C._solveAssuming(assume)) !== 0;
+      if (sat) this.solutionPtr = this.C._getSolution();
+      return sat;
     });
   }
 
-  /** The model of the last satisfiable solve: model()[v] is 1 when v is true. */
-  model(): Uint8Array {
-    if (!this.solution) {
-      const n = this.C._getNumVars();
-      const ptr = this.C._getSolution();
-      const heap = this.C.HEAPU8;
-      const sol = new Uint8Array(this.vars + 1);
-      for (let i = 0; i < n && i < this.vars; i++) sol[i + 1] = heap[ptr + i] === 0 ? 1 : 0;
-      this.solution = sol;
-    }
-    return this.solution;
+  /**
+   * The value of variable v (1 true, 0 false) in the model of the last satisfiable solve.
+   * Read straight from MiniSat's model array, so a caller pays only for the variables it
+   * reads, however many earlier blocks a shared instance has seen.
+   */
+  value(v: number): number {
+    if (this.solutionPtr < 0) throw new Error('no model: the last solve was not satisfiable, or clauses were added since');
+    return this.C.HEAPU8[this.solutionPtr + v - 1] === 0 ? 1 : 0;
   }
 
   private guard<T>(f: () => T): T {

@@ -28,6 +28,7 @@ export class BlockSolver {
   private sat: MiniSat | undefined;
   private encoding: PuzzleEncoding | undefined;
   private blockGuard = 0;
+  private lastEncodingVar = 0;
   satCalls = 0;
 
   constructor(
@@ -99,7 +100,7 @@ export class BlockSolver {
   dispose(): void {
     if (this.sat && this.blockGuard && !this.sat.abortReason) {
       this.sat.addClause([-this.blockGuard]);
-      this.sat.retire(this.blockGuard + 1, this.sat.numVars);
+      this.sat.retire(this.blockGuard + 1, this.lastEncodingVar);
     }
     this.sat = undefined;
   }
@@ -117,16 +118,16 @@ export class BlockSolver {
     this.sharedInstance = !this.session.isFresh(s);
     this.blockGuard = s.newVar();
     this.encoding = encodePuzzle(this.puzzle, this.domains, s, this.blockGuard);
+    this.lastEncodingVar = s.numVars;
     this.sat = s;
     return s;
   }
 
   private read(s: MiniSat): Grid {
-    const m = s.model();
     const cellVar = this.encoding!.cellVar;
     const cells = new Uint8Array(this.domains.length);
     for (let c = 0; c < cells.length; c++) {
-      cells[c] = cellVar[c] ? m[cellVar[c]!]! : this.domains[c] === BLACK ? 1 : 0;
+      cells[c] = cellVar[c] ? s.value(cellVar[c]!) : this.domains[c] === BLACK ? 1 : 0;
     }
     return this.checked(cells);
   }

@@ -5,6 +5,7 @@ import { puzzleOf } from '../../grid/runsOf.js';
 import { Propagator, UNKNOWN } from '../../line/Propagator.js';
 import type { Grid } from '../../grid/Puzzle.js';
 import { runBlocks } from '../../parallel/BlockPool.js';
+import { InputError } from '../../errors.js';
 import { ExitCode } from '../ExitCode.js';
 import { Progress, readText, writeOutput } from '../io.js';
 import { loadTable, poolOptions, type RunFlags } from '../options.js';
@@ -38,6 +39,9 @@ async function messageText(arg: string | undefined): Promise<string> {
 }
 
 export async function encryptCommand(textArg: string | undefined, flags: EncryptFlags): Promise<number> {
+  if ((flags.width === undefined) !== (flags.height === undefined)) {
+    throw new InputError('E_USAGE', '--width and --height go together (a W x H board); for square boards use --size');
+  }
   const table = await loadTable(flags.table);
   const text = await messageText(textArg);
   const board = boardOf({ size: flags.size, width: flags.width, height: flags.height });

@@ -1,0 +1,255 @@
+import type { ReceiverModel } from '../annotate/ReceiverModel.js';
+import { InputError } from '../errors.js';
+import { formatCiphertext, type Ciphertext } from '../formats/ciphertext.js';
+import type { Grid, Puzzle } from '../grid/Puzzle.js';
+import { puzzleOf } from '../grid/runsOf.js';
+import { Propagator } from '../line/Propagator.js';
+import type { SatSession } from '../solve/SatSession.js';
+import { encryptBlock, type EncryptedBlock } from './blockWork.js';
+import { messageGrids } from './encrypt.js';
+import { builtinTable, type Table } from './Table.js';
+
+/**
+ * `--size auto`: the square board side (and, with `table: 'auto'`, the encoding table) that
+ * gives the shortest ciphertext for one message under a receiver model, within a time budget.
+ *
+ * Length is the user-visible one: the characters of the whole ciphertext file as
+ * `formatCiphertext` writes it (header line, clue lines with their commas, annotation lines
+ * with `X`, newlines).
+ *
+ * Method. Every candidate (size, table) is first priced without any solving: its clues are
+ * fixed by the picture, so the file with every annotation `X` has an exact length, which is a
+ * lower bound on the candidate's length. For the `logic` receiver every block that line logic
+ * alone cannot finish needs at least one annotated cell, which turns its 1-character `X` into
+ * at least 2 characters, so the bound grows by 1 per such block (for `unique` it does not: a
+ * block can be unique without being line-solvable). A candidate whose every block line logic
+ * finishes needs no annotation under either receiver, so its length is exact and its (empty)
+ * annotations proved smallest: the best of those is the starting point, at no cost. The
+ * other candidates are then evaluated in order of increasing lower bound (ties: smaller side,
+ * then the classic table first): each block gets its smallest annotation from the minimizer,
+ * with half of the remaining budget shared evenly among the candidate's blocks. The search
+ * stops when the next lower bound cannot beat the best length found (the choice is then the
+ * shortest over all candidates, up to unproven annotations), or when the budget is spent (at
+ * least one candidate is always evaluated, so there is always an answer).
+ *
+ * The returned ciphertext is always valid for the receiver: the minimizer's annotation is
+ * valid even when its budget cut the proof of minimality short; `proven` and `reason` say when
+ * that happened. The budget is a soft limit: work is only checked between minimizer steps, so
+ * a single hard block can overrun it.
+ *
+ * This is library code: it prints nothing and touches no process state.
+ */
+export interface ChooseBoardOptions {
+  /** Receiver model of the annotations; default `unique`. */
+  readonly receiver?: ReceiverModel;
+  /** A fixed table, or `'auto'` for the best of the built-in classic and frequency tables; default classic. */
+  readonly table?: Table | 'auto';
+  /** Time budget in milliseconds for the whole search (soft, see above); default 5000. */
+  readonly budgetMs?: number;
+  /** Board sides to consider; default 1..35 (the sides whose clues and cells fit one symbol each). */
+  readonly sizes?: readonly number[];
+  readonly session?: SatSession;
+}
+
+export interface BoardTrial {
+  readonly size: number;
+  readonly table: Table;
+  /** Characters of the ciphertext file with the annotations found. */
+  readonly length: number;
+  /** Cheap lower bound the candidate was ranked by. */
+  readonly lowerBound: number;
+  readonly annotationCells: number;
+  readonly blocks: number;
+  /** Milliseconds spent evaluating this candidate. */
+  readonly ms: number;
+  /** Every block's annotation is proved smallest, so `length` is this candidate's exact minimum. */
+  readonly complete: boolean;
+}
+
+export interface BoardChoice {
+  readonly size: number;
+  readonly table: Table;
+  /** The chosen ciphertext, ready for `formatCiphertext` (no need to encrypt again). */
+  readonly ciphertext: Ciphertext;
+  readonly blocks: readonly EncryptedBlock[];
+  /** `formatCiphertext(ciphertext).length`. */
+  readonly ciphertextLength: number;
+  /** The chosen ciphertext's annotations are all proved smallest. */
+  readonly proven: boolean;
+  /**
+   * The choice is provably the shortest over all candidates: every other candidate was either
+   * evaluated with proven annotations or has a lower bound at least the chosen length, and the
+   * chosen annotations are proven.
+   */
+  readonly optimal: boolean;
+  /** Evaluated candidates, in evaluation order. */
+  readonly tried: readonly BoardTrial[];
+  /** Number of candidates considered (sizes x tables). */
+  readonly candidates: number;
+  readonly ms: number;
+  /** One or two sentences: what was chosen and why. */
+  readonly reason: string;
+}
+
+export const DEFAULT_AUTO_SIZES: readonly number[] = Array.from({ length: 35 }, (_, i) => i + 1);
+export const DEFAULT_AUTO_BUDGET_MS = 5000;
+
+interface Candidate {
+  readonly size: number;
+  readonly table: Table;
+  readonly tableRank: number;
+  readonly grids: readonly Grid[];
+  readonly puzzles: readonly Puzzle[];
+  readonly lowerBound: number;
+  /** Blocks that line logic alone does not finish (0: the candidate needs no annotation at all). */
+  readonly needy: number;
+}
+
+function lineSolved(puzzle: Puzzle): boolean {
+  const p = new Propagator(puzzle);
+  return p.run(p.unknownDomains()) === 'solved';
+}
+
+function candidate(text: string, size: number, table: Table, tableRank: number, receiver: ReceiverModel): Candidate {
+  const { grids } = messageGrids(text, { size, table });
+  const puzzles = grids.map(puzzleOf);
+  const bare = formatCiphertext({ width: size, height: size, blocks: puzzles.map((puzzle) => ({ puzzle, annotation: [] })) }).length;
+  const needy = puzzles.filter((p) => !lineSolved(p)).length;
+  return { size, table, tableRank, grids, puzzles, lowerBound: bare + (receiver === 'logic' ? needy : 0), needy };
+}
+
+export function chooseBoard(text: string, options: ChooseBoardOptions = {}): BoardChoice {
+  const started = performance.now();
+  const receiver = options.receiver ?? 'unique';
+  const budgetMs = options.budgetMs ?? DEFAULT_AUTO_BUDGET_MS;
+  if (!(budgetMs >= 0)) throw new InputError('E_BUDGET', `time budget must be a non-negative number of milliseconds, got ${budgetMs}`);
+  const deadline = started + budgetMs;
+  const sizes = [...new Set(options.sizes ?? DEFAULT_AUTO_SIZES)];
+  if (sizes.length === 0) throw new InputError('E_SIZE', 'no board sides to choose from');
+  for (const n of sizes) {
+    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InputError('E_SIZE', `board side must be a whole number from 1 to 1000, got ${n}`);
+  }
+  const tables: Table[] =
+    options.table === 'auto' ? [builtinTable('classic'), builtinTable('frequency')] : [options.table ?? builtinTable('classic')];
+
+  const cands: Candidate[] = [];
+  tables.forEach((t, rank) => {
+    for (const n of sizes) cands.push(candidate(text, n, t, rank, receiver));
+  });
+  cands.sort((a, b) => a.lowerBound - b.lowerBound || a.size - b.size || a.tableRank - b.tableRank);
+
+  const tried: (BoardTrial & { tableRank: number })[] = [];
+  let best: { trial: BoardTrial & { tableRank: number }; blocks: EncryptedBlock[]; ciphertext: Ciphertext } | undefined;
+  let stop: 'exhausted' | 'bound' | 'budget' = 'exhausted';
+  // Candidates whose every block line logic finishes need no annotation under either receiver:
+  // their length is exact without any search, and the empty annotation is proved smallest.
+  // The first of them in ranking order starts the search as the best so far; the others can
+  // never beat it (their exact lengths are their lower bounds, ranked after it).
+  const free = cands.find((c) => c.needy === 0);
+  if (free) {
+    const blocks: EncryptedBlock[] = free.puzzles.map((puzzle) => ({ block: { puzzle, annotation: [] }, proven: true, ms: 0 }));
+    const ciphertext: Ciphertext = { width: free.size, height: free.size, blocks: blocks.map((b) => b.block) };
+    const trial = {
+      size: free.size,
+      table: free.table,
+      tableRank: free.tableRank,
+      length: free.lowerBound,
+      lowerBound: free.lowerBound,
+      annotationCells: 0,
+      blocks: blocks.length,
+      ms: 0,
+      complete: true,
+    };
+    tried.push(trial);
+    best = { trial, blocks, ciphertext };
+  }
+  const rest = cands.filter((c) => c.needy > 0);
+  let next = 0;
+  for (; next < rest.length; next++) {
+    const c = rest[next]!;
+    if (best && c.lowerBound >= best.trial.length) {
+      stop = 'bound';
+      break;
+    }
+    if (best && performance.now() >= deadline) {
+      stop = 'budget';
+      break;
+    }
+    const t0 = performance.now();
+    const share = Math.max(0, deadline - t0) / 2;
+    const perBlock = c.grids.length > 0 ? share / c.grids.length : 0;
+    const blocks = c.grids.map((g) => encryptBlock(g, { receiver, budgetMs: perBlock, session: options.session }));
+    const ciphertext: Ciphertext = { width: c.size, height: c.size, blocks: blocks.map((b) => b.block) };
+    const trial = {
+      size: c.size,
+      table: c.table,
+      tableRank: c.tableRank,
+      length: formatCiphertext(ciphertext).length,
+      lowerBound: c.lowerBound,
+      annotationCells: blocks.reduce((a, b) => a + b.block.annotation.length, 0),
+      blocks: blocks.length,
+      ms: performance.now() - t0,
+      complete: blocks.every((b) => b.proven),
+    };
+    tried.push(trial);
+    const better =
+      !best ||
+      trial.length < best.trial.length ||
+      (trial.length === best.trial.length &&
+        (Number(trial.complete) > Number(best.trial.complete) ||
+          (trial.complete === best.trial.complete &&
+            (trial.size < best.trial.size || (trial.size === best.trial.size && trial.tableRank < best.trial.tableRank)))));
+    if (better) best = { trial, blocks, ciphertext };
+  }
+  const chosen = best!;
+  const len = chosen.trial.length;
+  const untried = rest.slice(next);
+  const openUntried = untried.filter((c) => c.lowerBound < len);
+  const openTried = tried.filter((t) => t !== chosen.trial && !t.complete && t.lowerBound < len);
+  const optimal = chosen.trial.complete && openUntried.length === 0 && openTried.length === 0;
+
+  const name = (t: Table) => t.name;
+  const multi = tables.length > 1;
+  const label = (size: number, t: Table) => (multi ? `n = ${size} (${name(t)})` : `n = ${size}`);
+  const parts: string[] = [];
+  parts.push(
+    `${label(chosen.trial.size, chosen.trial.table)}${multi ? '' : ` with the ${name(chosen.trial.table)} table`}: ${len} characters, ` +
+      `the shortest of ${tried.length} evaluated of ${cands.length} candidates (${tried
+        .slice(0, 6)
+        .map((t) => `${label(t.size, t.table)}: ${t.length}`)
+        .join(', ')}${tried.length > 6 ? ', ...' : ''})`,
+  );
+  if (stop === 'budget' && openUntried.length > 0) {
+    parts.push(
+      `the ${(budgetMs / 1000).toFixed(1)} s budget ran out with ${openUntried.length} untried candidates whose lower bounds ` +
+        `(from ${Math.min(...openUntried.map((c) => c.lowerBound))}) are below that, so a shorter board may exist`,
+    );
+  } else if (untried.length > 0) {
+    parts.push(`the ${untried.length} candidates not evaluated need at least ${Math.min(...untried.map((c) => c.lowerBound))} characters from their clues alone`);
+  }
+  const others = cands.filter((c) => c.needy === 0 && c !== free).length;
+  if (free && others > 0) parts.push(`${others} more candidates need no annotation but have longer clues`);
+  if (!chosen.trial.complete) {
+    const cut = chosen.blocks.filter((b) => !b.proven).length;
+    parts.push(`the budget cut the proof of minimality for ${cut} of its ${chosen.blocks.length} annotations (they are valid, possibly not smallest)`);
+  }
+  if (openTried.length > 0) {
+    parts.push(`${openTried.length} evaluated candidates have unproven annotations and might be shorter with smallest ones`);
+  }
+  const reason = `${parts.join('; ')}${optimal ? '; this is provably the shortest' : ''}.`;
+  const { tableRank: _rank, ...publicTrial } = chosen.trial;
+  void _rank;
+  return {
+    size: publicTrial.size,
+    table: publicTrial.table,
+    ciphertext: chosen.ciphertext,
+    blocks: chosen.blocks,
+    ciphertextLength: len,
+    proven: publicTrial.complete,
+    optimal,
+    tried: tried.map(({ tableRank: _r, ...t }) => t),
+    candidates: cands.length,
+    ms: performance.now() - started,
+    reason,
+  };
+}

@@ -1,0 +1,60 @@
+// Running the built CLI as a child process, for test/cli.test.ts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+
+export interface RunResult {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  /** Text piped to standard input (otherwise stdin is an empty pipe). */
+  readonly input?: string;
+  readonly cwd?: string;
+  /** Extra environment; a value of undefined removes the variable. */
+  readonly env?: Record<string, string | undefined>;
+  readonly timeoutMs?: number;
+}
+
+/** The environment of a child: ours minus anything that would switch colour on. */
+export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export function nonocrypt(args: readonly string[], options: RunOptions = {}): RunResult {
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: options.cwd ?? ROOT,
+    input: options.input ?? '',
+    encoding: 'utf8',
+    env: childEnv(options.env),
+    timeout: options.timeoutMs ?? 60_000,
+  });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(CLI)) {
+    throw new Error(`${CLI} is missing: run \`npm run build\` first (\`npm test\` builds before running vitest)`);
+  }
+}
+
+/** A fresh temporary folder and a function that removes it. */
+export function tempDir(prefix = 'nonocrypt-test-'): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
