@@ -1,0 +1,44 @@
+/**
+ * The bench dispatcher: `npm run bench -- <name> [options]`; `npm run bench` lists the names.
+ *
+ * Each benchmark is a module in bench/ that exports `main(args: string[]): Promise<void>`
+ * (args are the options after the name). Adding one is one line in BENCHES.
+ */
+interface BenchModule {
+  main(args: string[]): Promise<void>;
+}
+
+const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> }> = {
+  adapter: { about: "the SAT adapter: numeric clauses vs logic-solver's formula API (load time, memory)", load: () => import('./adapter.js') },
+  cipher: { about: 'a 100-character message at n = 8..25: minimizer vs the paper\'s exhaustive search; verify all 4x4 grids', load: () => import('./cipher.js') },
+  paper: { about: 'the paper\'s experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)', load: () => import('./paper.js') },
+  scale: { about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)', load: () => import('./scale.js') },
+  solve: { about: 'Wolter\'s survey puzzles and the TAAI/TCGA/ICGA tournament sets (../shared/bench): verdicts, CPU s, CLI start-up', load: () => import('./solve.js') },
+};
+
+async function run(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h') {
+    process.stdout.write('usage: npm run bench -- <name> [options]   (--write updates docs/BENCHMARKS.md)\n\nbenchmarks:\n');
+    const width = Math.max(...Object.keys(BENCHES).map((k) => k.length));
+    for (const [k, b] of Object.entries(BENCHES)) process.stdout.write(`  ${k.padEnd(width)}  ${b.about}\n`);
+    return 0;
+  }
+  const bench = BENCHES[name];
+  if (!bench) {
+    process.stderr.write(`unknown benchmark "${name}"; known: ${Object.keys(BENCHES).join(', ')}\n`);
+    return 2;
+  }
+  await (await bench.load()).main(rest);
+  return 0;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
