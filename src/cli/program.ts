@@ -36,8 +36,11 @@ const jobsOption = () =>
 const timeoutOption = () =>
   new Option('-t, --timeout <seconds>', 'time limit per block; an unfinished block is reported unknown (exit 3)').argParser(seconds);
 const quietOption = () => new Option('-q, --quiet', 'no progress display on stderr');
-const tableOption = () =>
-  new Option('--table <name|file>', 'encoding table: classic, frequency, or a table file (JSON)').default('classic');
+const tableOption = (auto = false) =>
+  new Option(
+    '--table <name|file>',
+    `encoding table: classic, frequency, or a table file (JSON)${auto ? '; auto (with --size auto): the shorter of the two' : ''}`,
+  ).default('classic');
 const receiverOption = () =>
   new Option('-r, --receiver <model>', 'receiver model: unique (one solution) or logic (line-solvable)')
     .choices(RECEIVER_MODELS as ReceiverModel[])
@@ -61,16 +64,21 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .command('encrypt')
     .description('encrypt a message into a nonogram ciphertext with the smallest annotations')
     .argument('[text]', 'the message (29 symbols: space, A-Z, comma, full stop); - or omitted: standard input')
-    .addOption(new Option('-s, --size <n>', 'board side n (n x n blocks)').argParser(wholeNumber(1, 1000)).default(8))
+    .addOption(
+      new Option('-s, --size <n|auto>', 'board side n (n x n blocks), or auto: the side giving the shortest ciphertext')
+        .argParser((v) => (v === 'auto' ? 'auto' : wholeNumber(1, 1000)(v)))
+        .default(8),
+    )
+    .addOption(new Option('--budget <seconds>', 'with --size auto: time budget for the choice').argParser(seconds).default(5))
     .addOption(new Option('--width <w>', 'rectangular boards: columns (with --height)').argParser(wholeNumber(1, 1000)))
     .addOption(new Option('--height <h>', 'rectangular boards: rows (with --width)').argParser(wholeNumber(1, 1000)))
-    .addOption(tableOption())
+    .addOption(tableOption(true))
     .addOption(receiverOption())
     .option('-o, --output <file>', 'write the ciphertext to this file (whole or not at all) instead of stdout')
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(quietOption())
-    .addHelpText('after', `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt`)
+    .addHelpText('after', `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto < examples/message.txt`)
     .action(async (text, opts) => setExit(await encryptCommand(text, opts)));
 
   program

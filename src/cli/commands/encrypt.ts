@@ -1,3 +1,4 @@
+import { chooseBoard } from '../../cipher/autoSize.js';
 import { boardOf, messageGrids } from '../../cipher/encrypt.js';
 import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
 import { formatCiphertext, type CipherBlock } from '../../formats/ciphertext.js';
@@ -11,7 +12,8 @@ import { Progress, readText, writeOutput } from '../io.js';
 import { loadTable, poolOptions, type RunFlags } from '../options.js';
 
 export interface EncryptFlags extends RunFlags {
-  size: number;
+  size: number | 'auto';
+  budget: number;
   width?: number;
   height?: number;
   table: string;
@@ -42,6 +44,8 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
   if ((flags.width === undefined) !== (flags.height === undefined)) {
     throw new InputError('E_USAGE', '--width and --height go together (a W x H board); for square boards use --size');
   }
+  if (flags.size === 'auto') return autoCommand(await messageText(textArg), flags);
+  if (flags.table === 'auto') throw new InputError('E_USAGE', '--table auto goes with --size auto');
   const table = await loadTable(flags.table);
   const text = await messageText(textArg);
   const board = boardOf({ size: flags.size, width: flags.width, height: flags.height });
@@ -80,4 +84,16 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
     return ExitCode.UNKNOWN;
   }
   return ExitCode.OK;
+}
+
+/** `--size auto`: the library chooses the side (and table); stderr says what and why. */
+async function autoCommand(text: string, flags: EncryptFlags): Promise<number> {
+  if (flags.width !== undefined) throw new InputError('E_USAGE', '--size auto chooses square boards; drop --width and --height');
+  const table = flags.table === 'auto' ? 'auto' : await loadTable(flags.table);
+  const choice = chooseBoard(text, { receiver: flags.receiver, table, budgetMs: flags.budget * 1000 });
+  const cipher = formatCiphertext(choice.ciphertext);
+  if (flags.output) writeOutput(flags.output, cipher);
+  else process.stdout.write(cipher);
+  if (!flags.quiet || !choice.proven) process.stderr.write(`nonocrypt: ${choice.reason}\n`);
+  return choice.proven ? ExitCode.OK : ExitCode.UNKNOWN;
 }
