@@ -1,0 +1,704 @@
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ClauseSink } from '../src/encode/ClauseSink.js';
+import { encodePuzzle } from '../src/encode/encodePuzzle.js';
+import { readPuzzleFile } from '../src/formats/detectFormat.js';
+import { checkGrid } from '../src/grid/checkGrid.js';
+import { gridsEqual, type Puzzle } from '../src/grid/Puzzle.js';
+import { BlockSolver } from '../src/solve/BlockSolver.js';
+import type { SolveStats } from '../src/solve/SolveResult.js';
+import { commandLine, machine, markdownTable, max, median, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
+import type { SolveReply } from './solveChild.js';
+import { measureStartup, type StartupFigure } from './solveStartup.js';
+
+/**
+ * The uniqueness checker on other people's puzzles: Wolter's survey sample set and the three
+ * 1000-puzzle computer-olympiad sets, read from `<repo>/../shared/bench` (or `--dir`) at bench
+ * time and never copied into the project.
+ *
+ *     npm run build && npm run bench -- solve [--set survey|taai2011|tcga2016|icga2017|all]
+ *         [--limit SECONDS] [--from N --to N] [--jobs N] [--reps N] [--no-startup]
+ *         [--dir PATH] [--log FILE] [--report] [--write]
+ *
+ * Per puzzle: size, verdict, whether it matches the known answer, line-solvable, the CPU
+ * seconds of solvePuzzle (start-up excluded: see bench/solveChild.ts), the encoding's size.
+ * Every grid that comes back is re-checked here with checkGrid (each `unique` grid, both
+ * `multiple` grids, which must also differ); a failed check or a verdict that contradicts the
+ * known answer counts as a wrong verdict. Per set: counts, totals, median, max. Separately:
+ * the CLI's start-up cost (bench/solveStartup.ts).
+ *
+ * Long runs: `--log FILE` appends every result as one JSON line as soon as it is known;
+ * `--report --log FILE` rebuilds the report from such a log without solving (the newest
+ * result per puzzle wins), so a set can be run in pieces (`--from/--to`) and reported whole.
+ * With `--log`, `--write` writes the report of everything in the log.
+ */
+
+type Known = 'unique' | 'multiple' | 'unknown';
+type Verdict = 'unique' | 'multiple' | 'none' | 'unknown' | 'error';
+
+const SETS = ['survey', 'taai2011', 'tcga2016', 'icga2017'] as const;
+type SetName = (typeof SETS)[number];
+
+interface Entry {
+  readonly set: SetName;
+  /** 1-based position in the set (file order). */
+  readonly index: number;
+  readonly id: string;
+  readonly name?: string;
+  readonly known: Known;
+  readonly puzzle: Puzzle;
+}
+
+interface PuzzleRecord {
+  readonly type: 'puzzle';
+  readonly run: string;
+  readonly set: SetName;
+  readonly index: number;
+  readonly id: string;
+  readonly name?: string;
+  readonly width: number;
+  readonly height: number;
+  readonly known: Known;
+  readonly verdict: Verdict;
+  /** Why `unknown` / `error`: the time limit, MiniSat's heap, an exception. */
+  readonly reason?: string;
+  readonly lineSolvable: boolean | null;
+  /** CPU seconds of the first solve; null when it was stopped. */
+  readonly cpu: number | null;
+  /** CPU seconds of every solve of this puzzle (the first included), when repeated. */
+  readonly cpuReps: number[];
+  readonly wall: number;
+  readonly limit: number;
+  /** Which clock the limit was on (absent in old logs: wall). */
+  readonly limitKind?: 'cpu' | 'wall';
+  /** CPU seconds a stopped solve had used when it was stopped. */
+  readonly stoppedCpu?: number;
+  /** From the solver, or, for a stopped solve, recomputed here (propagation and encoding only). */
+  readonly stats: SolveStats | null;
+  /** Failed grid checks; must stay empty. */
+  readonly violations: string[];
+}
+
+interface RunRecord {
+  readonly type: 'run';
+  readonly run: string;
+  readonly date: string;
+  readonly command: string;
+  /** The code measured: git commit (and whether src/ had uncommitted changes). */
+  readonly revision: string;
+  readonly machine: string;
+  /** os.loadavg() when the run started: how busy the shared machine was. */
+  readonly loadavg?: number[];
+  readonly limit: number;
+  readonly limitKind?: 'cpu' | 'wall';
+  readonly wallCap?: number;
+  readonly jobs: number;
+  readonly reps: number;
+}
+
+interface StartupRecord {
+  readonly type: 'startup';
+  readonly run: string;
+  readonly figures: StartupFigure[];
+}
+
+type LogRecord = PuzzleRecord | RunRecord | StartupRecord;
+
+/** The issue's measurements of the established solvers (CPU s per whole process), quoted. */
+const REFERENCE: Record<string, { nonogrid: string; pbnsolve: string; target: number | null }> = {
+  Forever: { nonogrid: '0.029', pbnsolve: '2.3', target: 0.029 },
+  Light: { nonogrid: '0.033', pbnsolve: '0.23', target: 0.033 },
+  Petro: { nonogrid: '0.027', pbnsolve: '< 0.05', target: 0.027 },
+  Knotty: { nonogrid: 'not in 60 s', pbnsolve: 'not in 60 s', target: null },
+  Faase: { nonogrid: 'not in 60 s', pbnsolve: 'not in 60 s', target: null },
+};
+const REFERENCE_REST = { nonogrid: '≤ 0.016', pbnsolve: '< 0.05', target: 0.016 };
+
+/** TAAI 2011 is ordered by difficulty; the issue quotes these ranges. */
+const TAAI_RANGES: readonly [number, number][] = [
+  [1, 400],
+  [401, 663],
+  [664, 1000],
+];
+
+const REPEAT_BELOW_S = 1;
+
+// ---------------------------------------------------------------------------------------------
+// Puzzles
+
+function benchDir(option: string | undefined): string {
+  return option ? resolve(option) : resolve(packageRoot(), '..', 'shared', 'bench');
+}
+
+function entryOf(set: SetName, index: number, text: string, source: string): Entry {
+  const raw = JSON.parse(text) as { id?: unknown; name?: unknown; solutions_known?: unknown };
+  const { puzzle } = readPuzzleFile(text, 'json', source);
+  const known = raw.solutions_known === 'unique' || raw.solutions_known === 'multiple' ? raw.solutions_known : 'unknown';
+  return {
+    set,
+    index,
+    id: typeof raw.id === 'string' ? raw.id : `${set}-${index}`,
+    ...(typeof raw.name === 'string' ? { name: raw.name } : {}),
+    known,
+    puzzle,
+  };
+}
+
+function loadSet(dir: string, set: SetName): Entry[] {
+  if (set === 'survey') {
+    const folder = join(dir, 'survey');
+    if (!existsSync(folder)) throw new Error(`${folder} is missing (use --dir to point at the bench puzzles)`);
+    const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
+    const entries = files.map((f) => entryOf(set, 0, readFileSync(join(folder, f), 'utf8'), join(folder, f)));
+    // Wolter's numbered puzzles in order, then the two others by board area (Knotty, Faase).
+    const area = (e: Entry) => e.puzzle.width * e.puzzle.height;
+    entries.sort((a, b) => {
+      const wa = a.id.startsWith('webpbn-');
+      const wb = b.id.startsWith('webpbn-');
+      if (wa !== wb) return wa ? -1 : 1;
+      return wa ? a.id.localeCompare(b.id) : area(a) - area(b);
+    });
+    return entries.map((e, i) => ({ ...e, index: i + 1 }));
+  }
+  const file = join(dir, 'tournament', `${set}.jsonl`);
+  if (!existsSync(file)) throw new Error(`${file} is missing (use --dir to point at the bench puzzles)`);
+  const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim() !== '');
+  return lines.map((l, i) => entryOf(set, i + 1, l, `${file}:${i + 1}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes: one solve at a time each, killed at the time limit
+
+type ChildOutcome =
+  | { kind: 'done'; reply: Extract<SolveReply, { type: 'done' }> }
+  /** Stopped at the limit; `cpu` is what the child had spent on this puzzle (NaN if unknown). */
+  | { kind: 'timeout'; wall: number; cpu: number; why: string }
+  | { kind: 'error'; message: string; wall: number };
+
+/**
+ * The time limit. `cpu`: the child's own CPU time (user + system, read from /proc/<pid>/stat
+ * every 50 ms) on the puzzle, so that a busy shared machine does not turn decidable puzzles
+ * into unknowns; a wall-clock cap of `wallCap` x the limit still applies. `wall`: wall-clock
+ * time, as the library's `--timeout`. Without /proc, `cpu` falls back to `wall`.
+ */
+interface Limit {
+  readonly kind: 'cpu' | 'wall';
+  readonly seconds: number;
+  readonly wallCap: number;
+}
+
+const CLOCK_TICKS = (() => {
+  const r = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' });
+  const n = Number(r.stdout?.trim());
+  return r.status === 0 && n > 0 ? n : 100;
+})();
+
+/** CPU seconds (user + system) a process has used so far, from /proc; NaN when unreadable. */
+function procCpu(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After "pid (comm) ": state is field 3 of stat(5), so utime (14) and stime (15) are f[11], f[12].
+    return (Number(f[11]) + Number(f[12])) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+export const canLimitCpu = (): boolean => Number.isFinite(procCpu(process.pid));
+
+class Runner {
+  private child: ChildProcess | undefined;
+  private nextId = 0;
+  constructor(private readonly script: string) {}
+
+  private start(): Promise<ChildProcess> {
+    return new Promise((res, rej) => {
+      const child = fork(this.script, [], { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const onMessage = (m: SolveReply) => {
+        if (m.type !== 'ready') return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        res(child);
+      };
+      const onExit = (code: number | null) => rej(new Error(`bench child exited (${code}) before it was ready`));
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+    });
+  }
+
+  async solve(puzzle: Puzzle, limit: Limit): Promise<ChildOutcome> {
+    this.child ??= await this.start();
+    const child = this.child;
+    const id = this.nextId++;
+    const w0 = performance.now();
+    const cpu0 = procCpu(child.pid);
+    const byCpu = limit.kind === 'cpu' && Number.isFinite(cpu0);
+    const wallLimit = byCpu ? limit.seconds * limit.wallCap : limit.seconds;
+    return new Promise<ChildOutcome>((res) => {
+      const done = (o: ChildOutcome) => {
+        clearInterval(poll);
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        res(o);
+      };
+      const onMessage = (m: SolveReply) => {
+        if (m.type === 'done' && m.id === id) done({ kind: 'done', reply: m });
+        else if (m.type === 'error' && m.id === id) done({ kind: 'error', message: m.message, wall: m.wall });
+      };
+      const onExit = (code: number | null, signal: string | null) => {
+        this.child = undefined;
+        done({ kind: 'error', message: `child process died (${signal ?? `exit ${code}`})`, wall: (performance.now() - w0) / 1000 });
+      };
+      const stop = (why: string) => {
+        const cpu = procCpu(child.pid) - cpu0;
+        this.child = undefined;
+        child.kill('SIGKILL');
+        done({ kind: 'timeout', wall: (performance.now() - w0) / 1000, cpu, why });
+      };
+      const poll = setInterval(() => {
+        const wall = (performance.now() - w0) / 1000;
+        if (byCpu && procCpu(child.pid) - cpu0 >= limit.seconds) stop(`CPU limit ${limit.seconds} s`);
+        else if (wall >= wallLimit) stop(byCpu ? `wall-clock cap ${wallLimit} s` : `time limit ${limit.seconds} s`);
+      }, 50);
+      child.on('message', onMessage);
+      child.on('exit', onExit);
+      child.send({ id, puzzle });
+    });
+  }
+
+  stop(): void {
+    this.child?.kill('SIGKILL');
+    this.child = undefined;
+  }
+}
+
+/** Open cells, SAT variables and clauses of a puzzle, without solving (for stopped solves). */
+function encodingStats(puzzle: Puzzle): SolveStats {
+  const block = new BlockSolver(puzzle);
+  if (block.presolve !== 'stalled') return { openCells: block.openCells, satVariables: 0, satClauses: 0, satCalls: 0 };
+  let vars = 0;
+  const sink: ClauseSink = { newVar: () => ++vars, addClause: () => undefined };
+  const enc = encodePuzzle(puzzle, block.domains, sink);
+  return { openCells: block.openCells, satVariables: enc.variables, satClauses: enc.clauses, satCalls: 0 };
+}
+
+async function solveEntry(runner: Runner, e: Entry, limit: Limit, reps: number, run: string): Promise<PuzzleRecord> {
+  const base = { type: 'puzzle' as const, run, set: e.set, index: e.index, id: e.id, ...(e.name ? { name: e.name } : {}), width: e.puzzle.width, height: e.puzzle.height, known: e.known, limit: limit.seconds, limitKind: limit.kind };
+  const first = await runner.solve(e.puzzle, limit);
+  if (first.kind !== 'done') {
+    const reason = first.kind === 'timeout' ? first.why : first.message;
+    const stoppedCpu = first.kind === 'timeout' && Number.isFinite(first.cpu) ? { stoppedCpu: first.cpu } : {};
+    return { ...base, verdict: first.kind === 'timeout' ? 'unknown' : 'error', reason, lineSolvable: null, cpu: null, ...stoppedCpu, cpuReps: [], wall: first.wall, stats: encodingStats(e.puzzle), violations: [] };
+  }
+  const { result, cpu, wall } = first.reply;
+  const cpuReps = [cpu];
+  const isDecided = result.status !== 'unknown';
+  if (reps > 1 && isDecided && cpu < REPEAT_BELOW_S) {
+    for (let i = 1; i < reps; i++) {
+      const again = await runner.solve(e.puzzle, limit);
+      if (again.kind !== 'done' || again.reply.result.status !== result.status) {
+        throw new Error(`${e.id}: repeated solve disagrees with the first (${again.kind === 'done' ? again.reply.result.status : again.kind})`);
+      }
+      cpuReps.push(again.reply.cpu);
+    }
+  }
+  const violations: string[] = [];
+  if (result.status === 'unique') {
+    const bad = checkGrid(e.puzzle, result.grid);
+    if (bad) violations.push(`unique grid: ${bad}`);
+  } else if (result.status === 'multiple') {
+    result.grids.forEach((g, i) => {
+      const bad = checkGrid(e.puzzle, g);
+      if (bad) violations.push(`grid ${i + 1} of 2: ${bad}`);
+    });
+    if (gridsEqual(result.grids[0], result.grids[1])) violations.push('the two grids of "multiple" are equal');
+  }
+  return {
+    ...base,
+    verdict: result.status,
+    ...(result.status === 'unknown' ? { reason: result.reason } : {}),
+    lineSolvable: result.status === 'unique' ? result.lineSolvable : result.status === 'unknown' ? null : false,
+    cpu,
+    cpuReps,
+    wall,
+    stats: isDecided ? (result.stats ?? null) : encodingStats(e.puzzle),
+    violations,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Judging
+
+function match(r: PuzzleRecord): 'yes' | 'NO' | '-' | 'undecided' {
+  if (r.verdict === 'unknown' || r.verdict === 'error') return r.known === 'unknown' ? '-' : 'undecided';
+  if (r.known === 'unknown') return '-';
+  return r.verdict === r.known ? 'yes' : 'NO';
+}
+
+function limitText(r: RunRecord): string {
+  if (r.limitKind === 'cpu') return `limit ${r.limit} CPU s per puzzle (wall-clock cap ${r.limit * (r.wallCap ?? 10)} s)`;
+  return `limit ${r.limit} s wall-clock per puzzle`;
+}
+
+/** A stopped solve's CPU: what it had used when it was stopped. */
+const stoppedText = (r: PuzzleRecord) => (r.stoppedCpu !== undefined ? `stopped at ${secs(r.stoppedCpu)}` : 'stopped');
+
+const isWrong = (r: PuzzleRecord) => match(r) === 'NO' || r.violations.length > 0;
+const decided = (r: PuzzleRecord) => r.verdict === 'unique' || r.verdict === 'multiple' || r.verdict === 'none';
+const cpuMedian = (r: PuzzleRecord) => (r.cpuReps.length ? median(r.cpuReps) : NaN);
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const size = (r: PuzzleRecord) => `${r.width}x${r.height}`;
+const ls = (r: PuzzleRecord) => (r.lineSolvable === null ? '-' : r.lineSolvable ? 'yes' : 'no');
+const verdictText = (r: PuzzleRecord) => (r.verdict === 'unknown' || r.verdict === 'error' ? `${r.verdict} (${r.reason ?? ''})` : r.verdict);
+const statsText = (s: SolveStats | null) => (s ? `${s.openCells} / ${s.satVariables} / ${s.satClauses}` : '-');
+
+function surveyTable(records: PuzzleRecord[]): string {
+  const rows = records.map((r) => {
+    const ref = REFERENCE[r.name ?? ''] ?? REFERENCE_REST;
+    const med = cpuMedian(r);
+    const met = ref.target === null ? (decided(r) ? 'decided' : 'undecided') : Number.isFinite(med) ? (med <= ref.target ? 'yes' : 'no') : 'no';
+    return [
+      `${r.name ?? r.id} (${r.id})`,
+      size(r),
+      r.known,
+      verdictText(r),
+      match(r),
+      ls(r),
+      statsText(r.stats),
+      secs(r.cpu ?? NaN),
+      r.cpuReps.length > 1 ? `${secs(med)} (${r.cpuReps.length})` : '-',
+      secs(r.wall),
+      ref.nonogrid,
+      ref.pbnsolve,
+      met,
+    ];
+  });
+  return markdownTable(
+    ['puzzle', 'W x H', 'known', 'verdict', 'matches', 'line-solvable', 'open cells / SAT vars / clauses', 'CPU s (1st)', 'CPU s (median, runs)', 'wall s (1st)', 'nonogrid-SAT (issue)', 'pbnsolve (issue)', 'at/below faster (median)'],
+    rows,
+  );
+}
+
+interface Summary {
+  label: string;
+  records: PuzzleRecord[];
+  of: number;
+}
+
+function summaryTable(summaries: Summary[]): string {
+  const rows = summaries.map(({ label, records, of }) => {
+    const dec = records.filter(decided);
+    const cpus = dec.map((r) => r.cpu ?? 0);
+    const unique = records.filter((r) => r.verdict === 'unique');
+    const limits = [...new Set(records.map((r) => `${r.limit} ${r.limitKind === 'cpu' ? 'CPU ' : ''}s`))];
+    const stopped = records.filter((r) => r.stoppedCpu !== undefined).map((r) => r.stoppedCpu!);
+    return [
+      label,
+      `${records.length} of ${of}`,
+      `${unique.length} (${unique.filter((r) => r.lineSolvable).length})`,
+      records.filter((r) => r.verdict === 'multiple').length,
+      records.filter((r) => r.verdict === 'none').length,
+      `${records.filter((r) => r.verdict === 'unknown').length}${limits.length ? ` (limit ${limits.join(', ')})` : ''}`,
+      records.filter((r) => r.verdict === 'error').length,
+      records.filter(isWrong).length,
+      secs(sum(cpus)),
+      secs(median(cpus)),
+      secs(max(cpus)),
+      dec.filter((r) => (r.cpu ?? 0) > 20).length,
+      stopped.length ? secs(sum(stopped)) : '-',
+      secs(sum(records.map((r) => r.wall))),
+    ];
+  });
+  return markdownTable(
+    ['set / range', 'run', 'unique (line-solvable)', 'multiple', 'none', 'unknown', 'errors', 'wrong', 'CPU s total (decided)', 'median', 'max', '> 20 s', 'CPU s of stopped', 'wall s total'],
+    rows,
+  );
+}
+
+function slowestTable(records: PuzzleRecord[], n: number): string {
+  const byCost = [...records].sort((a, b) => (b.cpu ?? Infinity) - (a.cpu ?? Infinity)).slice(0, n);
+  return markdownTable(
+    ['puzzle', 'verdict', 'CPU s', 'open cells', 'SAT vars', 'SAT clauses', 'SAT calls'],
+    byCost.map((r) => [r.name ?? r.id, verdictText(r), r.cpu === null ? stoppedText(r) : secs(r.cpu), r.stats?.openCells ?? '-', r.stats?.satVariables ?? '-', r.stats?.satClauses ?? '-', decided(r) ? (r.stats?.satCalls ?? '-') : '-']),
+  );
+}
+
+function tournamentTable(records: PuzzleRecord[]): string {
+  return markdownTable(
+    ['#', 'id', 'verdict', 'line-solvable', 'CPU s', 'wall s', 'open / vars / clauses', 'check'],
+    records.map((r) => [r.index, r.id, verdictText(r), ls(r), secs(r.cpu ?? NaN), secs(r.wall), statsText(r.stats), r.violations.length ? r.violations.join('; ') : isWrong(r) ? 'WRONG' : 'ok']),
+  );
+}
+
+function startupTable(figures: StartupFigure[]): string {
+  return markdownTable(
+    ['case', 'command', 'answer', 'runs', 'wall s (median)', 'wall s (min)', 'CPU s (median)', 'target'],
+    figures.map((f) => [f.label, `\`${f.command}\``, f.answer || '-', f.runs, secs(f.wallMedian), secs(f.wallMin), secs(f.cpuMedian), f.command.includes('main.js') ? '< 0.3' : '']),
+  );
+}
+
+function knottyFaaseLine(survey: PuzzleRecord[]): string {
+  const parts = ['Knotty', 'Faase'].map((name) => {
+    const r = survey.find((x) => x.name === name);
+    if (!r) return `${name}: not run.`;
+    const s = r.stats ? ` (${r.stats.openCells} cells open after propagation; ${r.stats.satVariables} SAT variables, ${r.stats.satClauses} clauses)` : '';
+    if (decided(r)) return `${name}: decided \`${r.verdict}\` in ${secs(r.cpu ?? NaN)} CPU s${s}, ${match(r) === 'yes' ? 'matching' : 'CONTRADICTING'} the known answer.`;
+    const spent = r.cpu ?? r.stoppedCpu;
+    return `${name}: **not decided** — ${verdictText(r)}${spent !== undefined ? ` after ${secs(spent)} CPU s` : ''}${s}.`;
+  });
+  return `Knotty and Faase, honestly: ${parts.join(' ')} The issue reports that none of the solvers it measured (nonogrid with and without SAT, pbnsolve) decides them within 60 s; Wolter's survey lists no solver finishing them in 600 s.`;
+}
+
+function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigure[] | undefined, dirNote: string): string {
+  const out: string[] = [];
+  const dates = runs.map((r) => r.date);
+  out.push('## Solving other people\'s puzzles (`bench/solve`)', '');
+  out.push(`Date: ${dates.length ? [...new Set([dates[0]!.slice(0, 10), dates[dates.length - 1]!.slice(0, 10)])].join(' to ') : '-'}. Machine: ${runs[runs.length - 1]?.machine ?? machine()}.`, '');
+  out.push('Commands (at the package root, after `npm run build`):', '');
+  for (const r of runs) out.push(`- \`${r.command}\` (${r.date}; code ${r.revision}; ${limitText(r)}, ${r.jobs} job${r.jobs > 1 ? 's' : ''}${r.loadavg ? `; load average ${r.loadavg.join(' ')} at the start` : ''})`);
+  out.push('');
+  out.push(
+    `Puzzles: ${dirNote}. How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process that has already loaded logic-solver's MiniSat (it first solves a 4x4 puzzle that needs SAT), with a fresh MiniSat session per puzzle, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, encoding, the SAT call for a grid and the one for a second grid; start-up is excluded and measured separately below. At the time limit the child is killed (as the library's pool terminates its worker: MiniSat cannot be interrupted) and the puzzle is \`unknown\`. The limit is on the child's own CPU time (read from \`/proc\` every 50 ms), not wall-clock time as in the CLI's \`--timeout\`, so that a busy shared machine does not turn decidable puzzles into unknowns; a wall-clock cap still applies. A solve also ends \`unknown\` when it exhausts MiniSat's fixed 64 MiB heap (logic-solver's build), with that reason. Survey puzzles under ${REPEAT_BELOW_S} s are solved again (each time with a fresh session) and the median is given next to the first run. Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ); "wrong" counts those failures plus verdicts that contradict the known answer. The machine has 2 cores and is shared with other work, so small figures are noisy.`,
+    '',
+  );
+
+  const survey = records.filter((r) => r.set === 'survey').sort((a, b) => a.index - b.index);
+  if (survey.length) {
+    out.push('### Wolter\'s survey puzzles', '');
+    out.push(surveyTable(survey), '');
+    out.push(
+      'The two columns marked (issue) are the issue\'s measurements of the established solvers on this machine, in CPU seconds per whole process (start-up included), quoted as given, not measured by this benchmark; for the puzzles other than Forever, Light and Petro the issue gives only the bounds shown. The last column compares our in-process median with the faster of the two (its bound where only a bound is given); for Knotty and Faase it says whether we decided them.',
+      '',
+    );
+    out.push(knottyFaaseLine(survey), '');
+  }
+
+  if (startup) {
+    out.push('### Start-up of the CLI', '');
+    out.push(startupTable(startup), '');
+    out.push(
+      'Process start to answer, `spawnSync` of a fresh `node` process per run on 5x5 puzzles written to a temporary folder; wall from `performance.now()` around the spawn, CPU (user + system, all threads) from GNU time. Medians of the runs shown (one extra untimed run first). Without `--timeout` the CLI solves in its own thread; with it, a block that propagation does not settle goes to a worker thread that loads the engine itself.',
+      '',
+    );
+  }
+
+  const tsets = SETS.filter((s) => s !== 'survey');
+  const summaries: Summary[] = [];
+  if (survey.length) summaries.push({ label: 'survey', records: survey, of: 14 });
+  for (const set of tsets) {
+    const rs = records.filter((r) => r.set === set).sort((a, b) => a.index - b.index);
+    if (!rs.length) continue;
+    if (set === 'taai2011') {
+      for (const [a, b] of TAAI_RANGES) {
+        const part = rs.filter((r) => r.index >= a && r.index <= b);
+        if (part.length) summaries.push({ label: `taai2011 ${a}-${b}`, records: part, of: b - a + 1 });
+      }
+    }
+    summaries.push({ label: set, records: rs, of: 1000 });
+  }
+  if (summaries.length) {
+    out.push('### Sets', '');
+    out.push(summaryTable(summaries), '');
+    out.push(
+      '"CPU s total", median and max are over the decided puzzles only; "CPU s of stopped" adds what the stopped ones had used when they were stopped. "> 20 s" counts decided puzzles over 20 CPU s, the issue\'s cut-off. Wall-clock times depend on how busy the shared machine was (load average in the command list).',
+      '',
+    );
+  }
+  if (records.some((r) => r.set === 'taai2011')) {
+    out.push(
+      'The issue\'s measurements for TAAI 2011 (quoted, not ours): puzzles 1-400 took nonogrid with SAT 70 CPU s and pbnsolve 131 CPU s (one past 20 s); puzzles 401-663 took nonogrid with SAT 564 CPU s (two past 20 s), while pbnsolve ran past 20 s on 73 of them. Target: 1-400 in under 35 CPU s in total.',
+      '',
+    );
+  }
+  const wrong = records.filter(isWrong);
+  out.push(`Wrong verdicts: ${wrong.length === 0 ? 'none' : wrong.map((r) => `${r.id} (${verdictText(r)}, known ${r.known}${r.violations.length ? `: ${r.violations.join('; ')}` : ''})`).join(', ')}.`, '');
+
+  for (const set of SETS) {
+    const rs = records.filter((r) => r.set === set);
+    if (!rs.length || set === 'survey') continue;
+    out.push(`### Slowest of ${set}`, '');
+    out.push(slowestTable(rs, 10), '');
+    const unknown = rs.filter((r) => !decided(r));
+    if (unknown.length) out.push(`Not decided in ${set}: ${unknown.map((r) => `${r.id} (${r.reason ?? r.verdict})`).join(', ')}.`, '');
+  }
+  if (survey.length) {
+    out.push('### Slowest of the survey', '');
+    out.push(slowestTable(survey, 5), '');
+  }
+  return out.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Main
+
+/**
+ * Which code is measured: `git rev-parse` at the package root (read-only), with a note when
+ * src/ has uncommitted changes; in a copy without .git, the first line of a REVISION file.
+ */
+function revision(): string {
+  const root = packageRoot();
+  const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status === 0 && head.stdout.trim()) {
+    const dirty = git('status', '--porcelain', '--', 'src');
+    return `${head.stdout.trim()}${dirty.status === 0 && dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
+  }
+  const file = join(root, 'REVISION');
+  return existsSync(file) ? (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown' : 'unknown';
+}
+
+function readLog(file: string): LogRecord[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as LogRecord);
+}
+
+/** Newest result per puzzle, the runs they came from, and the newest start-up figures. */
+function collect(log: LogRecord[]): { records: PuzzleRecord[]; runs: RunRecord[]; startup?: StartupFigure[] } {
+  const byKey = new Map<string, PuzzleRecord>();
+  let startup: StartupFigure[] | undefined;
+  let startupRun: string | undefined;
+  for (const r of log) {
+    if (r.type === 'puzzle') byKey.set(`${r.set}/${r.id}`, r);
+    else if (r.type === 'startup') {
+      startup = r.figures;
+      startupRun = r.run;
+    }
+  }
+  const records = [...byKey.values()];
+  const used = new Set([...records.map((r) => r.run), ...(startupRun ? [startupRun] : [])]);
+  const runs = log.filter((r): r is RunRecord => r.type === 'run' && used.has(r.run));
+  return { records, runs, ...(startup ? { startup } : {}) };
+}
+
+export async function main(args: string[]): Promise<void> {
+  const opts = parseArgs(args, {
+    set: 'value',
+    limit: 'value',
+    'limit-kind': 'value',
+    'wall-cap': 'value',
+    from: 'value',
+    to: 'value',
+    jobs: 'value',
+    reps: 'value',
+    dir: 'value',
+    log: 'value',
+    report: 'flag',
+    'no-startup': 'flag',
+    'startup-runs': 'value',
+    write: 'flag',
+  });
+  const num = (key: string, dflt: number, ok: (n: number) => boolean): number => {
+    const v = opts.get(key);
+    const n = v === undefined ? dflt : Number(v);
+    if (!Number.isFinite(n) || !ok(n)) throw new Error(`--${key}: bad value "${String(v)}"`);
+    return n;
+  };
+  const setOpt = String(opts.get('set') ?? 'survey');
+  if (setOpt !== 'all' && !(SETS as readonly string[]).includes(setOpt)) throw new Error(`--set takes ${SETS.join(', ')} or all`);
+  const sets: SetName[] = setOpt === 'all' ? [...SETS] : [setOpt as SetName];
+  const limitS = num('limit', 60, (n) => n > 0);
+  const limitKindOpt = String(opts.get('limit-kind') ?? 'cpu');
+  if (limitKindOpt !== 'cpu' && limitKindOpt !== 'wall') throw new Error('--limit-kind takes cpu or wall');
+  const limitKind: 'cpu' | 'wall' = limitKindOpt === 'cpu' && !canLimitCpu() ? 'wall' : limitKindOpt;
+  const wallCap = num('wall-cap', 10, (n) => n >= 1);
+  const limit: Limit = { kind: limitKind, seconds: limitS, wallCap };
+  const from = num('from', 1, (n) => Number.isInteger(n) && n >= 1);
+  const to = num('to', 1000, (n) => Number.isInteger(n) && n >= from);
+  const jobs = num('jobs', 1, (n) => Number.isInteger(n) && n >= 1);
+  const reps = num('reps', 5, (n) => Number.isInteger(n) && n >= 1);
+  const startupRuns = num('startup-runs', 10, (n) => Number.isInteger(n) && n >= 1);
+  const dir = benchDir(opts.get('dir') as string | undefined);
+  const logFile = opts.get('log') as string | undefined;
+  const dirNote = opts.get('dir') ? `read from \`${opts.get('dir') as string}\`` : 'read from `../shared/bench/` beside the repository (not part of the project)';
+
+  if (opts.get('report')) {
+    if (!logFile) throw new Error('--report rebuilds the report from a log: give --log FILE');
+    const { records, runs, startup } = collect(readLog(logFile));
+    const text = report(records, runs, startup, dirNote);
+    process.stdout.write(text + '\n');
+    if (opts.get('write')) progress(`wrote ${writeSection('solve', text)}`);
+    return;
+  }
+
+  const run = new Date().toISOString();
+  const runRecord: RunRecord = { type: 'run', run, date: run.slice(0, 19).replace('T', ' ') + ' UTC', command: commandLine('solve', args), revision: revision(), machine: machine(), loadavg: loadavg().map((x) => Math.round(x * 10) / 10), limit: limitS, limitKind, wallCap, jobs, reps };
+  const log = (r: LogRecord) => {
+    if (logFile) appendFileSync(logFile, JSON.stringify(r) + '\n');
+  };
+  log(runRecord);
+
+  const script = fileURLToPath(new URL('./solveChild.js', import.meta.url));
+  if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build`);
+  const records: PuzzleRecord[] = [];
+
+  let startup: StartupFigure[] | undefined;
+  if (!opts.get('no-startup')) {
+    const cli = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
+    if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build`);
+    progress(`CLI start-up: ${startupRuns} runs per case`);
+    startup = measureStartup(cli, startupRuns);
+    log({ type: 'startup', run, figures: startup });
+  }
+
+  for (const set of sets) {
+    const all = loadSet(dir, set);
+    const entries = set === 'survey' ? all : all.filter((e) => e.index >= from && e.index <= to);
+    progress(`${set}: ${entries.length} puzzles, ${limitKind} limit ${limitS} s, ${jobs} job(s)`);
+    const runners = Array.from({ length: jobs }, () => new Runner(script));
+    const results: PuzzleRecord[] = new Array<PuzzleRecord>(entries.length);
+    let next = 0;
+    let finished = 0;
+    let cpuSoFar = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      runners.map(async (runner) => {
+        try {
+          for (;;) {
+            const i = next++;
+            if (i >= entries.length) return;
+            const e = entries[i]!;
+            const r = await solveEntry(runner, e, limit, set === 'survey' ? reps : 1, run);
+            results[i] = r;
+            log(r);
+            finished++;
+            cpuSoFar += r.cpu ?? 0;
+            const loud = set === 'survey' || !decided(r) || (r.cpu ?? 0) > 5 || isWrong(r) || finished % 25 === 0;
+            if (loud) {
+              progress(
+                `  ${set} ${e.index} ${e.name ?? e.id}: ${verdictText(r)}${isWrong(r) ? ' WRONG' : ''}, ${secs(r.cpu ?? NaN)} CPU s` +
+                  ` [${finished}/${entries.length}, ${secs(cpuSoFar)} CPU s, ${secs((performance.now() - t0) / 1000)} s wall]`,
+              );
+            }
+          }
+        } finally {
+          runner.stop();
+        }
+      }),
+    );
+    records.push(...results);
+    if (set !== 'survey') {
+      process.stdout.write(`\n### ${set}: every puzzle run\n\n${tournamentTable(results)}\n`);
+    }
+  }
+
+  let text: string;
+  if (logFile) {
+    const c = collect(readLog(logFile));
+    text = report(c.records, c.runs, c.startup, dirNote);
+  } else {
+    text = report(records, [runRecord], startup, dirNote);
+  }
+  process.stdout.write(`\n${text}\n`);
+  if (opts.get('write')) progress(`wrote ${writeSection('solve', text)}`);
+}

@@ -1,0 +1,69 @@
+import { SatSession } from '../src/solve/SatSession.js';
+import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import type { Puzzle } from '../src/grid/Puzzle.js';
+import type { SolveResult } from '../src/solve/SolveResult.js';
+
+/**
+ * Child process of `bench/solve`: solves one puzzle per request and reports the CPU time of
+ * that solve, measured here with process.cpuUsage() around solvePuzzle (user + system of this
+ * process, which does nothing else meanwhile). The parent enforces the time limit by killing
+ * this process, exactly as the library's pool terminates a worker: MiniSat cannot be
+ * interrupted.
+ *
+ * Before it says "ready" the child solves a tiny puzzle that needs SAT, so logic-solver's
+ * MiniSat is loaded and compiled and the solver code has run once: start-up is excluded from
+ * every figure (the CLI's start-up is measured separately by the parent).
+ *
+ * Every request gets a fresh SatSession (a fresh MiniSat instance when SAT is needed), as
+ * `nonocrypt solve FILE` has, so a figure does not depend on which puzzles came before.
+ */
+export interface SolveRequest {
+  readonly id: number;
+  readonly puzzle: Puzzle;
+}
+
+export type SolveReply =
+  | { readonly type: 'ready'; readonly warmupCpu: number; readonly warmupWall: number }
+  | { readonly type: 'done'; readonly id: number; readonly result: SolveResult; readonly cpu: number; readonly wall: number }
+  | { readonly type: 'error'; readonly id: number; readonly message: string; readonly cpu: number; readonly wall: number };
+
+/** 4 x 4, two solutions (two 2 x 2 checkerboards side by side in the middle rows): propagation stalls. */
+export const WARMUP_PUZZLE: Puzzle = {
+  width: 4,
+  height: 4,
+  rows: [[1, 1], [1, 1], [1, 1], [1, 1]],
+  cols: [[1, 1], [1, 1], [1, 1], [1, 1]],
+};
+
+function measure(puzzle: Puzzle): { result: SolveResult; cpu: number; wall: number } {
+  const session = new SatSession();
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  const result = solvePuzzle(puzzle, { session });
+  const wall = (performance.now() - w0) / 1000;
+  const c = process.cpuUsage(c0);
+  return { result, cpu: (c.user + c.system) / 1e6, wall };
+}
+
+function send(reply: SolveReply): void {
+  process.send!(reply);
+}
+
+if (process.send) {
+  const warm = measure(WARMUP_PUZZLE);
+  if (warm.result.status !== 'multiple' || (warm.result.stats?.satCalls ?? 0) === 0) {
+    throw new Error(`warm-up puzzle: expected "multiple" through SAT, got ${warm.result.status}`);
+  }
+  process.on('message', (m: SolveRequest) => {
+    const c0 = process.cpuUsage();
+    const w0 = performance.now();
+    try {
+      send({ type: 'done', id: m.id, ...measure(m.puzzle) });
+    } catch (e) {
+      const c = process.cpuUsage(c0);
+      const message = e instanceof Error ? e.message : String(e);
+      send({ type: 'error', id: m.id, message, cpu: (c.user + c.system) / 1e6, wall: (performance.now() - w0) / 1000 });
+    }
+  });
+  send({ type: 'ready', warmupCpu: warm.cpu, warmupWall: warm.wall });
+}
