@@ -37,9 +37,13 @@ class Emitter {
     private readonly sink: ClauseSink,
     private readonly guard: number,
   ) {}
-  /** Add a clause of up to three literals, dropping FALSE constants; a TRUE one satisfies it. */
+  /**
+   * Add a clause of up to three literals, dropping FALSE constants; a TRUE literal or a
+   * complementary pair (x OR NOT x, from merged run variables) satisfies it.
+   */
   emit(a: number, b: number = FALSE, c: number = FALSE): void {
     if (a === TRUE || b === TRUE || c === TRUE) return;
+    if (a === -b || a === -c || (b === -c && b !== FALSE)) return;
     const buf = this.buf;
     buf.length = 0;
     if (this.guard) buf.push(-this.guard);
@@ -103,21 +107,26 @@ export function encodePuzzle(
       out.emit(FALSE); // the line has no placement: the empty clause
       return;
     }
-    // Q literal per live (i, s); TRUE when it is the only live state of its layer.
+    // Q literal per live (i, s); TRUE when it is the only live state of its layer. Inside a
+    // run, a black state has one successor (the next black state, by a black cell) and that
+    // state has one predecessor, so Q(i, s) and Q(i+1, s+1) are the same literal: a whole run
+    // travels on one variable per start position.
+    const kind = a.kind;
     const q = new Int32Array((len + 1) * S);
     for (let i = 0; i <= len; i++) {
       let n = 0;
       for (let s = 0; s < S; s++) if (live[i * S + s]) n++;
       for (let s = 0; s < S; s++) {
-        if (!live[i * S + s]) q[i * S + s] = FALSE;
-        else if (n === 1) q[i * S + s] = TRUE;
+        const at = i * S + s;
+        if (!live[at]) q[at] = FALSE;
+        else if (n === 1) q[at] = TRUE;
+        else if (i > 0 && kind[s] === 1 && kind[s - 1] === 1 && live[at - S - 1]) q[at] = q[at - S - 1]!;
         else {
-          q[i * S + s] = sink.newVar();
+          q[at] = sink.newVar();
           variables++;
         }
       }
     }
-    const kind = a.kind;
     const blackNext: number[] = [];
     const whiteNext: number[] = [];
     for (let i = 0; i < len; i++) {
