@@ -16,7 +16,11 @@ import { MiniSat } from '../sat/MiniSat.js';
  * order, each decision checked by one solve, the current model answering most of them free.
  */
 export class MinHittingSet {
-  private readonly sat = new MiniSat();
+  // Created on first use: most blocks need no annotation and never ask for a hitting set.
+  private satInstance: MiniSat | undefined;
+  private get sat(): MiniSat {
+    return (this.satInstance ??= new MiniSat());
+  }
   private readonly varOf = new Map<number, number>();
   private readonly cellOf: number[] = [0];
   private lowerBound = 0;

@@ -1,6 +1,5 @@
 import { createReadStream, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, basename, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import { InputError, NonocryptError } from '../errors.js';
 
 /**
@@ -38,12 +37,32 @@ export async function readText(path: string | undefined): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The input line by line, streamed (for large ciphertexts). */
-export function readLines(path: string | undefined): AsyncIterable<string> {
+/**
+ * The input line by line, streamed with backpressure (for large ciphertexts): the next chunk
+ * is read only when the consumer has taken the lines before it. (readline's async iterator
+ * buffers every line it reads ahead of a slow consumer.)
+ */
+export async function* readLines(path: string | undefined): AsyncGenerator<string> {
   stdinOrUsage(path);
   if (path !== undefined && path !== '-') checkReadable(path);
   const input = path === undefined || path === '-' ? process.stdin : createReadStream(path);
-  return createInterface({ input, crlfDelay: Infinity });
+  const decoder = new TextDecoder('utf-8');
+  let rest = '';
+  try {
+    for await (const chunk of input) {
+      rest += decoder.decode(chunk as Buffer, { stream: true });
+      let start = 0;
+      for (let nl = rest.indexOf('\n'); nl >= 0; nl = rest.indexOf('\n', start)) {
+        yield rest.slice(start, nl);
+        start = nl + 1;
+      }
+      rest = rest.slice(start);
+    }
+  } catch (e) {
+    throw new InputError('E_FILE', `${inputName(path)}: cannot read (${(e as Error).message})`);
+  }
+  rest += decoder.decode();
+  if (rest !== '') yield rest;
 }
 
 /** Write a whole output file atomically; refuse to write over any of the inputs. */

@@ -49,7 +49,7 @@ export async function* runBlocks(
   const timeoutMs = options.timeoutMs;
   if (jobs === 1 && timeoutMs === undefined) {
     const session = new SatSession();
-    for await (const task of tasks) yield runTask(task, session);
+    for await (const task of tasks) yield quickOutcome(task) ?? runTask(task, session);
     return;
   }
   const url = workerUrl();

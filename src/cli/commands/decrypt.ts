@@ -21,7 +21,8 @@ export async function decryptCommand(path: string | undefined, flags: DecryptFla
   const pool = poolOptions(flags);
   const progress = new Progress(!flags.quiet);
   const blockBits = width * height;
-  const chunks: Uint8Array[] = [];
+  // The blocks' bits, appended to one growing buffer (the solved grids are not kept).
+  let bits = new Uint8Array(blockBits * 64);
   let n = 0;
   for await (const out of runBlocks(tasks, pool)) {
     n++;
@@ -31,13 +32,16 @@ export async function decryptCommand(path: string | undefined, flags: DecryptFla
       progress.end();
       throw failure;
     }
-    chunks.push((result as Extract<SolveResult, { status: 'unique' }>).grid.cells);
+    if (n * blockBits > bits.length) {
+      const grown = new Uint8Array(bits.length * 2);
+      grown.set(bits);
+      bits = grown;
+    }
+    bits.set((result as Extract<SolveResult, { status: 'unique' }>).grid.cells, (n - 1) * blockBits);
     progress.tick(n);
   }
   progress.end();
-  const bits = new Uint8Array(n * blockBits);
-  chunks.forEach((c, i) => bits.set(c, i * blockBits));
-  const text = bitsToText(bits, table, blockBits) + '\n';
+  const text = bitsToText(bits.subarray(0, n * blockBits), table, blockBits) + '\n';
   if (flags.output) writeOutput(flags.output, text, [path]);
   else process.stdout.write(text);
   return ExitCode.OK;
