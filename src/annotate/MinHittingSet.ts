@@ -15,6 +15,8 @@ import { MiniSat } from '../sat/MiniSat.js';
  * (cores only grow, so the optimum never falls); then cells are fixed in or out in row-major
  * order, each decision checked by one solve, the current model answering most of them free.
  */
+const REBUILD_VARIABLES = 150_000;
+
 export class MinHittingSet {
   // Created on first use: most blocks need no annotation and never ask for a hitting set.
   private satInstance: MiniSat | undefined;
@@ -22,7 +24,6 @@ export class MinHittingSet {
     return (this.satInstance ??= new MiniSat());
   }
   private readonly varOf = new Map<number, number>();
-  private readonly cellOf: number[] = [0];
   private lowerBound = 0;
   private counter: { g: number; k: number; n: number; firstVar: number; lastVar: number } | undefined;
   readonly cores: number[][] = [];
@@ -47,6 +48,7 @@ export class MinHittingSet {
   solve(first = true): number[] | null {
     if (this.cores.some((c) => c.length === 0)) return null;
     if (this.cores.length === 0) return [];
+    if (this.sat.numVars > REBUILD_VARIABLES) this.rebuild();
     const cells = [...this.varOf.keys()].sort((a, b) => a - b);
     const vars = cells.map((c) => this.varOf.get(c)!);
     let k = Math.max(this.lowerBound, 1);
@@ -133,12 +135,22 @@ export class MinHittingSet {
     this.sat.retire(firstVar, lastVar);
   }
 
+  /**
+   * Retired counters still hold memory in MiniSat's fixed heap: past a size, start a fresh
+   * instance with the same cores (learnt clauses are lost, the answers are the same).
+   */
+  private rebuild(): void {
+    this.satInstance = new MiniSat();
+    this.varOf.clear();
+    this.counter = undefined;
+    for (const core of this.cores) this.sat.addClause(core.map((c) => this.cellVar(c)));
+  }
+
   private cellVar(cell: number): number {
     let v = this.varOf.get(cell);
     if (v === undefined) {
       v = this.sat.newVar();
       this.varOf.set(cell, v);
-      this.cellOf[v] = cell;
     }
     return v;
   }

@@ -53,7 +53,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const model = options.model ?? 'unique';
   const started = performance.now();
   const deadline = options.budgetMs === undefined ? Infinity : started + options.budgetMs;
-  const oracle = makeOracle(grid, model, options.session, options.seed);
+  const oracle = makeOracle(grid, model, options.session, options.seed, deadline);
   const hs = new MinHittingSet();
   const freq = new Map<number, number>();
   const addCores = (cores: number[][]) => {
@@ -67,12 +67,12 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   let settled = false;
   let settledRound = 0;
   let hittingSetMs = 0;
-  const done = (annotation: number[], proven: boolean): MinimizeResult => {
+  const done = (annotation: number[], proven: boolean, reason = 'time budget reached before minimality was proven'): MinimizeResult => {
     oracle.dispose();
     return {
       annotation: [...annotation].sort((a, b) => a - b),
       proven,
-      ...(proven ? {} : { reason: 'time budget reached before minimality was proven' }),
+      ...(proven ? {} : { reason }),
       model,
       stats: {
         rounds,
@@ -96,7 +96,13 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       // minimum hitting set has proved valid (the size is then settled, only the tie-break is
       // left). The row-major first one costs a solve per undecided cell, so it is kept for last.
       const t0 = performance.now();
-      const h = hs.solve(settled);
+      let h: number[] | null;
+      try {
+        h = hs.solve(settled);
+      } catch (e) {
+        if (!(e instanceof SolverAbortError)) throw e;
+        return done(best ?? oracle.complete([]), false, `${e.message} in the hitting-set solver; the annotation is valid but not proven smallest`);
+      }
       hittingSetMs += performance.now() - t0;
       if (!h) throw new Error('internal error: empty core');
       const answer = oracle.check(h);
@@ -113,7 +119,8 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       const ext = [...h];
       let pending = answer.cores;
       for (;;) {
-        if (performance.now() > deadline && best) return done(best, false);
+        // Out of time before any valid set is known: complete this one (valid, larger).
+        if (performance.now() > deadline) return done(best ?? oracle.complete(ext), false);
         const core = pending.reduce((a, b) => (a.length <= b.length ? a : b));
         let pick = core[0]!;
         for (const c of core) if ((freq.get(c) ?? 0) > (freq.get(pick) ?? 0)) pick = c;

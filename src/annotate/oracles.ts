@@ -26,12 +26,23 @@ export interface AnnotationOracle {
   /** Cores that hold before any annotation (empty when the block already decodes). */
   initialCores(): number[][];
   check(annotation: readonly number[]): OracleAnswer;
+  /**
+   * A valid (not minimal) annotation containing `annotation`: it plus every black cell that
+   * propagation from it leaves open. With all black cells known every line is settled, so it
+   * is line-solvable, hence valid for both receivers.
+   */
+  complete(annotation: readonly number[]): number[];
   readonly calls: number;
   dispose(): void;
 }
 
-export function makeOracle(grid: Grid, model: ReceiverModel, session?: SatSession, seed = 1): AnnotationOracle {
-  return model === 'logic' ? new LogicOracle(grid, seed) : new UniqueOracle(grid, session);
+export function makeOracle(grid: Grid, model: ReceiverModel, session?: SatSession, seed = 1, deadline = Infinity): AnnotationOracle {
+  return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session);
+}
+
+function completeFrom(inc: Incremental, annotation: readonly number[]): number[] {
+  const open = inc.openBlack(inc.extend(inc.base, annotation).domains);
+  return [...new Set([...annotation, ...open])].sort((a, b) => a - b);
 }
 
 /** Propagation from a base fixpoint plus some black cells. */
@@ -74,7 +85,11 @@ class LogicOracle implements AnnotationOracle {
   private readonly inc: Incremental;
   private rand: () => number;
   calls = 0;
-  constructor(grid: Grid, seed: number) {
+  constructor(
+    grid: Grid,
+    seed: number,
+    private readonly deadline: number,
+  ) {
     this.inc = new Incremental(grid);
     let s = seed >>> 0 || 1;
     this.rand = () => {
@@ -89,6 +104,8 @@ class LogicOracle implements AnnotationOracle {
     this.calls++;
     const first = this.inc.extend(this.inc.base, annotation);
     if (first.solved) return { valid: true, cores: [] };
+    // Past the deadline the raw core is enough: shrinking costs a propagation per open cell.
+    if (performance.now() > this.deadline) return { valid: false, cores: [this.inc.openBlack(first.domains)] };
     const cores: number[][] = [];
     const seen = new Set<string>();
     for (let attempt = 0; attempt < SHRINK_ATTEMPTS; attempt++) {
@@ -113,6 +130,9 @@ class LogicOracle implements AnnotationOracle {
       if (!next.solved) state = next.domains;
     }
     return this.inc.openBlack(state);
+  }
+  complete(annotation: readonly number[]): number[] {
+    return completeFrom(this.inc, annotation);
   }
   dispose(): void {}
 }
@@ -139,6 +159,9 @@ class UniqueOracle implements AnnotationOracle {
     if (this.inc.extend(this.inc.base, annotation).solved) return { valid: true, cores: [] };
     const other = this.block.findOther(this.grid, annotation);
     return other ? { valid: false, cores: [this.coreOf(other)] } : { valid: true, cores: [] };
+  }
+  complete(annotation: readonly number[]): number[] {
+    return completeFrom(this.inc, annotation);
   }
   private coreOf(other: Grid): number[] {
     const core: number[] = [];

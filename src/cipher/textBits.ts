@@ -43,27 +43,62 @@ export function textToBits(text: string, table: Table): Uint8Array {
  * holds its first bit and its 1-based bit position inside that block.
  */
 export function bitsToText(bits: ArrayLike<number>, table: Table, blockBits: number): string {
-  if (!Number.isInteger(blockBits) || blockBits < 1) throw new RangeError(`blockBits must be a positive integer, got ${blockBits}`);
-  const count = Math.floor(bits.length / CODE_BITS);
-  const out: string[] = [];
-  for (let c = 0; c < count; c++) {
-    const start = c * CODE_BITS;
-    let code = 0;
-    for (let b = 0; b < CODE_BITS; b++) code = (code << 1) | (bits[start + b] ? 1 : 0);
-    const symbol = table.symbolOf[code];
-    if (symbol === undefined) {
-      const block = Math.floor(start / blockBits) + 1;
-      const position = (start % blockBits) + 1;
-      const shown = code.toString(2).padStart(CODE_BITS, '0');
-      throw new BlockError(
-        'E_BAD_CODE',
-        `block ${block}: unused code ${shown} at bit position ${position} (character ${c + 1})`,
-        block,
-      );
-    }
-    out.push(symbol);
+  const decoder = new BitsDecoder(table, blockBits);
+  decoder.push(bits);
+  return decoder.finish();
+}
+
+/**
+ * The same, fed block by block (for long ciphertexts: only the text is kept, never the bits
+ * of every block). Bits left over at a block's end carry into the next block.
+ */
+export class BitsDecoder {
+  private code = 0;
+  private pending = 0;
+  private bitIndex = 0;
+  private chars = 0;
+  private readonly parts: string[] = [];
+  private current = '';
+
+  constructor(
+    private readonly table: Table,
+    private readonly blockBits: number,
+  ) {
+    if (!Number.isInteger(blockBits) || blockBits < 1) throw new RangeError(`blockBits must be a positive integer, got ${blockBits}`);
   }
-  let end = out.length;
-  while (end > 0 && out[end - 1] === table.padding) end--;
-  return out.slice(0, end).join('');
+
+  push(bits: ArrayLike<number>): void {
+    for (let i = 0; i < bits.length; i++, this.bitIndex++) {
+      this.code = (this.code << 1) | (bits[i] ? 1 : 0);
+      if (++this.pending < CODE_BITS) continue;
+      const symbol = this.table.symbolOf[this.code];
+      if (symbol === undefined) {
+        const start = this.bitIndex - CODE_BITS + 1;
+        const block = Math.floor(start / this.blockBits) + 1;
+        const position = (start % this.blockBits) + 1;
+        const shown = this.code.toString(2).padStart(CODE_BITS, '0');
+        throw new BlockError(
+          'E_BAD_CODE',
+          `block ${block}: unused code ${shown} at bit position ${position} (character ${this.chars + 1})`,
+          block,
+        );
+      }
+      this.current += symbol;
+      if (this.current.length >= 4096) {
+        this.parts.push(this.current);
+        this.current = '';
+      }
+      this.chars++;
+      this.code = 0;
+      this.pending = 0;
+    }
+  }
+
+  /** The text so far without its trailing padding symbols (a final remainder under 5 bits is dropped). */
+  finish(): string {
+    const text = this.parts.join('') + this.current;
+    let end = text.length;
+    while (end > 0 && text[end - 1] === this.table.padding) end--;
+    return text.slice(0, end);
+  }
 }

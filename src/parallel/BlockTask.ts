@@ -26,7 +26,7 @@ export type BlockTask =
 
 export type BlockOutcome =
   | { readonly kind: 'solve'; readonly result: SolveResult }
-  | { readonly kind: 'annotate'; readonly annotation: number[]; readonly proven: boolean; readonly ms: number }
+  | { readonly kind: 'annotate'; readonly annotation: number[]; readonly proven: boolean; readonly ms: number; readonly reason?: string }
   /** The task was stopped at its time limit. */
   | { readonly kind: 'timeout'; readonly ms: number }
   /** The task failed (bad input found late, internal error): code and one-line message. */
@@ -35,7 +35,7 @@ export type BlockOutcome =
 export function runTask(task: BlockTask, session?: SatSession): BlockOutcome {
   if (task.kind === 'solve') return { kind: 'solve', result: solvePuzzle(task.puzzle, { givens: task.givens, session }) };
   const r = minimizeAnnotation(task.grid, { model: task.receiver, budgetMs: task.budgetMs, session });
-  return { kind: 'annotate', annotation: r.annotation, proven: r.proven, ms: r.stats.ms };
+  return { kind: 'annotate', annotation: r.annotation, proven: r.proven, ms: r.stats.ms, ...(r.reason ? { reason: r.reason } : {}) };
 }
 
 /**

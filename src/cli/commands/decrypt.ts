@@ -1,5 +1,5 @@
 import { blockFailure } from '../../cipher/decrypt.js';
-import { bitsToText } from '../../cipher/textBits.js';
+import { BitsDecoder } from '../../cipher/textBits.js';
 import { BlockError } from '../../errors.js';
 import { runBlocks } from '../../parallel/BlockPool.js';
 import type { SolveResult } from '../../solve/SolveResult.js';
@@ -20,9 +20,8 @@ export async function decryptCommand(path: string | undefined, flags: DecryptFla
   const { width, height, tasks } = await ciphertextTasks(path);
   const pool = poolOptions(flags);
   const progress = new Progress(!flags.quiet);
-  const blockBits = width * height;
-  // The blocks' bits, appended to one growing buffer (the solved grids are not kept).
-  let bits = new Uint8Array(blockBits * 64);
+  // Each block's bits become text as the block arrives; grids and bits are not kept.
+  const decoder = new BitsDecoder(table, width * height);
   let n = 0;
   for await (const out of runBlocks(tasks, pool)) {
     n++;
@@ -32,16 +31,11 @@ export async function decryptCommand(path: string | undefined, flags: DecryptFla
       progress.end();
       throw failure;
     }
-    if (n * blockBits > bits.length) {
-      const grown = new Uint8Array(bits.length * 2);
-      grown.set(bits);
-      bits = grown;
-    }
-    bits.set((result as Extract<SolveResult, { status: 'unique' }>).grid.cells, (n - 1) * blockBits);
+    decoder.push((result as Extract<SolveResult, { status: 'unique' }>).grid.cells);
     progress.tick(n);
   }
   progress.end();
-  const text = bitsToText(bits.subarray(0, n * blockBits), table, blockBits) + '\n';
+  const text = decoder.finish() + '\n';
   if (flags.output) writeOutput(flags.output, text, [path]);
   else process.stdout.write(text);
   return ExitCode.OK;

@@ -58,6 +58,12 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
   const progress = new Progress(!flags.quiet);
   const blocks: CipherBlock[] = [];
   const unproven: number[] = [];
+  const reasons = new Map<string, number[]>();
+  const note = (block: number, reason: string) => {
+    const list = reasons.get(reason) ?? [];
+    list.push(block);
+    reasons.set(reason, list);
+  };
   for await (const out of runBlocks(tasks, { jobs: pool.jobs, timeoutMs: hardMs })) {
     const i = blocks.length;
     const grid = grids[i]!;
@@ -65,10 +71,14 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
     let annotation: number[];
     if (out.kind === 'annotate') {
       annotation = out.annotation;
-      if (!out.proven) unproven.push(i + 1);
+      if (!out.proven) {
+        unproven.push(i + 1);
+        note(i + 1, out.reason ?? 'not proven smallest');
+      }
     } else {
-      annotation = out.kind === 'timeout' ? fallbackAnnotation(grid) : [];
+      annotation = fallbackAnnotation(grid);
       unproven.push(i + 1);
+      note(i + 1, 'stopped at the hard time limit; given every black cell line logic leaves open');
     }
     blocks.push({ puzzle: puzzleOf(grid), annotation });
     progress.tick(blocks.length, grids.length);
@@ -78,9 +88,9 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
   if (flags.output) writeOutput(flags.output, cipher);
   else process.stdout.write(cipher);
   if (unproven.length) {
-    process.stderr.write(
-      `nonocrypt: block${unproven.length > 1 ? 's' : ''} ${unproven.join(', ')}: annotation is valid but not proven smallest within the time limit\n`,
-    );
+    for (const [reason, list] of reasons) {
+      process.stderr.write(`nonocrypt: block${list.length > 1 ? 's' : ''} ${list.join(', ')}: annotation valid, not proven smallest (${reason})\n`);
+    }
     return ExitCode.UNKNOWN;
   }
   return ExitCode.OK;
