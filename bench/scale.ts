@@ -4,6 +4,8 @@ import { cpus, freemem, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { builtinTable } from '../src/cipher/Table.js';
 import { messageGrids } from '../src/cipher/encrypt.js';
+import { formatCipherBlock } from '../src/formats/ciphertext.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
 import { parseAnnotation } from '../src/formats/symbols.js';
 import { commandLine, machine, markdownTable, packageRoot, parseArgs, progress, secs, writeSection } from './common.js';
 import { all4x4, englishText, randomGrids, repeatCiphertext, unique4x4ByCounting, writeClueCiphertext } from './scaleInputs.js';
@@ -235,8 +237,9 @@ async function partClassic(o: Options): Promise<PartReport> {
     const grid = messageGrids(text, { size: n, table: builtinTable('classic') }).grids[0]!;
     const black = grid.cells.reduce((a, b) => a + b, 0);
     const annotations = new Map<string, string>();
-    // The bare block: its clues with no annotation.
-    let bareFile: string | undefined;
+    // The bare block: its clues with no annotation, verified after the receivers' rows.
+    const bareFile = join(o.work, `classic-${n}-bare.cipher`);
+    writeFileSync(bareFile, `${n}\n${formatCipherBlock({ puzzle: puzzleOf(grid), annotation: [] })}`);
     for (const receiver of ['unique', 'logic'] as const) {
       const cipherFile = join(o.work, `classic-${n}-${receiver}.cipher`);
       const e = await cli(o, `encrypt n=${n} ${receiver}`, ['encrypt', '--size', String(n), '--table', 'classic', '--receiver', receiver, '--jobs', '1', '--timeout', L, '--quiet', '-o', cipherFile, '-'], {
@@ -260,11 +263,6 @@ async function partClassic(o: Options): Promise<PartReport> {
           : `exit ${exitOf(e)}: ${firstLine(e.stderr)}`;
       if (e.code !== 0 && e.code !== 3) problems.push(`classic n=${n} ${receiver}: encrypt exited ${exitOf(e)}: ${firstLine(e.stderr)}`);
       rows.push([`n = ${n}`, receiver, 'encrypt', secs(e.wall), secs(cpuOf(e)), mib(e.rssMiB), exitOf(e), what, e.load.toFixed(2)]);
-      if (!bareFile) {
-        bareFile = join(o.work, `classic-${n}-bare.cipher`);
-        const lines = cipher.split('\n');
-        writeFileSync(bareFile, `${lines[0]}\n${lines[1]}\nX\n`);
-      }
       const vOut = join(o.work, `classic-${n}-${receiver}.verify`);
       const v = await cli(o, `verify n=${n} ${receiver}`, ['verify', '--jobs', '1', '--timeout', L, '--quiet', cipherFile], { stdout: vOut });
       const verdict = firstLine(read(vOut)).replace(/^block 1: /, '') || firstLine(v.stderr);
@@ -278,7 +276,7 @@ async function partClassic(o: Options): Promise<PartReport> {
       if (d.code !== 0 && d.code !== 3) problems.push(`classic n=${n} ${receiver}: decrypt exited ${exitOf(d)}: ${back}`);
       rows.push([`n = ${n}`, receiver, 'decrypt', secs(d.wall), secs(cpuOf(d)), mib(d.rssMiB), exitOf(d), back, d.load.toFixed(2)]);
     }
-    if (bareFile) {
+    {
       const vOut = join(o.work, `classic-${n}-bare.verify`);
       const v = await cli(o, `verify n=${n} bare`, ['verify', '--jobs', '1', '--timeout', L, '--quiet', bareFile], { stdout: vOut });
       const verdict = firstLine(read(vOut)).replace(/^block 1: /, '') || firstLine(v.stderr);

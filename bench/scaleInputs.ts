@@ -1,3 +1,4 @@
+import { mulberry32 } from './common.js';
 import { createWriteStream } from 'node:fs';
 import { formatCipherBlock, formatHeader } from '../src/formats/ciphertext.js';
 import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
@@ -8,18 +9,6 @@ import { puzzleOf } from '../src/grid/runsOf.js';
  * sentences, fixed seed), and ciphertexts of many small blocks (every 4x4 picture; random
  * pictures of a given density). Everything is a pure function of its arguments.
  */
-
-/** mulberry32: a small, fast, seeded generator of floats in [0, 1). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Plain English sentences over the cipher's alphabet (A-Z, space, comma, full stop). */
 const SENTENCES = [
@@ -67,7 +56,7 @@ const SENTENCES = [
 
 /** Exactly `chars` characters of English: shuffled sentences (fixed seed), ending in a full stop. */
 export function englishText(chars: number, seed = 2024): string {
-  const rand = rng(seed);
+  const rand = mulberry32(seed);
   const parts: string[] = [];
   let length = 0;
   while (length < chars) {
@@ -113,7 +102,7 @@ export function* all4x4(): Generator<Grid> {
 
 /** `count` random pictures, each cell black with probability `density`. */
 export function* randomGrids(width: number, height: number, count: number, density: number, seed: number): Generator<Grid> {
-  const rand = rng(seed);
+  const rand = mulberry32(seed);
   for (let k = 0; k < count; k++) {
     const cells = new Uint8Array(width * height);
     for (let i = 0; i < cells.length; i++) cells[i] = rand() < density ? 1 : 0;
