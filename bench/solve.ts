@@ -12,7 +12,7 @@ import { BlockSolver } from '../src/solve/BlockSolver.js';
 import type { SolveStats } from '../src/solve/SolveResult.js';
 import { commandLine, machine, markdownTable, max, median, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
 import type { SolveReply } from './solveChild.js';
-import { measureStartup, type StartupFigure } from './solveStartup.js';
+import { measureCliSolve, measureStartup, type CliSolveFigure, type StartupFigure } from './solveStartup.js';
 
 /**
  * The uniqueness checker on other people's puzzles: Wolter's survey sample set and the three
@@ -20,8 +20,13 @@ import { measureStartup, type StartupFigure } from './solveStartup.js';
  * time and never copied into the project.
  *
  *     npm run build && npm run bench -- solve [--set survey|taai2011|tcga2016|icga2017|all]
- *         [--limit SECONDS] [--from N --to N] [--jobs N] [--reps N] [--no-startup]
- *         [--dir PATH] [--log FILE] [--report] [--write]
+ *         [--limit SECONDS (60)] [--limit-kind cpu|wall (cpu)] [--wall-cap FACTOR (10)]
+ *         [--from N --to N (tournament sets only)] [--jobs N (1)] [--reps N (5, survey)]
+ *         [--no-startup] [--startup-runs N (10)] [--dir PATH] [--log FILE] [--report] [--write]
+ *
+ * Each job is a child process (bench/solveChild.ts) that measures its own CPU time, so the
+ * per-puzzle figures stay per puzzle with `--jobs 2`; the machine's other work still adds
+ * noise, so timing runs should use one job.
  *
  * Per puzzle: size, verdict, whether it matches the known answer, line-solvable, the CPU
  * seconds of solvePuzzle (start-up excluded: see bench/solveChild.ts), the encoding's size.
@@ -50,6 +55,8 @@ interface Entry {
   readonly name?: string;
   readonly known: Known;
   readonly puzzle: Puzzle;
+  /** The puzzle's own file (survey puzzles), for the CLI measurement. */
+  readonly file?: string;
 }
 
 interface PuzzleRecord {
@@ -80,6 +87,8 @@ interface PuzzleRecord {
   readonly stats: SolveStats | null;
   /** Failed grid checks; must stay empty. */
   readonly violations: string[];
+  /** The same puzzle through `nonocrypt solve FILE`, whole process (survey puzzles). */
+  readonly cli?: CliSolveFigure;
 }
 
 interface RunRecord {
@@ -152,7 +161,7 @@ function loadSet(dir: string, set: SetName): Entry[] {
     const folder = join(dir, 'survey');
     if (!existsSync(folder)) throw new Error(`${folder} is missing (use --dir to point at the bench puzzles)`);
     const files = readdirSync(folder).filter((f) => f.endsWith('.json'));
-    const entries = files.map((f) => entryOf(set, 0, readFileSync(join(folder, f), 'utf8'), join(folder, f)));
+    const entries = files.map((f) => ({ ...entryOf(set, 0, readFileSync(join(folder, f), 'utf8'), join(folder, f)), file: join(folder, f) }));
     // Wolter's numbered puzzles in order, then the two others by board area (Knotty, Faase).
     const area = (e: Entry) => e.puzzle.width * e.puzzle.height;
     entries.sort((a, b) => {
@@ -364,7 +373,8 @@ function surveyTable(records: PuzzleRecord[]): string {
   const rows = records.map((r) => {
     const ref = REFERENCE[r.name ?? ''] ?? REFERENCE_REST;
     const med = cpuMedian(r);
-    const met = ref.target === null ? (decided(r) ? 'decided' : 'undecided') : Number.isFinite(med) ? (med <= ref.target ? 'yes' : 'no') : 'no';
+    const judge = (x: number | undefined) => (x === undefined || !Number.isFinite(x) ? '-' : x <= ref.target! ? 'yes' : 'no');
+    const met = ref.target === null ? (decided(r) ? 'decided' : 'undecided') : `${judge(med)} / ${judge(r.cli?.cpu)}`;
     return [
       `${r.name ?? r.id} (${r.id})`,
       size(r),
@@ -373,16 +383,16 @@ function surveyTable(records: PuzzleRecord[]): string {
       match(r),
       ls(r),
       statsText(r.stats),
-      secs(r.cpu ?? NaN),
+      r.cpu === null ? stoppedText(r) : secs(r.cpu),
       r.cpuReps.length > 1 ? `${secs(med)} (${r.cpuReps.length})` : '-',
-      secs(r.wall),
+      r.cli ? `${secs(r.cli.cpu)} (${r.cli.runs})` : '-',
       ref.nonogrid,
       ref.pbnsolve,
       met,
     ];
   });
   return markdownTable(
-    ['puzzle', 'W x H', 'known', 'verdict', 'matches', 'line-solvable', 'open cells / SAT vars / clauses', 'CPU s (1st)', 'CPU s (median, runs)', 'wall s (1st)', 'nonogrid-SAT (issue)', 'pbnsolve (issue)', 'at/below faster (median)'],
+    ['puzzle', 'W x H', 'known', 'verdict', 'matches', 'line-solvable', 'open cells / SAT vars / clauses', 'in-process CPU s (1st)', 'in-process (median, runs)', 'CLI whole process CPU s (median, runs)', 'nonogrid-SAT (issue)', 'pbnsolve (issue)', 'at/below the faster: in-process / whole process'],
     rows,
   );
 }
@@ -393,7 +403,19 @@ interface Summary {
   of: number;
 }
 
-function summaryTable(summaries: Summary[]): string {
+/** The code revisions a group of results came from, with counts when there are several. */
+function revisionsOf(records: PuzzleRecord[], runs: RunRecord[]): string {
+  const rev = new Map(runs.map((r) => [r.run, r.revision.split(' ')[0]!]));
+  const counts = new Map<string, number>();
+  for (const r of records) {
+    const k = rev.get(r.run) ?? '?';
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  if (counts.size === 1) return [...counts.keys()][0]!;
+  return [...counts].map(([k, n]) => `${k} (${n})`).join(', ');
+}
+
+function summaryTable(summaries: Summary[], runs: RunRecord[]): string {
   const rows = summaries.map(({ label, records, of }) => {
     const dec = records.filter(decided);
     const cpus = dec.map((r) => r.cpu ?? 0);
@@ -402,12 +424,14 @@ function summaryTable(summaries: Summary[]): string {
     const stopped = records.filter((r) => r.stoppedCpu !== undefined).map((r) => r.stoppedCpu!);
     return [
       label,
+      revisionsOf(records, runs),
       `${records.length} of ${of}`,
       `${unique.length} (${unique.filter((r) => r.lineSolvable).length})`,
       records.filter((r) => r.verdict === 'multiple').length,
       records.filter((r) => r.verdict === 'none').length,
       `${records.filter((r) => r.verdict === 'unknown').length}${limits.length ? ` (limit ${limits.join(', ')})` : ''}`,
       records.filter((r) => r.verdict === 'error').length,
+      `${sum(records.map((r) => (r.verdict === 'unique' ? 1 : r.verdict === 'multiple' ? 2 : 0)))} (${sum(records.map((r) => r.violations.length))})`,
       records.filter(isWrong).length,
       secs(sum(cpus)),
       secs(median(cpus)),
@@ -418,7 +442,7 @@ function summaryTable(summaries: Summary[]): string {
     ];
   });
   return markdownTable(
-    ['set / range', 'run', 'unique (line-solvable)', 'multiple', 'none', 'unknown', 'errors', 'wrong', 'CPU s total (decided)', 'median', 'max', '> 20 s', 'CPU s of stopped', 'wall s total'],
+    ['set / range', 'code', 'run', 'unique (line-solvable)', 'multiple', 'none', 'unknown', 'errors', 'grids re-checked (failed)', 'wrong', 'CPU s total (decided)', 'median', 'max', '> 20 s', 'CPU s of stopped', 'wall s (sum over puzzles)'],
     rows,
   );
 }
@@ -466,7 +490,7 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
   for (const r of runs) out.push(`- \`${r.command}\` (${r.date}; code ${r.revision}; ${limitText(r)}, ${r.jobs} job${r.jobs > 1 ? 's' : ''}${r.loadavg ? `; load average ${r.loadavg.join(' ')} at the start` : ''})`);
   out.push('');
   out.push(
-    `Puzzles: ${dirNote}. How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process that has already loaded logic-solver's MiniSat (it first solves a 4x4 puzzle that needs SAT), with a fresh MiniSat session per puzzle, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, encoding, the SAT call for a grid and the one for a second grid; start-up is excluded and measured separately below. At the time limit the child is killed (as the library's pool terminates its worker: MiniSat cannot be interrupted) and the puzzle is \`unknown\`. The limit is on the child's own CPU time (read from \`/proc\` every 50 ms), not wall-clock time as in the CLI's \`--timeout\`, so that a busy shared machine does not turn decidable puzzles into unknowns; a wall-clock cap still applies. A solve also ends \`unknown\` when it exhausts MiniSat's fixed 64 MiB heap (logic-solver's build), with that reason. Survey puzzles under ${REPEAT_BELOW_S} s are solved again (each time with a fresh session) and the median is given next to the first run. Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ); "wrong" counts those failures plus verdicts that contradict the known answer. The machine has 2 cores and is shared with other work, so small figures are noisy.`,
+    `Puzzles: ${dirNote}. How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process that has already loaded logic-solver's MiniSat (it first solves a 4x4 puzzle that needs SAT), with a fresh MiniSat session per puzzle, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, encoding, the SAT call for a grid and the one for a second grid; start-up is excluded and measured separately below. At the time limit the child is killed (as the library's pool terminates its worker: MiniSat cannot be interrupted) and the puzzle is \`unknown\`. The limit is on the child's own CPU time (read from \`/proc\` every 50 ms), not wall-clock time as in the CLI's \`--timeout\`, so that a busy shared machine does not turn decidable puzzles into unknowns; a wall-clock cap still applies. A solve also ends \`unknown\` when it exhausts MiniSat's fixed 64 MiB heap (logic-solver's build), with that reason. Each survey puzzle gets a child of its own, so its first figure ("1st") has the JIT warm only from the 4x4 warm-up, not from the puzzles before it; puzzles under ${REPEAT_BELOW_S} s are then solved again in the same child (each time with a fresh session) and the median of all runs is given (warm code, as in a long \`verify\`). The column "CLI whole process" runs \`node dist/src/cli/main.js solve FILE\` on the puzzle's own file, start-up included, CPU from GNU time, median of the runs shown: that is the figure comparable to the issue's whole-process measurements. Tournament puzzles run one after another in the same child. Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ); "wrong" counts those failures plus verdicts that contradict the known answer. The machine has 2 cores and is shared with other work, so small figures are noisy.`,
     '',
   );
 
@@ -475,7 +499,7 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
     out.push('### Wolter\'s survey puzzles', '');
     out.push(surveyTable(survey), '');
     out.push(
-      'The two columns marked (issue) are the issue\'s measurements of the established solvers on this machine, in CPU seconds per whole process (start-up included), quoted as given, not measured by this benchmark; for the puzzles other than Forever, Light and Petro the issue gives only the bounds shown. The last column compares our in-process median with the faster of the two (its bound where only a bound is given); for Knotty and Faase it says whether we decided them.',
+      'The two columns marked (issue) are the issue\'s measurements of the established solvers on this machine, in CPU seconds per whole process (start-up included), quoted as given, not measured by this benchmark; for the puzzles other than Forever, Light and Petro the issue gives only the bounds shown. The last column compares with the faster of the two (its bound where only a bound is given) our in-process median and our whole CLI process; for Knotty and Faase it says whether we decided them.',
       '',
     );
     out.push(knottyFaaseLine(survey), '');
@@ -506,7 +530,7 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
   }
   if (summaries.length) {
     out.push('### Sets', '');
-    out.push(summaryTable(summaries), '');
+    out.push(summaryTable(summaries, runs), '');
     out.push(
       '"CPU s total", median and max are over the decided puzzles only; "CPU s of stopped" adds what the stopped ones had used when they were stopped. "> 20 s" counts decided puzzles over 20 CPU s, the issue\'s cut-off. Wall-clock times depend on how busy the shared machine was (load average in the command list).',
       '',
@@ -596,6 +620,7 @@ export async function main(args: string[]): Promise<void> {
     report: 'flag',
     'no-startup': 'flag',
     'startup-runs': 'value',
+    'cli-runs': 'value',
     write: 'flag',
   });
   const num = (key: string, dflt: number, ok: (n: number) => boolean): number => {
@@ -618,6 +643,7 @@ export async function main(args: string[]): Promise<void> {
   const jobs = num('jobs', 1, (n) => Number.isInteger(n) && n >= 1);
   const reps = num('reps', 5, (n) => Number.isInteger(n) && n >= 1);
   const startupRuns = num('startup-runs', 10, (n) => Number.isInteger(n) && n >= 1);
+  const cliRuns = num('cli-runs', 5, (n) => Number.isInteger(n) && n >= 0);
   const dir = benchDir(opts.get('dir') as string | undefined);
   const logFile = opts.get('log') as string | undefined;
   const dirNote = opts.get('dir') ? `read from \`${opts.get('dir') as string}\`` : 'read from `../shared/bench/` beside the repository (not part of the project)';
@@ -642,10 +668,10 @@ export async function main(args: string[]): Promise<void> {
   if (!existsSync(script)) throw new Error(`${script} is missing: run npm run build`);
   const records: PuzzleRecord[] = [];
 
+  const cli = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build`);
   let startup: StartupFigure[] | undefined;
   if (!opts.get('no-startup')) {
-    const cli = join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
-    if (!existsSync(cli)) throw new Error(`${cli} is missing: run npm run build`);
     progress(`CLI start-up: ${startupRuns} runs per case`);
     startup = measureStartup(cli, startupRuns);
     log({ type: 'startup', run, figures: startup });
@@ -668,7 +694,13 @@ export async function main(args: string[]): Promise<void> {
             const i = next++;
             if (i >= entries.length) return;
             const e = entries[i]!;
-            const r = await solveEntry(runner, e, limit, set === 'survey' ? reps : 1, run);
+            let r = await solveEntry(runner, e, limit, set === 'survey' ? reps : 1, run);
+            if (set === 'survey') {
+              // Each survey puzzle in a child of its own: its first figure does not profit from
+              // code the JIT compiled for the puzzles before it.
+              runner.stop();
+              if (cliRuns > 0 && e.file && decided(r) && (r.cpu ?? Infinity) < REPEAT_BELOW_S) r = { ...r, cli: measureCliSolve(cli, e.file, cliRuns) };
+            }
             results[i] = r;
             log(r);
             finished++;

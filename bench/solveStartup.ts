@@ -107,3 +107,34 @@ export function measureStartup(cliPath: string, runs: number): StartupFigure[] {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+export interface CliSolveFigure {
+  readonly runs: number;
+  /** Median CPU s of the whole `nonocrypt solve FILE` process; NaN without GNU time. */
+  readonly cpu: number;
+  readonly wall: number;
+  /** First line of the answer (the verdict). */
+  readonly answer: string;
+}
+
+/**
+ * One puzzle through the CLI as a user runs it, `node dist/src/cli/main.js solve FILE`: the
+ * whole process, start-up included, median of `runs` (after one untimed run). This is the
+ * figure that compares with the issue's whole-process measurements of other solvers.
+ */
+export function measureCliSolve(cliPath: string, file: string, runs: number): CliSolveFigure {
+  const useTime = existsSync(GNU_TIME);
+  const args = [cliPath, 'solve', file];
+  timeOnce(process.execPath, args, false);
+  const walls: number[] = [];
+  const cpus: number[] = [];
+  let answer = '';
+  for (let i = 0; i < runs; i++) {
+    const r = timeOnce(process.execPath, args, useTime);
+    answer = r.stdout.split('\n')[0] ?? '';
+    if (r.status !== 0 && r.status !== 1) throw new Error(`nonocrypt solve ${file}: exit ${r.status} ${r.stderr.trim()}`);
+    walls.push(r.wall);
+    cpus.push(r.cpu);
+  }
+  return { runs, cpu: useTime ? median(cpus) : NaN, wall: median(walls), answer };
+}
