@@ -26,6 +26,12 @@ export function paperCharts(rows: readonly Row[]): Record<string, string> {
       series: series((r) => r.total),
       yInclude: [0],
     }),
+    'paper-total-zoom.svg': lineChart({
+      title: 'Ciphertext length (clue + annotation symbols), n >= 4',
+      xLabel: 'board side n',
+      yLabel: 'characters',
+      series: series((r) => r.total).map((s) => ({ ...s, points: s.points.filter((p) => p[0] >= 4) })),
+    }),
     'paper-file.svg': lineChart({
       title: 'Whole ciphertext file (commas, newlines, X, header), mean',
       xLabel: 'board side n',

@@ -17,9 +17,10 @@ export { minimizeAnnotation, type MinimizeOptions, type MinimizeResult } from '.
 export { RECEIVER_MODELS, type ReceiverModel } from './annotate/ReceiverModel.js';
 
 export { builtinTable, parseTable, BUILTIN_TABLES, type Table, type BuiltinTableName } from './cipher/Table.js';
-export { textToBits, bitsToText } from './cipher/textBits.js';
+export { textToBits, bitsToText, BitsDecoder } from './cipher/textBits.js';
 export { bitsToGrids, gridsToBits } from './cipher/blocks.js';
 export { encrypt, type EncryptOptions, type EncryptResult } from './cipher/encrypt.js';
+export { chooseBoard, type ChooseBoardOptions, type BoardChoice, type BoardTrial } from './cipher/autoSize.js';
 export { decrypt, type DecryptOptions } from './cipher/decrypt.js';
 export { verify, type VerifyReport, type BlockVerdict } from './cipher/verify.js';
 export { encryptBlock, decodeBlock, type EncryptedBlock } from './cipher/blockWork.js';

@@ -53,6 +53,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const model = options.model ?? 'unique';
   const started = performance.now();
   const deadline = options.budgetMs === undefined ? Infinity : started + options.budgetMs;
+  const giveUp = options.budgetMs === undefined ? Infinity : started + 2 * options.budgetMs + 1000;
   const oracle = makeOracle(grid, model, options.session, options.seed, deadline);
   const hs = new MinHittingSet();
   const freq = new Map<number, number>();
@@ -119,8 +120,12 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       const ext = [...h];
       let pending = answer.cores;
       for (;;) {
-        // Out of time before any valid set is known: complete this one (valid, larger).
-        if (performance.now() > deadline) return done(best ?? oracle.complete(ext), false);
+        // Out of time: the best valid set if there is one; otherwise keep extending (each
+        // step is one cheap check) until a later give-up point, then complete this set with
+        // every black cell line logic leaves open (valid, larger).
+        const now = performance.now();
+        if (now > deadline && best) return done(best, false);
+        if (now > giveUp) return done(oracle.complete(ext), false);
         const core = pending.reduce((a, b) => (a.length <= b.length ? a : b));
         let pick = core[0]!;
         for (const c of core) if ((freq.get(c) ?? 0) > (freq.get(pick) ?? 0)) pick = c;

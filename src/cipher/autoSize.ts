@@ -228,7 +228,7 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     parts.push(`the ${untried.length} candidates not evaluated need at least ${Math.min(...untried.map((c) => c.lowerBound))} characters from their clues alone`);
   }
   const others = cands.filter((c) => c.needy === 0 && c !== free).length;
-  if (free && others > 0) parts.push(`${others} more candidates need no annotation but have longer clues`);
+  if (free && others > 0) parts.push(`${others} more candidates need no annotation but are no shorter`);
   if (!chosen.trial.complete) {
     const cut = chosen.blocks.filter((b) => !b.proven).length;
     parts.push(`the budget cut the proof of minimality for ${cut} of its ${chosen.blocks.length} annotations (they are valid, possibly not smallest)`);
