@@ -57,8 +57,10 @@ export class BitsDecoder {
   private pending = 0;
   private bitIndex = 0;
   private chars = 0;
+  // Symbols of the current chunk, joined into one flat string every 4096 symbols (appending
+  // one character at a time to a string would keep a rope of one-character nodes alive).
   private readonly parts: string[] = [];
-  private current = '';
+  private readonly current: string[] = [];
 
   constructor(
     private readonly table: Table,
@@ -83,10 +85,10 @@ export class BitsDecoder {
           block,
         );
       }
-      this.current += symbol;
+      this.current.push(symbol);
       if (this.current.length >= 4096) {
-        this.parts.push(this.current);
-        this.current = '';
+        this.parts.push(this.current.join(''));
+        this.current.length = 0;
       }
       this.chars++;
       this.code = 0;
@@ -96,7 +98,7 @@ export class BitsDecoder {
 
   /** The text so far without its trailing padding symbols (a final remainder under 5 bits is dropped). */
   finish(): string {
-    const text = this.parts.join('') + this.current;
+    const text = this.parts.join('') + this.current.join('');
     let end = text.length;
     while (end > 0 && text[end - 1] === this.table.padding) end--;
     return text.slice(0, end);
