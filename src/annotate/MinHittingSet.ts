@@ -105,7 +105,7 @@ export class MinHittingSet {
         taken++;
       }
     }
-    this.retire(q, firstQueryVar, this.sat.numVars);
+    this.sat.retireGuarded(q, firstQueryVar, this.sat.numVars);
     return chosen;
   }
 
@@ -117,22 +117,12 @@ export class MinHittingSet {
   private counterFor(vars: readonly number[], k: number): number {
     const c = this.counter;
     if (c && c.k === k && c.n === vars.length) return c.g;
-    if (c) this.retire(c.g, c.firstVar, c.lastVar);
+    if (c) this.sat.retireGuarded(c.g, c.firstVar, c.lastVar);
     const firstVar = this.sat.numVars + 1;
     const g = this.sat.newVar();
     this.atMost(vars, k, g);
     this.counter = { g, k, n: vars.length, firstVar, lastVar: this.sat.numVars };
     return g;
-  }
-
-  /**
-   * Guard g and the variables firstVar..lastVar are never used again: the unit (-g) satisfies
-   * their clauses (MiniSat drops them) and retiring fixes the variables false, so they are
-   * never branched on. Cell variables lie outside these ranges and stay.
-   */
-  private retire(g: number, firstVar: number, lastVar: number): void {
-    this.sat.addClause([-g]);
-    this.sat.retire(firstVar, lastVar);
   }
 
   /**

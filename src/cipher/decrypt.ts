@@ -1,12 +1,11 @@
 import { BlockError } from '../errors.js';
-import type { Ciphertext, CipherBlock } from '../formats/ciphertext.js';
-import { gridRows } from '../grid/Puzzle.js';
+import type { Ciphertext } from '../formats/ciphertext.js';
+import { gridRows, type Grid } from '../grid/Puzzle.js';
 import type { SatSession } from '../solve/SatSession.js';
 import type { SolveResult } from '../solve/SolveResult.js';
-import { gridsToBits } from './blocks.js';
 import { decodeBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';
-import { bitsToText } from './textBits.js';
+import { BitsDecoder } from './textBits.js';
 
 /**
  * Decryption (SPEC section 6): every block must have exactly one solution; the blocks' bits,
@@ -36,24 +35,23 @@ export function blockFailure(result: SolveResult, block: number): BlockError | n
   }
 }
 
-/** Text from the solved blocks' grids, in order. */
+/** The grid of a block that decoded to exactly one grid; otherwise the block's error. */
+export function uniqueGrid(result: SolveResult, block: number): Grid {
+  const failure = blockFailure(result, block);
+  if (failure) throw failure;
+  return (result as Extract<SolveResult, { status: 'unique' }>).grid;
+}
+
+/** Text from the blocks' verdicts, in order; the first block that is not unique is an error. */
 export function textOfResults(results: readonly SolveResult[], width: number, height: number, table: Table): string {
-  const grids = results.map((r, i) => {
-    const failure = blockFailure(r, i + 1);
-    if (failure) throw failure;
-    return (r as Extract<SolveResult, { status: 'unique' }>).grid;
-  });
-  return bitsToText(gridsToBits(grids), table, width * height);
+  const decoder = new BitsDecoder(table, width * height);
+  results.forEach((r, i) => decoder.push(uniqueGrid(r, i + 1).cells));
+  return decoder.finish();
 }
 
 export function decrypt(ciphertext: Ciphertext, options: DecryptOptions = {}): string {
-  const table = options.table ?? builtinTable('classic');
-  const results: SolveResult[] = [];
-  ciphertext.blocks.forEach((b: CipherBlock, i) => {
-    const r = decodeBlock(b, options.session);
-    const failure = blockFailure(r, i + 1);
-    if (failure) throw failure;
-    results.push(r);
-  });
-  return textOfResults(results, ciphertext.width, ciphertext.height, table);
+  const decoder = new BitsDecoder(options.table ?? builtinTable('classic'), ciphertext.width * ciphertext.height);
+  // Block by block, so that decoding stops at the first block that is not unique.
+  ciphertext.blocks.forEach((b, i) => decoder.push(uniqueGrid(decodeBlock(b, options.session), i + 1).cells));
+  return decoder.finish();
 }

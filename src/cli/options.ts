@@ -24,13 +24,6 @@ export function seconds(value: string): number {
   return n;
 }
 
-export function oneOf<T extends string>(values: readonly T[]) {
-  return (value: string): T => {
-    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected one of: ${values.join(', ')}`);
-    return value as T;
-  };
-}
-
 export const defaultJobs = (): number => Math.max(1, availableParallelism());
 
 /** `classic`, `frequency`, or the path of a table file of the same shape. */

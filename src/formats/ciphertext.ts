@@ -1,4 +1,5 @@
 import { ParseError } from '../errors.js';
+import { MAX_SIDE } from './checkPuzzleFile.js';
 import type { Clue, Puzzle } from '../grid/Puzzle.js';
 import type { Fail } from './symbols.js';
 import { MAX_DIGITS, formatAnnotation, formatClue, parseAnnotation, parseClueGroup } from './symbols.js';
@@ -45,7 +46,6 @@ export interface AsyncCiphertextStream {
   readonly blocks: AsyncGenerator<CipherBlock, void, undefined>;
 }
 
-export const MAX_SIDE = 1000;
 
 const isBlank = (line: string): boolean => /^[ \t]*$/.test(line);
 

@@ -16,11 +16,10 @@ export interface LineAutomaton {
   readonly states: number;
   /** First accepting state; accepting states are [acceptFrom, states). */
   readonly acceptFrom: number;
-  /** When states <= 31: the template as bit masks (bit s = state s), for the word-parallel solver. */
-  readonly whiteMask: number;
-  readonly blackMask: number;
-  readonly acceptMask: number;
-  /** The same masks over ceil(states / 32) words, for the multi-word solver of longer lines. */
+  /**
+   * The template as bit masks over ceil(states / 32) words (bit s of the set = state s), for the
+   * word-parallel line solvers; with at most 31 states word 0 holds it all.
+   */
   readonly words: number;
   readonly whiteWords: Int32Array;
   readonly blackWords: Int32Array;
@@ -37,16 +36,6 @@ export function lineAutomaton(clue: Clue): LineAutomaton {
     kind[p++] = 0;
   }
   const acceptFrom = clue.length > 0 ? total - 2 : 0;
-  let whiteMask = 0;
-  let blackMask = 0;
-  let acceptMask = 0;
-  if (total <= 31) {
-    for (let s = 0; s < total; s++) {
-      if (kind[s]) blackMask |= 1 << s;
-      else whiteMask |= 1 << s;
-      if (s >= acceptFrom) acceptMask |= 1 << s;
-    }
-  }
   const words = Math.ceil(total / 32);
   const whiteWords = new Int32Array(words);
   const blackWords = new Int32Array(words);
@@ -57,7 +46,7 @@ export function lineAutomaton(clue: Clue): LineAutomaton {
     else whiteWords[s >> 5]! |= bit;
     if (s >= acceptFrom) acceptWords[s >> 5]! |= bit;
   }
-  return { kind, states: total, acceptFrom, whiteMask, blackMask, acceptMask, words, whiteWords, blackWords, acceptWords };
+  return { kind, states: total, acceptFrom, words, whiteWords, blackWords, acceptWords };
 }
 
 /** Cell domains as bit sets: WHITE and BLACK possible; UNKNOWN = both; 0 = contradiction. */

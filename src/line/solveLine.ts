@@ -28,8 +28,8 @@ let fwdWords = new Int32Array(0);
 
 export function solveLineWord(a: LineAutomaton, line: ArrayLike<number>, out: Uint8Array): boolean {
   const L = line.length;
-  const Z = a.whiteMask;
-  const O = a.blackMask;
+  const Z = a.whiteWords[0]!;
+  const O = a.blackWords[0]!;
   if (fwdWords.length < L + 1) fwdWords = new Int32Array(2 * (L + 1));
   const F = fwdWords;
   let cur = 1;
@@ -42,7 +42,7 @@ export function solveLineWord(a: LineAutomaton, line: ArrayLike<number>, out: Ui
     if (next === 0) return false;
     F[i + 1] = cur = next;
   }
-  let back = cur & a.acceptMask;
+  let back = cur & a.acceptWords[0]!;
   if (back === 0) return false;
   for (let i = L - 1; i >= 0; i--) {
     const d = line[i]!;

@@ -21,9 +21,6 @@ type MiniSatModule = ReturnType<typeof createMiniSatType>;
 const require = createRequire(import.meta.url);
 let factory: typeof createMiniSatType | undefined;
 
-/** Total MiniSat instances created in this process (for benchmarks and reuse tests). */
-export let miniSatInstances = 0;
-
 export class MiniSat {
   private readonly C: MiniSatModule;
   private buf: number;
@@ -36,7 +33,6 @@ export class MiniSat {
   constructor() {
     factory ??= require('logic-solver/minisat.js') as typeof createMiniSatType;
     this.C = factory();
-    miniSatInstances++;
     // The module prints abort messages to stdout through console.log; keep them out of ours.
     this.C.print = () => {};
     this.C.printErr = () => {};
@@ -87,12 +83,14 @@ export class MiniSat {
   }
 
   /**
-   * Tell MiniSat that variables first..last will never be used again, so that later solves do
-   * not branch on them (a shared instance otherwise has to assign every old block's variables
-   * in each model). MiniSat fixes a retired variable false: retire only variables whose
-   * clauses are all switched off by a retired guard.
+   * Switch guarded work off for good: the unit (-guard) satisfies every clause guarded by it
+   * (MiniSat then drops them), and variables first..last are retired so that later solves do
+   * not branch on them (a shared instance would otherwise assign every old block's variables
+   * in each model). MiniSat fixes a retired variable false, so the range must hold only
+   * variables whose clauses all carry this guard.
    */
-  retire(first: number, last: number): void {
+  retireGuarded(guard: number, first: number, last: number): void {
+    this.addClause([-guard]);
     this.guard(() => {
       for (let v = first; v <= last; v++) this.C._retireVar(v);
     });

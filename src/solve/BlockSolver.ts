@@ -99,8 +99,7 @@ export class BlockSolver {
   /** Retire this block's clauses and variables from the shared instance. */
   dispose(): void {
     if (this.sat && this.blockGuard && !this.sat.abortReason) {
-      this.sat.addClause([-this.blockGuard]);
-      this.sat.retire(this.blockGuard + 1, this.lastEncodingVar);
+      this.sat.retireGuarded(this.blockGuard, this.blockGuard + 1, this.lastEncodingVar);
     }
     this.sat = undefined;
   }

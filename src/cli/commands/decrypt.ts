@@ -1,8 +1,7 @@
-import { blockFailure } from '../../cipher/decrypt.js';
+import { uniqueGrid } from '../../cipher/decrypt.js';
 import { BitsDecoder } from '../../cipher/textBits.js';
 import { BlockError } from '../../errors.js';
 import { runBlocks } from '../../parallel/BlockPool.js';
-import type { SolveResult } from '../../solve/SolveResult.js';
 import { ExitCode } from '../ExitCode.js';
 import { Progress, writeOutput } from '../io.js';
 import { loadTable, poolOptions, type RunFlags } from '../options.js';
@@ -23,18 +22,14 @@ export async function decryptCommand(path: string | undefined, flags: DecryptFla
   // Each block's bits become text as the block arrives; grids and bits are not kept.
   const decoder = new BitsDecoder(table, width * height);
   let n = 0;
-  for await (const out of runBlocks(tasks, pool)) {
-    n++;
-    const result: SolveResult = outcomeResult(out, pool.timeoutMs);
-    const failure = blockFailure(result, n);
-    if (failure) {
-      progress.end();
-      throw failure;
+  try {
+    for await (const out of runBlocks(tasks, pool)) {
+      decoder.push(uniqueGrid(outcomeResult(out, pool.timeoutMs), ++n).cells);
+      progress.tick(n);
     }
-    decoder.push((result as Extract<SolveResult, { status: 'unique' }>).grid.cells);
-    progress.tick(n);
+  } finally {
+    progress.end();
   }
-  progress.end();
   const text = decoder.finish() + '\n';
   if (flags.output) writeOutput(flags.output, text, [path]);
   else process.stdout.write(text);
