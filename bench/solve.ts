@@ -9,6 +9,8 @@ import { readPuzzleFile } from '../src/formats/detectFormat.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { gridsEqual, type Puzzle } from '../src/grid/Puzzle.js';
 import { BlockSolver } from '../src/solve/BlockSolver.js';
+import { probe } from '../src/line/probe.js';
+import { UNKNOWN } from '../src/line/Propagator.js';
 import type { SolveStats } from '../src/solve/SolveResult.js';
 import { commandLine, machine, markdownTable, max, median, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
 import type { SolveReply } from './solveChild.js';
@@ -21,7 +23,7 @@ import { measureCliSolve, measureStartup, type CliSolveFigure, type StartupFigur
  *
  *     npm run build && npm run bench -- solve [--set survey|taai2011|tcga2016|icga2017|all]
  *         [--limit SECONDS (60)] [--limit-kind cpu|wall (cpu)] [--wall-cap FACTOR (10)]
- *         [--from N --to N (tournament sets only)] [--jobs N (1)] [--reps N (5, survey)]
+ *         [--from N --to N (tournament sets only)] [--jobs N (1)] [--reps N (9, survey)]
  *         [--no-startup] [--startup-runs N (10)] [--dir PATH] [--log FILE] [--report] [--write]
  *
  * Each job is a child process (bench/solveChild.ts) that measures its own CPU time, so the
@@ -286,14 +288,18 @@ class Runner {
   }
 }
 
-/** Open cells, SAT variables and clauses of a puzzle, without solving (for stopped solves). */
+/** Open cells (after propagation, after probing), SAT variables and clauses of a puzzle, without solving (for stopped solves). */
 function encodingStats(puzzle: Puzzle): SolveStats {
   const block = new BlockSolver(puzzle);
-  if (block.presolve !== 'stalled') return { openCells: block.openCells, satVariables: 0, satClauses: 0, satCalls: 0 };
+  const none = { probes: 0, openAfterProbing: block.openCells, satVariables: 0, satClauses: 0, satCalls: 0 };
+  if (block.presolve !== 'stalled') return { openCells: block.openCells, ...none };
+  const domains = block.domains.slice();
+  const probed = probe(block.propagator, domains);
   let vars = 0;
   const sink: ClauseSink = { newVar: () => ++vars, addClause: () => undefined };
-  const enc = encodePuzzle(puzzle, block.domains, sink);
-  return { openCells: block.openCells, satVariables: enc.variables, satClauses: enc.clauses, satCalls: 0 };
+  const enc = probed.status === 'stalled' ? encodePuzzle(puzzle, domains, sink) : { variables: 0, clauses: 0 };
+  const openAfterProbing = domains.reduce((n, d) => n + (d === UNKNOWN ? 1 : 0), 0);
+  return { ...none, openCells: block.openCells, probes: probed.probes, openAfterProbing, satVariables: enc.variables, satClauses: enc.clauses };
 }
 
 async function solveEntry(runner: Runner, e: Entry, limit: Limit, reps: number, run: string): Promise<PuzzleRecord> {
@@ -367,7 +373,8 @@ const cpuMedian = (r: PuzzleRecord) => (r.cpuReps.length ? median(r.cpuReps) : N
 const size = (r: PuzzleRecord) => `${r.width}x${r.height}`;
 const ls = (r: PuzzleRecord) => (r.lineSolvable === null ? '-' : r.lineSolvable ? 'yes' : 'no');
 const verdictText = (r: PuzzleRecord) => (r.verdict === 'unknown' || r.verdict === 'error' ? `${r.verdict} (${r.reason ?? ''})` : r.verdict);
-const statsText = (s: SolveStats | null) => (s ? `${s.openCells} / ${s.satVariables} / ${s.satClauses}` : '-');
+/** Open cells after propagation / after probing / SAT variables / clauses ('-' where a log record predates probing). */
+const statsText = (s: SolveStats | null) => (s ? `${s.openCells} / ${s.openAfterProbing ?? '-'} / ${s.satVariables} / ${s.satClauses}` : '-');
 
 function surveyTable(records: PuzzleRecord[]): string {
   const rows = records.map((r) => {
@@ -392,7 +399,7 @@ function surveyTable(records: PuzzleRecord[]): string {
     ];
   });
   return markdownTable(
-    ['puzzle', 'W x H', 'known', 'verdict', 'matches', 'line-solvable', 'open cells / SAT vars / clauses', 'in-process CPU s (1st)', 'in-process (median, runs)', 'CLI whole process CPU s (median, runs)', 'nonogrid-SAT (issue)', 'pbnsolve (issue)', 'at/below the faster: in-process / whole process'],
+    ['puzzle', 'W x H', 'known', 'verdict', 'matches', 'line-solvable', 'open cells (propagation / probing) / SAT vars / clauses', 'in-process CPU s (1st)', 'in-process (median, runs)', 'CLI whole process CPU s (median, runs)', 'nonogrid-SAT (issue)', 'pbnsolve (issue)', 'at/below the faster: in-process / whole process'],
     rows,
   );
 }
@@ -450,14 +457,14 @@ function summaryTable(summaries: Summary[], runs: RunRecord[]): string {
 function slowestTable(records: PuzzleRecord[], n: number): string {
   const byCost = [...records].sort((a, b) => (b.cpu ?? Infinity) - (a.cpu ?? Infinity)).slice(0, n);
   return markdownTable(
-    ['puzzle', 'verdict', 'CPU s', 'open cells', 'SAT vars', 'SAT clauses', 'SAT calls'],
-    byCost.map((r) => [r.name ?? r.id, verdictText(r), r.cpu === null ? stoppedText(r) : secs(r.cpu), r.stats?.openCells ?? '-', r.stats?.satVariables ?? '-', r.stats?.satClauses ?? '-', decided(r) ? (r.stats?.satCalls ?? '-') : '-']),
+    ['puzzle', 'verdict', 'CPU s', 'open cells', 'after probing', 'SAT vars', 'SAT clauses', 'SAT calls'],
+    byCost.map((r) => [r.name ?? r.id, verdictText(r), r.cpu === null ? stoppedText(r) : secs(r.cpu), r.stats?.openCells ?? '-', r.stats?.openAfterProbing ?? '-', r.stats?.satVariables ?? '-', r.stats?.satClauses ?? '-', decided(r) ? (r.stats?.satCalls ?? '-') : '-']),
   );
 }
 
 function tournamentTable(records: PuzzleRecord[]): string {
   return markdownTable(
-    ['#', 'id', 'verdict', 'line-solvable', 'CPU s', 'wall s', 'open / vars / clauses', 'check'],
+    ['#', 'id', 'verdict', 'line-solvable', 'CPU s', 'wall s', 'open (propagation / probing) / vars / clauses', 'check'],
     records.map((r) => [r.index, r.id, verdictText(r), ls(r), secs(r.cpu ?? NaN), secs(r.wall), statsText(r.stats), r.violations.length ? r.violations.join('; ') : isWrong(r) ? 'WRONG' : 'ok']),
   );
 }
@@ -473,7 +480,7 @@ function knottyFaaseLine(survey: PuzzleRecord[]): string {
   const parts = ['Knotty', 'Faase'].map((name) => {
     const r = survey.find((x) => x.name === name);
     if (!r) return `${name}: not run.`;
-    const s = r.stats ? ` (${r.stats.openCells} cells open after propagation; ${r.stats.satVariables} SAT variables, ${r.stats.satClauses} clauses)` : '';
+    const s = r.stats ? ` (${r.stats.openCells} cells open after propagation, ${r.stats.openAfterProbing ?? '-'} after probing; ${r.stats.satVariables} SAT variables, ${r.stats.satClauses} clauses)` : '';
     if (decided(r)) return `${name}: decided \`${r.verdict}\` in ${secs(r.cpu ?? NaN)} CPU s${s}, ${match(r) === 'yes' ? 'matching' : 'CONTRADICTING'} the known answer.`;
     const spent = r.cpu ?? r.stoppedCpu;
     return `${name}: **not decided** — ${verdictText(r)}${spent !== undefined ? ` after ${secs(spent)} CPU s` : ''}${s}.`;
@@ -490,7 +497,7 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
   for (const r of runs) out.push(`- \`${r.command}\` (${r.date}; code ${r.revision}; ${limitText(r)}, ${r.jobs} job${r.jobs > 1 ? 's' : ''}${r.loadavg ? `; load average ${r.loadavg.join(' ')} at the start` : ''})`);
   out.push('');
   out.push(
-    `Puzzles: ${dirNote}. How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process that has already loaded logic-solver's MiniSat (it first solves a 4x4 puzzle that needs SAT), with a fresh MiniSat session per puzzle, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, encoding, the SAT call for a grid and the one for a second grid; start-up is excluded and measured separately below. At the time limit the child is killed (as the library's pool terminates its worker: MiniSat cannot be interrupted) and the puzzle is \`unknown\`. The limit is on the child's own CPU time (read from \`/proc\` every 50 ms), not wall-clock time as in the CLI's \`--timeout\`, so that a busy shared machine does not turn decidable puzzles into unknowns; a wall-clock cap still applies. A solve also ends \`unknown\` when it exhausts MiniSat's fixed 64 MiB heap (logic-solver's build), with that reason. Each survey puzzle gets a child of its own, so its first figure ("1st") has the JIT warm only from the 4x4 warm-up, not from the puzzles before it; puzzles under ${REPEAT_BELOW_S} s are then solved again in the same child (each time with a fresh session) and the median of all runs is given (warm code, as in a long \`verify\`). The column "CLI whole process" runs \`node dist/src/cli/main.js solve FILE\` on the puzzle's own file, start-up included, CPU from GNU time, median of the runs shown: that is the figure comparable to the issue's whole-process measurements. Tournament puzzles run one after another in the same child. Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ); "wrong" counts those failures plus verdicts that contradict the known answer. The machine has 2 cores and is shared with other work, so small figures are noisy.`,
+    `Puzzles: ${dirNote}. How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process that has already loaded logic-solver's MiniSat (it first solves a 4x4 puzzle that needs SAT, then six seeded random 20x20 boards made by the benchmark, so that MiniSat is loaded and the JIT has compiled the hot paths), with a fresh MiniSat session per puzzle, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, probing (when propagation stalls), encoding, the SAT call for a grid and the one for a second grid (none when probing settles the puzzle); start-up is excluded and measured separately below. At the time limit the child is killed (as the library's pool terminates its worker: MiniSat cannot be interrupted) and the puzzle is \`unknown\`. The limit is on the child's own CPU time (read from \`/proc\` every 50 ms), not wall-clock time as in the CLI's \`--timeout\`, so that a busy shared machine does not turn decidable puzzles into unknowns; a wall-clock cap still applies. A solve also ends \`unknown\` when it exhausts MiniSat's fixed 64 MiB heap (logic-solver's build), with that reason. Each survey puzzle gets a child of its own, so its first figure ("1st") has the JIT warm only from the warm-up boards, not from the puzzles before it; puzzles under ${REPEAT_BELOW_S} s are then solved again in the same child (each time with a fresh session) and the median of all runs is given (warm code, as in a long \`verify\`). The column "CLI whole process" runs \`node dist/src/cli/main.js solve FILE\` on the puzzle's own file, start-up included, CPU from GNU time, median of the runs shown: that is the figure comparable to the issue's whole-process measurements. Tournament puzzles run one after another in the same child. Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ); "wrong" counts those failures plus verdicts that contradict the known answer. The machine has 2 cores and is shared with other work, so small figures are noisy.`,
     '',
   );
 
@@ -641,7 +648,7 @@ export async function main(args: string[]): Promise<void> {
   const from = num('from', 1, (n) => Number.isInteger(n) && n >= 1);
   const to = num('to', 1000, (n) => Number.isInteger(n) && n >= from);
   const jobs = num('jobs', 1, (n) => Number.isInteger(n) && n >= 1);
-  const reps = num('reps', 5, (n) => Number.isInteger(n) && n >= 1);
+  const reps = num('reps', 9, (n) => Number.isInteger(n) && n >= 1);
   const startupRuns = num('startup-runs', 10, (n) => Number.isInteger(n) && n >= 1);
   const cliRuns = num('cli-runs', 5, (n) => Number.isInteger(n) && n >= 0);
   const dir = benchDir(opts.get('dir') as string | undefined);

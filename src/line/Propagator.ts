@@ -19,8 +19,11 @@ export class Propagator {
   private readonly automata: LineAutomaton[];
   private readonly queue: Int32Array;
   private readonly queued: Uint8Array;
-  private readonly lineIn: Uint8Array;
-  private readonly lineOut: Uint8Array;
+  /** Line buffers, as views of the row and column lengths (made once: no garbage per line). */
+  private readonly rowIn: Uint8Array;
+  private readonly rowOut: Uint8Array;
+  private readonly colIn: Uint8Array;
+  private readonly colOut: Uint8Array;
   /** Line-solver calls made so far (for benchmarks). */
   lineSolves = 0;
 
@@ -32,8 +35,12 @@ export class Propagator {
     this.queue = new Int32Array(lines);
     this.queued = new Uint8Array(lines);
     const longest = Math.max(this.width, this.height);
-    this.lineIn = new Uint8Array(longest);
-    this.lineOut = new Uint8Array(longest);
+    const lineIn = new Uint8Array(longest);
+    const lineOut = new Uint8Array(longest);
+    this.rowIn = lineIn.subarray(0, this.width);
+    this.rowOut = lineOut.subarray(0, this.width);
+    this.colIn = lineIn.subarray(0, this.height);
+    this.colOut = lineOut.subarray(0, this.height);
   }
 
   /** Fresh domains: every cell unknown. */
@@ -44,52 +51,60 @@ export class Propagator {
   /**
    * Narrow `domains` in place to the propagation fixpoint. `dirty` lists the lines to start
    * from (default: all); pass only the lines through cells you changed since the last
-   * fixpoint to resume cheaply.
+   * fixpoint to resume cheaply. With `trail`, every cell fixed here is appended to it.
    */
-  run(domains: Uint8Array, dirty?: Iterable<number>): PropagationStatus {
+  run(domains: Uint8Array, dirty?: Iterable<number>, trail?: number[]): PropagationStatus {
     const W = this.width;
     const H = this.height;
     const lines = W + H;
     const q = this.queue;
     const queued = this.queued;
     queued.fill(0);
+    // A ring buffer of line numbers; each line is in it at most once.
     let head = 0;
     let count = 0;
-    const push = (l: number) => {
-      if (!queued[l]) {
-        queued[l] = 1;
-        q[(head + count) % lines] = l;
-        count++;
+    if (dirty) {
+      for (const l of dirty) {
+        if (!queued[l]) {
+          queued[l] = 1;
+          q[(head + count++) % lines] = l;
+        }
       }
-    };
-    if (dirty) for (const l of dirty) push(l);
-    else for (let l = 0; l < lines; l++) push(l);
-    const inp = this.lineIn;
-    const out = this.lineOut;
+    } else {
+      for (let l = 0; l < lines; l++) {
+        queued[l] = 1;
+        q[count++] = l;
+      }
+    }
     while (count > 0) {
       const l = q[head]!;
-      head = (head + 1) % lines;
+      head = head + 1 === lines ? 0 : head + 1;
       count--;
       queued[l] = 0;
       const isRow = l < H;
       const len = isRow ? W : H;
       const start = isRow ? l * W : l - H;
       const step = isRow ? 1 : W;
-      const a = this.automata[l]!;
-      const li = inp.subarray(0, len);
+      const li = isRow ? this.rowIn : this.colIn;
+      const lo = isRow ? this.rowOut : this.colOut;
       let open = false;
       for (let k = 0, c = start; k < len; k++, c += step) {
-        li[k] = domains[c]!;
-        if (li[k] === UNKNOWN) open = true;
+        const v = domains[c]!;
+        li[k] = v;
+        if (v === UNKNOWN) open = true;
       }
       this.lineSolves++;
-      const lo = out.subarray(0, len);
-      if (!solveLine(a, li, lo)) return 'contradiction';
+      if (!solveLine(this.automata[l]!, li, lo)) return 'contradiction';
       if (!open) continue;
       for (let k = 0, c = start; k < len; k++, c += step) {
         if (lo[k] !== li[k]) {
           domains[c] = lo[k]!;
-          push(isRow ? H + k : k);
+          trail?.push(c);
+          const crossing = isRow ? H + k : k;
+          if (!queued[crossing]) {
+            queued[crossing] = 1;
+            q[(head + count++) % lines] = crossing;
+          }
         }
       }
     }

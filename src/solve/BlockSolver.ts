@@ -2,6 +2,7 @@ import { checkGrid } from '../grid/checkGrid.js';
 import { makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
 import { encodePuzzle, type PuzzleEncoding } from '../encode/encodePuzzle.js';
 import { BLACK, Propagator, UNKNOWN, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
+import { probe } from '../line/probe.js';
 import type { MiniSat } from '../sat/MiniSat.js';
 import { NonocryptError } from '../errors.js';
 import { defaultSession, type SatSession } from './SatSession.js';
@@ -11,7 +12,9 @@ import type { SolveResult } from './SolveResult.js';
  * One block (a puzzle plus cells given black), solved as far as needed:
  * 1. presolve: propagation to a fixpoint. Solved -> unique and line-solvable; contradiction
  *    -> none. Most blocks stop here and never touch SAT.
- * 2. SAT on what propagation left open: the encoding is loaded once, under a guard variable,
+ * 1b. in `solve()`, probing (see line/probe.ts): solved -> unique (not line-solvable),
+ *    contradiction -> none; otherwise SAT starts from the cells probing fixed.
+ * 2. SAT on what was left open: the encoding is loaded once, under a guard variable,
  *    into a shared MiniSat instance. UNSAT -> none; otherwise grid X.
  * 3. uniqueness: a second guard g2 implies the block guard and the clause "some open cell
  *    that is black in X is white". Two solutions have the same number of black cells, so any
@@ -25,6 +28,9 @@ export class BlockSolver {
   /** Domains after propagation from the givens. */
   readonly domains: Uint8Array;
   readonly presolve: PropagationStatus;
+  /** The domains the SAT encoding starts from: `domains`, narrowed by probing in `solve()`. */
+  private satDomains: Uint8Array;
+  private probes = 0;
   private sat: MiniSat | undefined;
   private encoding: PuzzleEncoding | undefined;
   private blockGuard = 0;
@@ -42,20 +48,33 @@ export class BlockSolver {
     for (const c of givens) d[c] = BLACK;
     this.presolve = this.propagator.run(d);
     this.domains = d;
+    this.satDomains = d;
   }
 
+  /** Cells still open after propagation (before probing). */
   get openCells(): number {
-    let n = 0;
-    for (let i = 0; i < this.domains.length; i++) if (this.domains[i] === UNKNOWN) n++;
-    return n;
+    return countOpen(this.domains);
   }
 
-  /** Decide the block. Throws SolverAbortError when MiniSat runs out of heap. */
-  solve(): SolveResult {
+  /**
+   * Decide the block. With `probing` (the default) a stalled presolve is narrowed by probing
+   * before SAT. Throws SolverAbortError when MiniSat runs out of heap.
+   */
+  solve(options: { readonly probing?: boolean } = {}): SolveResult {
     if (this.presolve === 'contradiction') return { status: 'none', lineSolvable: false, stats: this.stats() };
     if (this.presolve === 'solved') {
       const grid = this.checked(domainsToCells(this.domains));
       return { status: 'unique', grid, lineSolvable: true, stats: this.stats() };
+    }
+    if ((options.probing ?? true) && !this.sat) {
+      const probed = this.domains.slice();
+      const r = probe(this.propagator, probed);
+      this.probes = r.probes;
+      this.satDomains = probed;
+      if (r.status === 'contradiction') return { status: 'none', lineSolvable: false, stats: this.stats() };
+      if (r.status === 'solved') {
+        return { status: 'unique', grid: this.checked(domainsToCells(probed)), lineSolvable: false, stats: this.stats() };
+      }
     }
     const first = this.findGrid();
     if (!first) return { status: 'none', lineSolvable: false, stats: this.stats() };
@@ -113,10 +132,10 @@ export class BlockSolver {
       return this.sat;
     }
     // About a dozen variables per open cell (its own, plus automaton states in its two lines).
-    const s = this.session.get(this.openCells * 12);
+    const s = this.session.get(countOpen(this.satDomains) * 12);
     this.sharedInstance = !this.session.isFresh(s);
     this.blockGuard = s.newVar();
-    this.encoding = encodePuzzle(this.puzzle, this.domains, s, this.blockGuard);
+    this.encoding = encodePuzzle(this.puzzle, this.satDomains, s, this.blockGuard);
     this.lastEncodingVar = s.numVars;
     this.sat = s;
     return s;
@@ -126,7 +145,7 @@ export class BlockSolver {
     const cellVar = this.encoding!.cellVar;
     const cells = new Uint8Array(this.domains.length);
     for (let c = 0; c < cells.length; c++) {
-      cells[c] = cellVar[c] ? s.value(cellVar[c]!) : this.domains[c] === BLACK ? 1 : 0;
+      cells[c] = cellVar[c] ? s.value(cellVar[c]!) : this.satDomains[c] === BLACK ? 1 : 0;
     }
     return this.checked(cells);
   }
@@ -142,9 +161,17 @@ export class BlockSolver {
   private stats() {
     return {
       openCells: this.openCells,
+      probes: this.probes,
+      openAfterProbing: countOpen(this.satDomains),
       satVariables: this.encoding?.variables ?? 0,
       satClauses: this.encoding?.clauses ?? 0,
       satCalls: this.satCalls,
     };
   }
+}
+
+function countOpen(domains: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < domains.length; i++) if (domains[i] === UNKNOWN) n++;
+  return n;
 }

@@ -9,6 +9,8 @@ export interface SolveOptions {
   readonly givens?: readonly number[];
   /** MiniSat instances to reuse; defaults to a process-wide session. */
   readonly session?: SatSession;
+  /** Probe before SAT when propagation stalls (default true; see line/probe.ts). */
+  readonly probing?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, options.givens ?? [], session);
     try {
-      return block.solve();
+      return block.solve({ probing: options.probing });
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.
