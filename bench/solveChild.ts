@@ -14,9 +14,9 @@ import type { SolveResult } from '../src/solve/SolveResult.js';
  * interrupted.
  *
  * Before it says "ready" the child solves a tiny puzzle that needs SAT, so logic-solver's
- * MiniSat is loaded and compiled, and then a few seeded random 20x20 boards (made here, not
- * taken from the benchmark sets) whose propagation stalls, so that the JIT has compiled the
- * solver's hot paths, MiniSat's included: start-up is excluded from every figure (the CLI's
+ * MiniSat is loaded and compiled, and then seeded random boards (made here, not taken from
+ * the benchmark sets) for 1.5 CPU s, so that the JIT has compiled the solver's hot paths,
+ * MiniSat's included: start-up is excluded from every figure (the CLI's
  * start-up is measured separately by the parent). Each first solve of a survey puzzle is
  * still reported on its own ("1st").
  *
@@ -41,16 +41,25 @@ export const WARMUP_PUZZLE: Puzzle = {
   cols: [[1, 1], [1, 1], [1, 1], [1, 1]],
 };
 
-/** JIT warm-up: seeded random 20x20 boards at density 0.5 (propagation stalls on nearly all). */
-function warmUpBoards(count: number): Puzzle[] {
+/**
+ * JIT warm-up: seeded random boards, 20x20 and 25x25 at density 0.5 (propagation stalls on
+ * nearly all, so probing, the encoding and MiniSat all run), solved until WARMUP_CPU_S of CPU
+ * time is spent or WARMUP_MAX_BOARDS are done. V8 compiles hot JavaScript and MiniSat's
+ * asm.js code with its optimizing tier only after many calls; a short warm-up leaves the
+ * first repetitions of a survey puzzle still paying for that.
+ */
+const WARMUP_CPU_S = 1.5;
+/** ...or this many boards (they take about 15 ms each; the first few, up to 0.2 s). */
+const WARMUP_MAX_BOARDS = 80;
+
+function* warmUpBoards(): Generator<Puzzle> {
   const rand = mulberry32(20261122);
-  const boards: Puzzle[] = [];
-  for (let k = 0; k < count; k++) {
-    const cells = new Uint8Array(400);
+  for (let k = 0; ; k++) {
+    const side = k % 2 === 0 ? 20 : 25;
+    const cells = new Uint8Array(side * side);
     for (let i = 0; i < cells.length; i++) cells[i] = rand() < 0.5 ? 1 : 0;
-    boards.push(puzzleOf(makeGrid(20, 20, cells)));
+    yield puzzleOf(makeGrid(side, side, cells));
   }
-  return boards;
 }
 
 function measure(puzzle: Puzzle): { result: SolveResult; cpu: number; wall: number } {
@@ -72,7 +81,9 @@ if (process.send) {
   if (warm.result.status !== 'multiple' || (warm.result.stats?.satCalls ?? 0) === 0) {
     throw new Error(`warm-up puzzle: expected "multiple" through SAT, got ${warm.result.status}`);
   }
-  for (const board of warmUpBoards(6)) {
+  let boards = 0;
+  for (const board of warmUpBoards()) {
+    if (warm.cpu >= WARMUP_CPU_S || ++boards > WARMUP_MAX_BOARDS) break;
     const r = measure(board);
     warm.cpu += r.cpu;
     warm.wall += r.wall;
