@@ -35,11 +35,11 @@ function randomDomains(n: number, rand: () => number, known: number, picture?: U
 describe('unit propagation equals the exact line solver', () => {
   /**
    * One line's clauses, isolated: a 1xN puzzle whose row is the line. Its columns have height 1,
-   * so every column layer has a single live state and a column contributes only unit clauses on
-   * its cell. When the clue alone forces no cell of the row, every layer of the row has two or
-   * more live states, so every row clause mentions a state variable (> N): the row's clauses
-   * are exactly the clauses with a variable above N. The test checks this separation holds
-   * (same row clauses whatever the column clues; the rest are cell units).
+   * so every column layer has a single live state and a column contributes only a unit clause
+   * on its cell (possibly twice): (-c) for the clue [] and (c) for the clue [1]. When the clue alone
+   * forces no cell of the row, the row itself has no unit clause, so the row's clauses are the
+   * rest. The test checks this separation holds (the same row clauses whatever the column
+   * clues, and exactly the expected column units).
    */
   function lineClauses(clue: number[], n: number): number[][] {
     const encodeWith = (colClue: number[]) => {
@@ -47,10 +47,10 @@ describe('unit propagation equals the exact line solver', () => {
       const cnf = new Cnf();
       const enc = encodePuzzle(puzzle, new Uint8Array(n).fill(UNKNOWN), cnf);
       for (let c = 0; c < n; c++) expect(enc.cellVar[c]).toBe(c + 1);
-      const row = cnf.clauses.filter((cl) => cl.some((l) => Math.abs(l) > n));
-      const rest = cnf.clauses.filter((cl) => cl.every((l) => Math.abs(l) <= n));
-      for (const cl of rest) expect(cl).toHaveLength(1);
-      return row;
+      const units = cnf.clauses.filter((cl) => cl.length === 1);
+      const sign = colClue.length ? 1 : -1;
+      expect([...new Set(units.map((u) => u[0]!))].sort((x, y) => Math.abs(x) - Math.abs(y))).toEqual(Array.from({ length: n }, (_, c) => sign * (c + 1)));
+      return cnf.clauses.filter((cl) => cl.length > 1);
     };
     const a = encodeWith([]);
     const b = encodeWith([1]);

@@ -4,5 +4,6 @@
  */
 export interface ClauseSink {
   newVar(): number;
-  addClause(lits: ArrayLike<number>): boolean | void;
+  /** Add the clause of the first `length` literals (default: all) of `lits`. */
+  addClause(lits: ArrayLike<number>, length?: number): boolean | void;
 }

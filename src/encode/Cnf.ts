@@ -9,8 +9,8 @@ export class Cnf implements ClauseSink {
   newVar(): number {
     return ++this.numVars;
   }
-  addClause(lits: ArrayLike<number>): void {
-    this.clauses.push(Array.from(lits));
+  addClause(lits: ArrayLike<number>, length = lits.length): void {
+    this.clauses.push(Array.from({ length }, (_, i) => lits[i]!));
   }
   comment(text: string): void {
     for (const line of text.split('\n')) this.comments.push(line);

@@ -32,40 +32,46 @@ const FALSE = -TRUE;
 
 class Emitter {
   clauses = 0;
-  private readonly buf: number[] = [];
+  /** One reused literal buffer: a clause costs no allocation on its way to the sink. */
+  private buf = new Int32Array(16);
   constructor(
     private readonly sink: ClauseSink,
     private readonly guard: number,
   ) {}
   /**
    * Add a clause of up to three literals, dropping FALSE constants; a TRUE literal or a
-   * complementary pair (x OR NOT x, from merged run variables) satisfies it.
+   * complementary pair (x OR NOT x, from merged literals) satisfies it.
    */
   emit(a: number, b: number = FALSE, c: number = FALSE): void {
     if (a === TRUE || b === TRUE || c === TRUE) return;
     if (a === -b || a === -c || (b === -c && b !== FALSE)) return;
     const buf = this.buf;
-    buf.length = 0;
-    if (this.guard) buf.push(-this.guard);
-    if (a !== FALSE) buf.push(a);
-    if (b !== FALSE) buf.push(b);
-    if (c !== FALSE) buf.push(c);
+    let n = 0;
+    if (this.guard) buf[n++] = -this.guard;
+    if (a !== FALSE) buf[n++] = a;
+    if (b !== FALSE) buf[n++] = b;
+    if (c !== FALSE) buf[n++] = c;
     this.clauses++;
-    this.sink.addClause(buf);
+    this.sink.addClause(buf, n);
   }
-  /** Add the clause `first OR rest...` (rest has no constants). */
-  emitList(first: number, rest: readonly number[]): void {
+  /**
+   * Add the clause `first OR rest[0..count)` (rest has no FALSE constants); dropped when it
+   * holds TRUE or `first`'s complement.
+   */
+  emitList(first: number, rest: Int32Array, count: number): void {
     if (first === TRUE) return;
+    if (this.buf.length < count + 2) this.buf = new Int32Array(2 * (count + 2));
     const buf = this.buf;
-    buf.length = 0;
-    if (this.guard) buf.push(-this.guard);
-    if (first !== FALSE) buf.push(first);
-    for (const l of rest) {
-      if (l === TRUE) return;
-      buf.push(l);
+    let n = 0;
+    if (this.guard) buf[n++] = -this.guard;
+    if (first !== FALSE) buf[n++] = first;
+    for (let i = 0; i < count; i++) {
+      const l = rest[i]!;
+      if (l === TRUE || l === -first) return;
+      buf[n++] = l;
     }
     this.clauses++;
-    this.sink.addClause(buf);
+    this.sink.addClause(buf, n);
   }
 }
 
@@ -107,19 +113,26 @@ export function encodePuzzle(
       out.emit(FALSE); // the line has no placement: the empty clause
       return;
     }
-    // Q literal per live (i, s); TRUE when it is the only live state of its layer. Inside a
-    // run, a black state has one successor (the next black state, by a black cell) and that
-    // state has one predecessor, so Q(i, s) and Q(i+1, s+1) are the same literal: a whole run
-    // travels on one variable per start position.
+    // Q literal per live (i, s); TRUE when it is the only live state of its layer. When it is
+    // the only live black (white) state after cell i-1, it holds exactly when that cell is black
+    // (white), so it is the cell's own literal (negated for white): no variable, and its colour
+    // and value-support clauses vanish as tautologies. Inside a run, a black state has one
+    // successor (the next black state, by a black cell) and that state has one predecessor, so
+    // Q(i, s) and Q(i+1, s+1) are the same literal: a whole run travels on one variable per
+    // start position.
     const kind = a.kind;
     const q = new Int32Array((len + 1) * S);
     for (let i = 0; i <= len; i++) {
-      let n = 0;
-      for (let s = 0; s < S; s++) if (live[i * S + s]) n++;
+      let blacks = 0;
+      let whites = 0;
+      for (let s = 0; s < S; s++) if (live[i * S + s]) kind[s] === 1 ? blacks++ : whites++;
+      const x = i > 0 ? black(start + (i - 1) * step) : FALSE;
       for (let s = 0; s < S; s++) {
         const at = i * S + s;
         if (!live[at]) q[at] = FALSE;
-        else if (n === 1) q[at] = TRUE;
+        else if (blacks + whites === 1) q[at] = TRUE;
+        else if (i > 0 && kind[s] === 1 && blacks === 1) q[at] = x;
+        else if (i > 0 && kind[s] === 0 && whites === 1) q[at] = -x;
         else if (i > 0 && kind[s] === 1 && kind[s - 1] === 1 && live[at - S - 1]) q[at] = q[at - S - 1]!;
         else {
           q[at] = sink.newVar();
@@ -127,23 +140,24 @@ export function encodePuzzle(
         }
       }
     }
-    const blackNext: number[] = [];
-    const whiteNext: number[] = [];
+    // The live black and white states after each cell (reused buffers: no garbage per cell).
+    const blackNext = new Int32Array(S);
+    const whiteNext = new Int32Array(S);
     for (let i = 0; i < len; i++) {
       const x = black(start + i * step);
       const cur = i * S;
       const nxt = cur + S;
-      blackNext.length = 0;
-      whiteNext.length = 0;
+      let blacks = 0;
+      let whites = 0;
       for (let t = 0; t < S; t++) {
         const qt = q[nxt + t]!;
         if (qt === FALSE) continue;
         if (kind[t] === 1) {
-          blackNext.push(qt);
+          blackNext[blacks++] = qt;
           out.emit(-qt, x);
           out.emit(-qt, q[cur + t - 1]!);
         } else {
-          whiteNext.push(qt);
+          whiteNext[whites++] = qt;
           out.emit(-qt, -x);
           out.emit(-qt, q[cur + t]!, t > 0 ? q[cur + t - 1]! : FALSE);
         }
@@ -155,8 +169,8 @@ export function encodePuzzle(
         const b = s + 1 < S && kind[s + 1] === 1 ? s + 1 : -1;
         out.emit(-qs, w >= 0 ? q[nxt + w]! : FALSE, b >= 0 ? q[nxt + b]! : FALSE);
       }
-      out.emitList(-x, blackNext);
-      out.emitList(x, whiteNext);
+      out.emitList(-x, blackNext, blacks);
+      out.emitList(x, whiteNext, whites);
     }
   };
   const automata = [...puzzle.rows, ...puzzle.cols].map(lineAutomaton);

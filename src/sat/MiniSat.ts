@@ -62,9 +62,12 @@ export class MiniSat {
     return first;
   }
 
-  /** Add a clause. Returns false when MiniSat already knows the formula is UNSAT. */
-  addClause(lits: ArrayLike<number>): boolean {
-    const n = lits.length;
+  /**
+   * Add the clause of the first `length` literals of `lits` (default: all). Returns false when
+   * MiniSat already knows the formula is UNSAT.
+   */
+  addClause(lits: ArrayLike<number>, length = lits.length): boolean {
+    const n = length;
     if (n + 1 > this.bufLen) {
       const old = this.buf;
       this.bufLen = (n + 1) * 2;
@@ -73,13 +76,20 @@ export class MiniSat {
         return this.C._malloc(this.bufLen * 4);
       });
     }
+    if (this.dead) throw new SolverAbortError(this.dead);
     const heap = this.C.HEAP32;
     const base = this.buf >> 2;
     for (let i = 0; i < n; i++) heap[base + i] = lits[i]!;
     heap[base + n] = 0;
     this.clauses++;
     this.solutionPtr = -1;
-    return this.guard(() => this.C._addClause(this.buf)) !== 0;
+    // The hottest call while an encoding loads: guard()'s handling without its closure (one
+    // closure per clause was most of the garbage of loading a block).
+    try {
+      return this.C._addClause(this.buf) !== 0;
+    } catch (e) {
+      throw this.died(e);
+    }
   }
 
   /**
@@ -123,11 +133,16 @@ export class MiniSat {
     try {
       return f();
     } catch (e) {
-      const text = String(e);
-      this.dead = /enlarge memory|abort/i.test(text)
-        ? 'out of memory (MiniSat has a fixed 64 MiB heap)'
-        : `MiniSat failed: ${text.split('\n')[0]}`;
-      throw new SolverAbortError(this.dead);
+      throw this.died(e);
     }
+  }
+
+  /** Mark the instance dead after an exception from inside MiniSat. */
+  private died(e: unknown): SolverAbortError {
+    const text = String(e);
+    this.dead = /enlarge memory|abort/i.test(text)
+      ? 'out of memory (MiniSat has a fixed 64 MiB heap)'
+      : `MiniSat failed: ${text.split('\n')[0]}`;
+    return new SolverAbortError(this.dead);
   }
 }
