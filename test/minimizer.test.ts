@@ -149,3 +149,23 @@ test('both models on a block where they differ: logic needs more than unique', (
   expect(valid(l.annotation)).toBe(true);
   expect(bruteMinimum(grid, valid).first).toEqual(l.annotation);
 });
+
+test('hitting sets of many blocks share one instance and give the same answers as fresh ones', () => {
+  const rand = rng(77);
+  const shared = new SatSession();
+  let annotated = 0;
+  for (let b = 0; b < 40; b++) {
+    const grid = makeGrid(6, 6, randomCells(6, 6, 0.2 + rand() * 0.2, rand));
+    for (const model of ['unique', 'logic'] as const) {
+      const a = minimizeAnnotation(grid, { model, session: shared });
+      const fresh = new SatSession();
+      const f = minimizeAnnotation(grid, { model, session: fresh });
+      expect(a.annotation, `${model} board ${b}`).toEqual(f.annotation);
+      expect(a.proven && f.proven).toBe(true);
+      if (a.annotation.length > 0) annotated++;
+    }
+  }
+  expect(annotated).toBeGreaterThan(30);
+  // One instance for the blocks and one for the hitting sets, however many blocks.
+  expect(shared.instances).toBeLessThanOrEqual(2);
+});

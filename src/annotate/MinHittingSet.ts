@@ -1,4 +1,5 @@
 import { MiniSat } from '../sat/MiniSat.js';
+import type { SatSession } from '../solve/SatSession.js';
 
 /**
  * Minimum hitting sets, lexicographically first.
@@ -14,14 +15,41 @@ import { MiniSat } from '../sat/MiniSat.js';
  * "at most k" under a guard. The smallest k is found by raising k from the previous optimum
  * (cores only grow, so the optimum never falls); then cells are fixed in or out in row-major
  * order, each decision checked by one solve, the current model answering most of them free.
+ *
+ * With a SatSession the instance is shared with the hitting sets of earlier blocks (a new
+ * MiniSat per block costs milliseconds and a 64 MiB heap that the garbage collector must then
+ * reclaim): everything of this block hangs off one base guard. Cores carry it, and every
+ * query guard implies it, so one assumption still switches on the cores and the query;
+ * `dispose()` retires the base guard and every variable this block created.
  */
 const REBUILD_VARIABLES = 150_000;
 
 export class MinHittingSet {
   // Created on first use: most blocks need no annotation and never ask for a hitting set.
   private satInstance: MiniSat | undefined;
+  /** Base guard of this block's clauses in a shared instance (0: an instance of its own). */
+  private base = 0;
   private get sat(): MiniSat {
-    return (this.satInstance ??= new MiniSat());
+    return (this.satInstance ??= this.open(false));
+  }
+
+  constructor(private readonly session?: SatSession) {}
+
+  private open(fresh: boolean): MiniSat {
+    if (!this.session) {
+      this.base = 0;
+      return new MiniSat();
+    }
+    const s = fresh ? this.session.fresh('hittingSets') : this.session.get(0, 'hittingSets');
+    this.base = s.newVar();
+    return s;
+  }
+
+  /** Switch this block's clauses off for good and retire its variables (shared instance). */
+  dispose(): void {
+    const s = this.satInstance;
+    if (s && this.base && !s.abortReason) s.retireGuarded(this.base, this.base + 1, s.numVars);
+    this.satInstance = undefined;
   }
   private readonly varOf = new Map<number, number>();
   private lowerBound = 0;
@@ -33,7 +61,7 @@ export class MinHittingSet {
   addCore(core: readonly number[]): void {
     const sorted = [...core].sort((a, b) => a - b);
     this.cores.push(sorted);
-    this.sat.addClause(sorted.map((c) => this.cellVar(c)));
+    this.addCoreClause(sorted);
   }
 
   /** Current lower bound on the size of any valid annotation. */
@@ -120,6 +148,7 @@ export class MinHittingSet {
     if (c) this.sat.retireGuarded(c.g, c.firstVar, c.lastVar);
     const firstVar = this.sat.numVars + 1;
     const g = this.sat.newVar();
+    if (this.base) this.sat.addClause([-g, this.base]);
     this.atMost(vars, k, g);
     this.counter = { g, k, n: vars.length, firstVar, lastVar: this.sat.numVars };
     return g;
@@ -130,10 +159,16 @@ export class MinHittingSet {
    * instance with the same cores (learnt clauses are lost, the answers are the same).
    */
   private rebuild(): void {
-    this.satInstance = new MiniSat();
+    this.satInstance = this.open(true);
     this.varOf.clear();
     this.counter = undefined;
-    for (const core of this.cores) this.sat.addClause(core.map((c) => this.cellVar(c)));
+    for (const core of this.cores) this.addCoreClause(core);
+  }
+
+  private addCoreClause(core: readonly number[]): void {
+    const lits = core.map((c) => this.cellVar(c));
+    if (this.base) lits.push(-this.base);
+    this.sat.addClause(lits);
   }
 
   private cellVar(cell: number): number {

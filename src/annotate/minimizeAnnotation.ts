@@ -1,6 +1,6 @@
 import { SolverAbortError } from '../errors.js';
 import type { Grid } from '../grid/Puzzle.js';
-import type { SatSession } from '../solve/SatSession.js';
+import { defaultSession, type SatSession } from '../solve/SatSession.js';
 import { MinHittingSet } from './MinHittingSet.js';
 import { makeOracle } from './oracles.js';
 import type { ReceiverModel } from './ReceiverModel.js';
@@ -55,7 +55,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const deadline = options.budgetMs === undefined ? Infinity : started + options.budgetMs;
   const giveUp = options.budgetMs === undefined ? Infinity : started + 2 * options.budgetMs + 1000;
   const oracle = makeOracle(grid, model, options.session, options.seed, deadline);
-  const hs = new MinHittingSet();
+  const hs = new MinHittingSet(options.session ?? defaultSession);
   const freq = new Map<number, number>();
   const addCores = (cores: number[][]) => {
     for (const core of cores) {
@@ -70,6 +70,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   let hittingSetMs = 0;
   const done = (annotation: number[], proven: boolean, reason = 'time budget reached before minimality was proven'): MinimizeResult => {
     oracle.dispose();
+    hs.dispose();
     return {
       annotation: [...annotation].sort((a, b) => a - b),
       proven,
@@ -140,6 +141,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     }
   } catch (e) {
     oracle.dispose();
+    hs.dispose();
     if (e instanceof SolverAbortError && model === 'unique') {
       // The block is too large for MiniSat's heap. A line-solvable annotation needs no SAT on
       // the block and is valid for the unique receiver too (line-solvable implies unique).

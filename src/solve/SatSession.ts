@@ -8,18 +8,25 @@ import { MiniSat } from '../sat/MiniSat.js';
  * satisfied clauses) and the block's variables are retired so that later solves never branch
  * on them. Variables are never freed, so an instance is replaced once the variables it has
  * seen would pass a limit; a block that is large on its own gets a fresh instance. An
- * instance that aborted answers wrongly and is never reused.
+ * instance that aborted answers wrongly and is never reused. The minimizer's hitting-set
+ * instances are shared across blocks the same way, in a slot of their own.
  */
 const SHARE_VARIABLES = 250_000;
 
+/**
+ * What an instance is for. Blocks and the minimizer's hitting sets never share an instance:
+ * each would make the other's solves branch on its variables. Each purpose has its own slot.
+ */
+export type SatPurpose = 'blocks' | 'hittingSets';
+
 export class SatSession {
-  private solver: MiniSat | undefined;
+  private readonly solvers = new Map<SatPurpose, MiniSat>();
   instances = 0;
 
-  /** An instance with room for a block of about `variables` variables. */
-  get(variables: number): MiniSat {
-    const s = this.solver;
-    if (!s || s.abortReason || s.numVars + variables > SHARE_VARIABLES) return this.fresh();
+  /** An instance with room for about `variables` more variables. */
+  get(variables: number, purpose: SatPurpose = 'blocks'): MiniSat {
+    const s = this.solvers.get(purpose);
+    if (!s || s.abortReason || s.numVars + variables > SHARE_VARIABLES) return this.fresh(purpose);
     return s;
   }
 
@@ -29,10 +36,11 @@ export class SatSession {
   }
 
   /** A fresh instance. */
-  fresh(): MiniSat {
-    this.solver = new MiniSat();
+  fresh(purpose: SatPurpose = 'blocks'): MiniSat {
+    const s = new MiniSat();
+    this.solvers.set(purpose, s);
     this.instances++;
-    return this.solver;
+    return s;
   }
 }
 
