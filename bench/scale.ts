@@ -14,7 +14,7 @@ import { cpuOf, measuredBy, runCli, type CliRun } from './scaleRun.js';
 /**
  * The scale benchmark: how far the CLI reaches on long messages, many blocks and large
  * boards, in time and in memory. Every figure comes from running the built CLI
- * (`node dist/src/cli/main.js ...`) as a child process, so that CPU and peak resident memory
+ * (`node --single-threaded-gc dist/src/cli/main.js ...`, the flags of its #! line) as a child process, so that CPU and peak resident memory
  * are that process's own (worker threads included), from the operating system's accounting.
  *
  * Parts (`--part a,b`; default all):
@@ -466,7 +466,7 @@ function partSection(r: PartReport, o: Options, started: Date, load: [number, nu
 
 const INTRO = `## scale: long messages, many blocks, large boards
 
-Every figure comes from running the built CLI (\`node dist/src/cli/main.js encrypt|decrypt|verify ...\`) as a child
+Every figure comes from running the built CLI (\`node --single-threaded-gc dist/src/cli/main.js encrypt|decrypt|verify ...\`, the flags of its #! line) as a child
 process on inputs generated deterministically into a temporary folder. Wall time is measured around the whole
 process (start-up included); CPU (user + system) and peak resident memory (max RSS) are the process's own, worker
 threads included, from MEASURED_BY. "load" is the one-minute load average just before each run: other work shares

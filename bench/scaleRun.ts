@@ -3,6 +3,7 @@ import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { packageRoot } from './common.js';
+import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 
 /**
  * Runs the nonocrypt CLI as a child process and measures it from the operating system's side:
@@ -58,7 +59,7 @@ export function measuredBy(): string {
 let runCounter = 0;
 
 /**
- * Runs `node dist/src/cli/main.js ...args` with stdin from `stdin` (a file) and stdout into
+ * Runs `node --single-threaded-gc dist/src/cli/main.js ...args` (the flags of the CLI's #! line) with stdin from `stdin` (a file) and stdout into
  * `stdout` (a file; /dev/null when omitted). `capS` is a safety cap: past it the process group
  * is killed and the run is marked `capped`.
  */
@@ -71,8 +72,8 @@ export async function runCli(
   const gnu = haveGnuTime();
   const command = gnu ? '/usr/bin/time' : process.execPath;
   const argv = gnu
-    ? ['-f', '%e %U %S %M', '-o', rusageFile, process.execPath, cli, ...args]
-    : [join(packageRoot(), 'dist', 'bench', 'scaleWrap.js'), cli, ...args];
+    ? ['-f', '%e %U %S %M', '-o', rusageFile, process.execPath, ...CLI_NODE_FLAGS, cli, ...args]
+    : [...CLI_NODE_FLAGS, join(packageRoot(), 'dist', 'bench', 'scaleWrap.js'), cli, ...args];
   const stdinFd = options.stdin ? openSync(options.stdin, 'r') : 'ignore';
   const stdoutFd = openSync(options.stdout ?? '/dev/null', 'w');
   const load = loadavg()[0]!;

@@ -6,9 +6,10 @@ import { formatNon } from '../src/formats/non.js';
 import { makeGrid, type Puzzle } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { median } from './common.js';
+import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 
 /**
- * The CLI's start-up cost: process start to the answer, `node dist/src/cli/main.js solve FILE`
+ * The CLI's start-up cost: process start to the answer, `node --single-threaded-gc dist/src/cli/main.js solve FILE` (the flags of the CLI's #! line)
  * on trivial puzzles the benchmark writes into a temporary folder, each run `runs` times.
  * CPU (user + system of the whole process, worker threads included) comes from GNU time
  * (`/usr/bin/time -f`), wall from performance.now() around the spawn; both as the median.
@@ -71,10 +72,10 @@ export function measureStartup(cliPath: string, runs: number): StartupFigure[] {
     const node = process.execPath;
     const cases: StartupCase[] = [
       { label: 'Node alone (`node -e 0`), for reference', args: ['-e', '0'], expect: '' },
-      { label: 'solve, 5x5 line-solvable', args: [cliPath, 'solve', easy], expect: 'unique (line-solvable)' },
-      { label: 'solve, 5x5 needing SAT (engine loads)', args: [cliPath, 'solve', sat], expect: 'multiple' },
-      { label: 'solve --timeout 60, 5x5 line-solvable', args: [cliPath, 'solve', easy, '--timeout', '60'], expect: 'unique (line-solvable)' },
-      { label: 'solve --timeout 60, 5x5 needing SAT (worker thread + engine)', args: [cliPath, 'solve', sat, '--timeout', '60'], expect: 'multiple' },
+      { label: 'solve, 5x5 line-solvable', args: [...CLI_NODE_FLAGS, cliPath, 'solve', easy], expect: 'unique (line-solvable)' },
+      { label: 'solve, 5x5 needing SAT (engine loads)', args: [...CLI_NODE_FLAGS, cliPath, 'solve', sat], expect: 'multiple' },
+      { label: 'solve --timeout 60, 5x5 line-solvable', args: [...CLI_NODE_FLAGS, cliPath, 'solve', easy, '--timeout', '60'], expect: 'unique (line-solvable)' },
+      { label: 'solve --timeout 60, 5x5 needing SAT (worker thread + engine)', args: [...CLI_NODE_FLAGS, cliPath, 'solve', sat, '--timeout', '60'], expect: 'multiple' },
     ];
     const out: StartupFigure[] = [];
     for (const c of cases) {
@@ -118,13 +119,13 @@ export interface CliSolveFigure {
 }
 
 /**
- * One puzzle through the CLI as a user runs it, `node dist/src/cli/main.js solve FILE`: the
+ * One puzzle through the CLI as a user runs it, `node --single-threaded-gc dist/src/cli/main.js solve FILE` (the flags of the CLI's #! line): the
  * whole process, start-up included, median of `runs` (after one untimed run). This is the
  * figure that compares with the issue's whole-process measurements of other solvers.
  */
 export function measureCliSolve(cliPath: string, file: string, runs: number): CliSolveFigure {
   const useTime = existsSync(GNU_TIME);
-  const args = [cliPath, 'solve', file];
+  const args = [...CLI_NODE_FLAGS, cliPath, 'solve', file];
   timeOnce(process.execPath, args, false);
   const walls: number[] = [];
   const cpus: number[] = [];

@@ -1,4 +1,4 @@
-// The CLI as a process: `node dist/src/cli/main.js ...` (built by `npm test` before vitest runs).
+// The CLI as a process: `node --single-threaded-gc dist/src/cli/main.js ...` (built by `npm test` before vitest runs).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,8 @@ import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { MiniSat } from '../src/sat/MiniSat.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
-import { CLI, ROOT, assertBuilt, nonocrypt, tempDir } from './helpers/cli.js';
+import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
+import { CLI, ROOT, assertBuilt, childEnv, nonocrypt, tempDir } from './helpers/cli.js';
 import { parseDimacs } from './helpers/cnf.js';
 import { satUnsolvablePuzzle, stalledGrid } from './helpers/puzzles.js';
 
@@ -98,6 +99,16 @@ describe('help and version', () => {
       for (const m of help(cmd).stdout.matchAll(/\bexamples\/[\w.-]+/g)) if (!existsSync(join(ROOT, m[0]))) missing.push(`${cmd}: ${m[0]}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  test('the #! line runs Node with the CLI flags, and the built file runs as a program', () => {
+    const shebang = `#!/usr/bin/env -S node ${CLI_NODE_FLAGS.join(' ')}`;
+    expect(readFileSync(join(ROOT, 'src', 'cli', 'main.ts'), 'utf8').split('\n')[0]).toBe(shebang);
+    expect(readFileSync(CLI, 'utf8').split('\n')[0]).toBe(shebang);
+    // As `npx nonocrypt` starts it: the file itself, through its #! line.
+    const r = spawnSync(CLI, ['solve', '--json', join(ROOT, 'examples', 'scatter.pic')], { encoding: 'utf8', env: childEnv() });
+    expect(r.status).toBe(1);
+    expect((JSON.parse(r.stdout) as { status: string }).status).toBe('multiple');
   });
 
   test('--version is the package version', () => {

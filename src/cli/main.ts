@@ -1,4 +1,4 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --single-threaded-gc
 import { CommanderError } from 'commander';
 import { BlockError, NonocryptError } from '../errors.js';
 import { blockErrorExit } from './commands/decrypt.js';

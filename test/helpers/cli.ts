@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CLI_NODE_FLAGS } from '../../src/cli/nodeFlags.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
@@ -36,7 +37,7 @@ export function childEnv(extra: Record<string, string | undefined> = {}): NodeJS
 }
 
 export function nonocrypt(args: readonly string[], options: RunOptions = {}): RunResult {
-  const r = spawnSync(process.execPath, [CLI, ...args], {
+  const r = spawnSync(process.execPath, [...CLI_NODE_FLAGS, CLI, ...args], {
     cwd: options.cwd ?? ROOT,
     input: options.input ?? '',
     encoding: 'utf8',
