@@ -14,8 +14,8 @@ import type { SolveResult } from '../src/solve/SolveResult.js';
  * interrupted.
  *
  * Before it says "ready" the child solves a tiny puzzle that needs SAT, so logic-solver's
- * MiniSat is loaded and compiled, and then seeded random boards (made here, not taken from
- * the benchmark sets) for 1.5 CPU s, so that the JIT has compiled the solver's hot paths,
+ * MiniSat is loaded and compiled, and then seeded random boards of 20, 25 and 40 cells a side
+ * (made here, not taken from the benchmark sets) for 1.5 CPU s, so that the JIT has compiled the solver's hot paths,
  * MiniSat's included: start-up is excluded from every figure (the CLI's
  * start-up is measured separately by the parent). Each first solve of a survey puzzle is
  * still reported on its own ("1st").
@@ -42,22 +42,24 @@ export const WARMUP_PUZZLE: Puzzle = {
 };
 
 /**
- * JIT warm-up: seeded random boards, 20x20 and 25x25 at density 0.5 (propagation stalls on
- * nearly all, so probing, the encoding and MiniSat all run), solved until WARMUP_CPU_S of CPU
- * time is spent or WARMUP_MAX_BOARDS are done. V8 compiles hot JavaScript and MiniSat's
+ * JIT warm-up: seeded random boards, 20x20 and 25x25 at density 0.5 and 40x40 at 0.6
+ * (propagation stalls on nearly all, so probing, the encoding and MiniSat all run; lines over
+ * 29 cells take the multi-word line solver), solved until WARMUP_CPU_S of CPU time is spent
+ * or WARMUP_MAX_BOARDS are done. V8 compiles hot JavaScript and MiniSat's
  * asm.js code with its optimizing tier only after many calls; a short warm-up leaves the
  * first repetitions of a survey puzzle still paying for that.
  */
 const WARMUP_CPU_S = 1.5;
-/** ...or this many boards (they take about 15 ms each; the first few, up to 0.2 s). */
+/** ...or this many boards (they take about 15 ms each; the first few, up to 0.25 s). */
 const WARMUP_MAX_BOARDS = 80;
 
 function* warmUpBoards(): Generator<Puzzle> {
   const rand = mulberry32(20261122);
   for (let k = 0; ; k++) {
-    const side = k % 2 === 0 ? 20 : 25;
+    const side = [20, 25, 40][k % 3]!;
+    const density = side === 40 ? 0.6 : 0.5;
     const cells = new Uint8Array(side * side);
-    for (let i = 0; i < cells.length; i++) cells[i] = rand() < 0.5 ? 1 : 0;
+    for (let i = 0; i < cells.length; i++) cells[i] = rand() < density ? 1 : 0;
     yield puzzleOf(makeGrid(side, side, cells));
   }
 }

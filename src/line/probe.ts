@@ -9,7 +9,7 @@ import { BLACK, UNKNOWN, WHITE, type PropagationStatus, type Propagator } from '
  * it stalls, SAT starts from fewer open cells. Probing is not the `logic` receiver: that model
  * is propagation alone, and a block settled only by probing is not line-solvable.
  *
- * Order matters for speed, not for the result of a finished pass: cells with more fixed
+ * Order matters for speed, never for correctness: cells with more fixed
  * neighbours (or the border) are probed first, and the open neighbours of every cell a
  * successful probe fixes are probed next, so progress spreads like a human solver's. A cell
  * is probed again only after something changed since its last probe; passes repeat until a
