@@ -10,7 +10,7 @@ import { checkGrid } from '../src/grid/checkGrid.js';
 import { gridsEqual, type Puzzle } from '../src/grid/Puzzle.js';
 import { BlockSolver } from '../src/solve/BlockSolver.js';
 import { probe } from '../src/line/probe.js';
-import { UNKNOWN } from '../src/line/Propagator.js';
+import { countOpen } from '../src/line/Propagator.js';
 import type { SolveStats } from '../src/solve/SolveResult.js';
 import { commandLine, machine, markdownTable, max, median, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
 import type { SolveReply } from './solveChild.js';
@@ -300,8 +300,7 @@ function encodingStats(puzzle: Puzzle): SolveStats {
   let vars = 0;
   const sink: ClauseSink = { newVar: () => ++vars, addClause: () => undefined };
   const enc = probed.status === 'stalled' ? encodePuzzle(puzzle, domains, sink) : { variables: 0, clauses: 0 };
-  const openAfterProbing = domains.reduce((n, d) => n + (d === UNKNOWN ? 1 : 0), 0);
-  return { ...none, openCells: block.openCells, probes: probed.probes, openAfterProbing, satVariables: enc.variables, satClauses: enc.clauses };
+  return { ...none, openCells: block.openCells, probes: probed.probes, openAfterProbing: countOpen(domains), satVariables: enc.variables, satClauses: enc.clauses };
 }
 
 async function solveEntry(runner: Runner, e: Entry, limit: Limit, reps: number, run: string): Promise<PuzzleRecord> {

@@ -70,12 +70,13 @@ export function measureStartup(cliPath: string, runs: number): StartupFigure[] {
     writeFileSync(easy, formatNon({ puzzle: puzzleOfRows(LINE_SOLVABLE), title: 'line-solvable 5x5' }));
     writeFileSync(sat, formatNon({ puzzle: puzzleOfRows(NEEDS_SAT), title: 'needs SAT 5x5' }));
     const node = process.execPath;
+    const cli = (...args: string[]) => [...CLI_NODE_FLAGS, cliPath, ...args];
     const cases: StartupCase[] = [
       { label: 'Node alone (`node -e 0`), for reference', args: ['-e', '0'], expect: '' },
-      { label: 'solve, 5x5 line-solvable', args: [...CLI_NODE_FLAGS, cliPath, 'solve', easy], expect: 'unique (line-solvable)' },
-      { label: 'solve, 5x5 needing SAT (engine loads)', args: [...CLI_NODE_FLAGS, cliPath, 'solve', sat], expect: 'multiple' },
-      { label: 'solve --timeout 60, 5x5 line-solvable', args: [...CLI_NODE_FLAGS, cliPath, 'solve', easy, '--timeout', '60'], expect: 'unique (line-solvable)' },
-      { label: 'solve --timeout 60, 5x5 needing SAT (worker thread + engine)', args: [...CLI_NODE_FLAGS, cliPath, 'solve', sat, '--timeout', '60'], expect: 'multiple' },
+      { label: 'solve, 5x5 line-solvable', args: cli('solve', easy), expect: 'unique (line-solvable)' },
+      { label: 'solve, 5x5 needing SAT (engine loads)', args: cli('solve', sat), expect: 'multiple' },
+      { label: 'solve --timeout 60, 5x5 line-solvable', args: cli('solve', easy, '--timeout', '60'), expect: 'unique (line-solvable)' },
+      { label: 'solve --timeout 60, 5x5 needing SAT (worker thread + engine)', args: cli('solve', sat, '--timeout', '60'), expect: 'multiple' },
     ];
     const out: StartupFigure[] = [];
     for (const c of cases) {

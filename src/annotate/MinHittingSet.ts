@@ -1,4 +1,4 @@
-import { MiniSat } from '../sat/MiniSat.js';
+import type { MiniSat } from '../sat/MiniSat.js';
 import type { SatSession } from '../solve/SatSession.js';
 
 /**
@@ -10,15 +10,16 @@ import type { SatSession } from '../solve/SatSession.js';
  * plain lexicographic order of their sorted indices, and a set A comes before B exactly when
  * the smallest cell in which they differ belongs to A.
  *
- * It is a small SAT problem on its own MiniSat instance: one variable per candidate cell,
- * one clause per core (permanent: cores stay true), and per query a sequential counter
- * "at most k" under a guard. The smallest k is found by raising k from the previous optimum
- * (cores only grow, so the optimum never falls); then cells are fixed in or out in row-major
- * order, each decision checked by one solve, the current model answering most of them free.
+ * It is a small SAT problem on a MiniSat instance kept for hitting sets: one variable per
+ * candidate cell, one clause per core (permanent: cores stay true), and per query a
+ * sequential counter "at most k" under a guard. The smallest k is found by raising k from the
+ * previous optimum (cores only grow, so the optimum never falls); then cells are fixed in or
+ * out in row-major order, each decision checked by one solve, the current model answering most
+ * of them free.
  *
- * With a SatSession the instance is shared with the hitting sets of earlier blocks (a new
- * MiniSat per block costs milliseconds and a 64 MiB heap that the garbage collector must then
- * reclaim): everything of this block hangs off one base guard. Cores carry it, and every
+ * The instance comes from a SatSession and is shared with the hitting sets of earlier blocks
+ * (a new MiniSat per block costs milliseconds and a 64 MiB heap that the garbage collector
+ * must then reclaim): everything of this block hangs off one base guard. Cores carry it, and every
  * query guard implies it, so one assumption still switches on the cores and the query;
  * `dispose()` retires the base guard and every variable this block created.
  */
@@ -27,28 +28,24 @@ const REBUILD_VARIABLES = 150_000;
 export class MinHittingSet {
   // Created on first use: most blocks need no annotation and never ask for a hitting set.
   private satInstance: MiniSat | undefined;
-  /** Base guard of this block's clauses in a shared instance (0: an instance of its own). */
+  /** Base guard of this block's clauses in the shared instance. */
   private base = 0;
   private get sat(): MiniSat {
     return (this.satInstance ??= this.open(false));
   }
 
-  constructor(private readonly session?: SatSession) {}
+  constructor(private readonly session: SatSession) {}
 
   private open(fresh: boolean): MiniSat {
-    if (!this.session) {
-      this.base = 0;
-      return new MiniSat();
-    }
     const s = fresh ? this.session.fresh('hittingSets') : this.session.get(0, 'hittingSets');
     this.base = s.newVar();
     return s;
   }
 
-  /** Switch this block's clauses off for good and retire its variables (shared instance). */
+  /** Switch this block's clauses off for good and retire its variables. */
   dispose(): void {
     const s = this.satInstance;
-    if (s && this.base && !s.abortReason) s.retireGuarded(this.base, this.base + 1, s.numVars);
+    if (s && !s.abortReason) s.retireGuarded(this.base, this.base + 1, s.numVars);
     this.satInstance = undefined;
   }
   private readonly varOf = new Map<number, number>();
@@ -148,7 +145,7 @@ export class MinHittingSet {
     if (c) this.sat.retireGuarded(c.g, c.firstVar, c.lastVar);
     const firstVar = this.sat.numVars + 1;
     const g = this.sat.newVar();
-    if (this.base) this.sat.addClause([-g, this.base]);
+    this.sat.addClause([-g, this.base]);
     this.atMost(vars, k, g);
     this.counter = { g, k, n: vars.length, firstVar, lastVar: this.sat.numVars };
     return g;
@@ -166,9 +163,10 @@ export class MinHittingSet {
   }
 
   private addCoreClause(core: readonly number[]): void {
+    const s = this.sat; // opens the instance and its base guard before any literal is made
     const lits = core.map((c) => this.cellVar(c));
-    if (this.base) lits.push(-this.base);
-    this.sat.addClause(lits);
+    lits.push(-this.base);
+    s.addClause(lits);
   }
 
   private cellVar(cell: number): number {

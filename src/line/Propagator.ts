@@ -67,7 +67,7 @@ export class Propagator {
       for (const l of dirty) {
         if (!queued[l]) {
           queued[l] = 1;
-          q[(head + count++) % lines] = l;
+          q[count++] = l;
         }
       }
     } else {
@@ -116,6 +116,13 @@ export class Propagator {
   linesOf(cell: number): [number, number] {
     return [Math.floor(cell / this.width), this.height + (cell % this.width)];
   }
+}
+
+/** How many cells are still open (both colours possible). */
+export function countOpen(domains: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < domains.length; i++) if (domains[i] === UNKNOWN) n++;
+  return n;
 }
 
 /** Domains -> 0/1 cells (only meaningful when every cell is fixed). */

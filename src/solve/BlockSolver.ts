@@ -1,7 +1,7 @@
 import { checkGrid } from '../grid/checkGrid.js';
 import { makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
 import { encodePuzzle, type PuzzleEncoding } from '../encode/encodePuzzle.js';
-import { BLACK, Propagator, UNKNOWN, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
+import { BLACK, Propagator, countOpen, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
 import { probe } from '../line/probe.js';
 import type { MiniSat } from '../sat/MiniSat.js';
 import { NonocryptError } from '../errors.js';
@@ -168,10 +168,4 @@ export class BlockSolver {
       satCalls: this.satCalls,
     };
   }
-}
-
-function countOpen(domains: Uint8Array): number {
-  let n = 0;
-  for (let i = 0; i < domains.length; i++) if (domains[i] === UNKNOWN) n++;
-  return n;
 }
