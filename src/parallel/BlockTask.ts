@@ -6,6 +6,7 @@ import { Propagator } from '../line/Propagator.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
 import type { SatSession } from '../solve/SatSession.js';
+import type { ErrorCode } from '../errors.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 
 /**
@@ -30,7 +31,7 @@ export type BlockOutcome =
   /** The task was stopped at its time limit. */
   | { readonly kind: 'timeout'; readonly ms: number }
   /** The task failed (bad input found late, internal error): code and one-line message. */
-  | { readonly kind: 'error'; readonly code: string; readonly message: string };
+  | { readonly kind: 'error'; readonly code: ErrorCode; readonly message: string };
 
 export function runTask(task: BlockTask, session?: SatSession): BlockOutcome {
   if (task.kind === 'solve') return { kind: 'solve', result: solvePuzzle(task.puzzle, { givens: task.givens, session }) };
