@@ -6,7 +6,7 @@ import { encodePuzzle } from '../src/encode/encodePuzzle.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { Propagator } from '../src/line/Propagator.js';
-import { MiniSat } from '../src/sat/MiniSat.js';
+import { AsmMiniSat as MiniSat } from '../src/sat/AsmMiniSat.js';
 import { commandLine, machine, markdownTable, parseArgs, secs, writeSection } from './common.js';
 
 /**
@@ -46,7 +46,7 @@ function child(variant: string, side: number, density: number): ChildResult {
     const s = new MiniSat();
     s.newVars(cnf.numVars);
     for (const c of cnf.clauses) s.addClause(c);
-    solve = () => s.solve();
+    solve = () => s.solve() === 'sat';
   } else {
     const require = createRequire(import.meta.url);
     const Logic = require('logic-solver') as {
@@ -113,7 +113,7 @@ export async function main(args: string[]): Promise<void> {
 ${new Date().toISOString()} on ${machine()}. Command: \`${commandLine('adapter', args)}\`.
 
 The same CNF (automaton encoding of a random board after propagation) loaded into logic-solver's
-bundled MiniSat through our numeric adapter (\`src/sat/MiniSat.ts\`) and through the public
+bundled MiniSat through our numeric adapter (\`src/sat/AsmMiniSat.ts\`) and through the public
 formula API (\`Logic.Solver#require(Logic.or(...))\` with named variables), each in its own child
 process.
 

@@ -3,7 +3,7 @@ import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ClauseSink } from '../src/encode/ClauseSink.js';
+import type { ClauseSink } from '../src/sat/ClauseSink.js';
 import { encodePuzzle } from '../src/encode/encodePuzzle.js';
 import { readPuzzleFile } from '../src/formats/detectFormat.js';
 import { checkGrid } from '../src/grid/checkGrid.js';

@@ -1,6 +1,6 @@
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { SatSession } from '../src/solve/SatSession.js';
+import { SatSession } from '../src/sat/SatSession.js';
 import { mulberry32 } from './common.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import type { Puzzle } from '../src/grid/Puzzle.js';

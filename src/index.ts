@@ -9,7 +9,7 @@ export { checkGrid } from './grid/checkGrid.js';
 export { Propagator, type PropagationStatus } from './line/Propagator.js';
 export { solvePuzzle, type SolveOptions } from './solve/solvePuzzle.js';
 export type { SolveResult, SolveStatus, SolveStats } from './solve/SolveResult.js';
-export { SatSession } from './solve/SatSession.js';
+export { SatSession } from './sat/SatSession.js';
 export { Cnf } from './encode/Cnf.js';
 export { encodePuzzle, type PuzzleEncoding } from './encode/encodePuzzle.js';
 

@@ -8,7 +8,7 @@ import { parsePicture } from '../src/formats/picture.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { MiniSat } from '../src/sat/MiniSat.js';
+import { AsmMiniSat as MiniSat } from '../src/sat/AsmMiniSat.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { CLI, ROOT, assertBuilt, childEnv, nonocrypt, tempDir } from './helpers/cli.js';
@@ -528,7 +528,7 @@ describe('solve and annotate', () => {
     s.newVars(dimacs.numVars);
     for (const c of dimacs.clauses) s.addClause(c);
     const seen: Uint8Array[] = [];
-    for (let k = 0; k < 3 && s.solve(); k++) {
+    for (let k = 0; k < 3 && s.solve() === 'sat'; k++) {
       const m = Array.from({ length: 101 }, (_, v) => (v ? s.value(v) : 0));
       const g = makeGrid(10, 10, Array.from({ length: 100 }, (_, c) => m[c + 1]!));
       expect(checkGrid(puzzle, g)).toBeNull();

@@ -10,7 +10,7 @@ import { puzzleOf, runsOf } from '../src/grid/runsOf.js';
 import { BLACK, Propagator, UNKNOWN, WHITE } from '../src/line/Propagator.js';
 import { lineAutomaton } from '../src/line/lineAutomaton.js';
 import { solveLine } from '../src/line/solveLine.js';
-import { MiniSat } from '../src/sat/MiniSat.js';
+import { AsmMiniSat as MiniSat } from '../src/sat/AsmMiniSat.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 import { parseDimacs, satisfies, unitPropagate } from './helpers/cnf.js';
 
@@ -172,7 +172,7 @@ function projectedModels(text: string, cells: number, limit = 5000): string[] {
   const s = new MiniSat();
   s.newVars(d.numVars);
   for (const c of d.clauses) s.addClause(c);
-  while (out.size < limit && s.solve()) {
+  while (out.size < limit && s.solve() === 'sat') {
     const m = Array.from({ length: d.numVars + 1 }, (_, v) => (v ? s.value(v) : 0));
     const full = new Int8Array(d.numVars + 1);
     for (let v = 1; v <= d.numVars; v++) full[v] = m[v] ? 1 : -1;

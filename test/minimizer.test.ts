@@ -9,7 +9,7 @@ import { checkGrid } from '../src/grid/checkGrid.js';
 import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { BLACK, Propagator } from '../src/line/Propagator.js';
-import { SatSession } from '../src/solve/SatSession.js';
+import { SatSession } from '../src/sat/SatSession.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 
 /** Brute force gives up above this many cells (the board is then only checked for validity). */

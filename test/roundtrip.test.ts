@@ -12,7 +12,7 @@ import { verify } from '../src/cipher/verify.js';
 import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { SatSession } from '../src/solve/SatSession.js';
+import { SatSession } from '../src/sat/SatSession.js';
 
 const SYMBOLS = [...' ABCDEFGHIJKLMNOPQRSTUVWXYZ,.', ...'abcxyz'];
 const TABLES: BuiltinTableName[] = ['classic', 'frequency'];

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { SatSession } from '../src/solve/SatSession.js';
+import { SatSession } from '../src/sat/SatSession.js';
 
 // Instances are compared with === : printing one (a 64 MiB heap) in a failure diff would exhaust memory.
 

@@ -1,5 +1,6 @@
-import type { MiniSat } from '../sat/MiniSat.js';
-import type { SatSession } from '../solve/SatSession.js';
+import { GuardScope } from '../sat/GuardScope.js';
+import type { SatSession } from '../sat/SatSession.js';
+import type { SolveLimits } from '../sat/SatSolver.js';
 
 /**
  * Minimum hitting sets, lexicographically first.
@@ -10,49 +11,49 @@ import type { SatSession } from '../solve/SatSession.js';
  * plain lexicographic order of their sorted indices, and a set A comes before B exactly when
  * the smallest cell in which they differ belongs to A.
  *
- * It is a small SAT problem on a MiniSat instance kept for hitting sets: one variable per
- * candidate cell, one clause per core (permanent: cores stay true), and per query a
- * sequential counter "at most k" under a guard. The smallest k is found by raising k from the
+ * It is a small SAT problem on a SAT instance kept for hitting sets: one variable per
+ * candidate cell, one clause per core (permanent for this block: cores stay true), and a
+ * sequential counter "at most k" in a scope of its own. The smallest k is found by raising k from the
  * previous optimum (cores only grow, so the optimum never falls); then cells are fixed in or
  * out in row-major order, each decision checked by one solve, the current model answering most
  * of them free.
  *
  * The instance comes from a SatSession and is shared with the hitting sets of earlier blocks
- * (a new MiniSat per block costs milliseconds and a 64 MiB heap that the garbage collector
- * must then reclaim): everything of this block hangs off one base guard. Cores carry it, and every
- * query guard implies it, so one assumption still switches on the cores and the query;
- * `dispose()` retires the base guard and every variable this block created.
+ * (a new instance per block costs milliseconds): everything of this block lives in one base
+ * `GuardScope`, the counter and each tie-break query in child scopes; `dispose()` retires the
+ * base scope and with it every variable this block created.
+ *
+ * Call order: addCore (any number) -> solve -> addCore ... -> dispose, once.
+ */
+/**
+ * Retired counters still hold memory in the instance: past this many variables the block's
+ * hitting sets move to a fresh instance with the same cores (learnt clauses are lost, the
+ * answers are the same).
  */
 const REBUILD_VARIABLES = 150_000;
 
 export class MinHittingSet {
-  // Created on first use: most blocks need no annotation and never ask for a hitting set.
-  private satInstance: MiniSat | undefined;
-  /** Base guard of this block's clauses in the shared instance. */
-  private base = 0;
-  private get sat(): MiniSat {
-    return (this.satInstance ??= this.open(false));
-  }
+  /** This block's scope in the shared instance; opened on first use (most blocks need no annotation). */
+  private baseScope: GuardScope | undefined;
+  private readonly varOf = new Map<number, number>();
+  private lowerBound = 0;
+  private counter: { scope: GuardScope; k: number; n: number } | undefined;
+  readonly cores: number[][] = [];
+  solves = 0;
 
   constructor(private readonly session: SatSession) {}
 
-  private open(fresh: boolean): MiniSat {
-    const s = fresh ? this.session.fresh('hittingSets') : this.session.get(0, 'hittingSets');
-    this.base = s.newVar();
-    return s;
+  private get base(): GuardScope {
+    return (this.baseScope ??= new GuardScope(this.session.get(0, 'hittingSets')));
   }
 
   /** Switch this block's clauses off for good and retire its variables. */
   dispose(): void {
-    const s = this.satInstance;
-    if (s && !s.abortReason) s.retireGuarded(this.base, this.base + 1, s.numVars);
-    this.satInstance = undefined;
+    this.counter?.scope.retire();
+    this.counter = undefined;
+    this.baseScope?.retire();
+    this.baseScope = undefined;
   }
-  private readonly varOf = new Map<number, number>();
-  private lowerBound = 0;
-  private counter: { g: number; k: number; n: number; firstVar: number; lastVar: number } | undefined;
-  readonly cores: number[][] = [];
-  solves = 0;
 
   /** Add a core (any order); an empty core means no hitting set exists. */
   addCore(core: readonly number[]): void {
@@ -67,140 +68,134 @@ export class MinHittingSet {
   }
 
   /**
-   * A minimum hitting set, or null when a core is empty. With `first`, the lexicographically
-   * first one (costs one solve per undecided candidate); otherwise whichever MiniSat finds.
+   * A minimum hitting set, or null when a core is empty; 'unknown' when the deadline stopped
+   * a solve. With `first`, the lexicographically first one (costs one solve per undecided
+   * candidate); otherwise whichever the engine finds.
    */
-  solve(first = true): number[] | null {
+  solve(first = true, limits: SolveLimits = {}): number[] | null | 'unknown' {
     if (this.cores.some((c) => c.length === 0)) return null;
     if (this.cores.length === 0) return [];
-    if (this.sat.numVars > REBUILD_VARIABLES) this.rebuild();
+    if (this.base.solver.numVars > REBUILD_VARIABLES) this.rebuild();
+    const sat = this.base.solver;
     const cells = [...this.varOf.keys()].sort((a, b) => a - b);
     const vars = cells.map((c) => this.varOf.get(c)!);
     let k = Math.max(this.lowerBound, 1);
-    let g: number;
+    let counter: GuardScope;
     for (;;) {
-      g = this.counterFor(vars, k);
+      counter = this.counterFor(vars, k);
       this.solves++;
-      if (this.sat.solve(g)) break;
+      const r = counter.solve(limits);
+      if (r === 'unknown') return 'unknown';
+      if (r === 'sat') break;
       k++;
+      this.lowerBound = k;
     }
     this.lowerBound = k;
-    if (!first) return cells.filter((_, i) => this.sat.value(vars[i]!) === 1);
-    // Lexicographic tie-break: decisions are fixed under a query guard q that implies g.
-    const firstQueryVar = this.sat.numVars + 1;
-    let model = vars.map((v) => this.sat.value(v));
-    const q = this.sat.newVar();
-    this.sat.addClause([-q, g]);
-    let taken = 0;
-    const chosen: number[] = [];
-    // hit[j]: core j is hit by the cells fixed in so far. A cell all of whose cores are
-    // already hit cannot be in a minimum set (dropping it would leave a smaller one).
-    const hit = new Uint8Array(this.cores.length);
-    const coresOf = new Map<number, number[]>();
-    this.cores.forEach((core, j) => {
-      for (const c of core) {
-        let list = coresOf.get(c);
-        if (!list) coresOf.set(c, (list = []));
-        list.push(j);
-      }
-    });
-    for (let i = 0; i < cells.length && taken < k; i++) {
-      const v = vars[i]!;
-      let inSet = model[i] === 1;
-      const mine = coresOf.get(cells[i]!) ?? [];
-      if (!inSet && mine.every((j) => hit[j])) {
-        this.sat.addClause([-q, -v]);
-        continue;
-      }
-      if (!inSet) {
-        const h = this.sat.newVar();
-        this.sat.addClause([-h, q]);
-        this.sat.addClause([-h, v]);
-        this.solves++;
-        if (this.sat.solve(h)) {
-          inSet = true;
-          model = vars.map((x) => this.sat.value(x));
+    if (!first) return cells.filter((_, i) => sat.value(vars[i]!) === 1);
+    // Lexicographic tie-break: decisions are fixed as clauses of a query scope under the counter.
+    let model = vars.map((v) => sat.value(v));
+    const query = counter.child();
+    try {
+      let taken = 0;
+      const chosen: number[] = [];
+      // hit[j]: core j is hit by the cells fixed in so far. A cell all of whose cores are
+      // already hit cannot be in a minimum set (dropping it would leave a smaller one).
+      const hit = new Uint8Array(this.cores.length);
+      const coresOf = new Map<number, number[]>();
+      this.cores.forEach((core, j) => {
+        for (const c of core) {
+          let list = coresOf.get(c);
+          if (!list) coresOf.set(c, (list = []));
+          list.push(j);
         }
-        this.sat.addClause([-h]);
+      });
+      for (let i = 0; i < cells.length && taken < k; i++) {
+        const v = vars[i]!;
+        let inSet = model[i] === 1;
+        const mine = coresOf.get(cells[i]!) ?? [];
+        if (!inSet && mine.every((j) => hit[j])) {
+          query.addClause([-v]);
+          continue;
+        }
+        if (!inSet) {
+          this.solves++;
+          const r = query.solve(limits, [v]);
+          if (r === 'unknown') return 'unknown';
+          if (r === 'sat') {
+            inSet = true;
+            model = vars.map((x) => sat.value(x));
+          }
+        }
+        query.addClause(inSet ? [v] : [-v]);
+        if (inSet) {
+          for (const j of mine) hit[j] = 1;
+          chosen.push(cells[i]!);
+          taken++;
+        }
       }
-      this.sat.addClause(inSet ? [-q, v] : [-q, -v]);
-      if (inSet) {
-        for (const j of mine) hit[j] = 1;
-        chosen.push(cells[i]!);
-        taken++;
-      }
+      return chosen;
+    } finally {
+      query.retire();
     }
-    this.sat.retireGuarded(q, firstQueryVar, this.sat.numVars);
-    return chosen;
   }
 
   /**
-   * The guard of "at most k of these cells", reused while k and the candidate cells stay the
-   * same (MiniSat's learnt clauses about the counter then carry over between queries); a new
-   * counter replaces the old one otherwise.
+   * The scope of "at most k of these cells", reused while k and the candidate cells stay the
+   * same (the engine's learnt clauses about the counter then carry over between queries); a
+   * new counter replaces the old one otherwise.
    */
-  private counterFor(vars: readonly number[], k: number): number {
+  private counterFor(vars: readonly number[], k: number): GuardScope {
     const c = this.counter;
-    if (c && c.k === k && c.n === vars.length) return c.g;
-    if (c) this.sat.retireGuarded(c.g, c.firstVar, c.lastVar);
-    const firstVar = this.sat.numVars + 1;
-    const g = this.sat.newVar();
-    this.sat.addClause([-g, this.base]);
-    this.atMost(vars, k, g);
-    this.counter = { g, k, n: vars.length, firstVar, lastVar: this.sat.numVars };
-    return g;
+    if (c && c.k === k && c.n === vars.length) return c.scope;
+    c?.scope.retire();
+    const scope = this.base.child();
+    atMost(scope, vars, k);
+    this.counter = { scope, k, n: vars.length };
+    return scope;
   }
 
-  /**
-   * Retired counters still hold memory in MiniSat's fixed heap: past a size, start a fresh
-   * instance with the same cores (learnt clauses are lost, the answers are the same).
-   */
   private rebuild(): void {
-    this.satInstance = this.open(true);
+    this.dispose();
+    this.baseScope = new GuardScope(this.session.fresh('hittingSets'));
     this.varOf.clear();
-    this.counter = undefined;
     for (const core of this.cores) this.addCoreClause(core);
   }
 
   private addCoreClause(core: readonly number[]): void {
-    const s = this.sat; // opens the instance and its base guard before any literal is made
-    const lits = core.map((c) => this.cellVar(c));
-    lits.push(-this.base);
-    s.addClause(lits);
+    this.base.addClause(core.map((c) => this.cellVar(c)));
   }
 
   private cellVar(cell: number): number {
     let v = this.varOf.get(cell);
     if (v === undefined) {
-      v = this.sat.newVar();
+      v = this.base.newVar();
       this.varOf.set(cell, v);
     }
     return v;
   }
+}
 
-  /** Sequential counter (Sinz 2005): at most k of xs are true while g is assumed. */
-  private atMost(xs: readonly number[], k: number, g: number): void {
-    const s = this.sat;
-    const n = xs.length;
-    if (k >= n) return;
-    if (k === 0) {
-      for (const x of xs) s.addClause([-g, -x]);
-      return;
-    }
-    // r[j] = "at least j+1 of the first i are true", rolled over i.
-    let prev: number[] = [];
-    for (let i = 0; i < n - 1; i++) {
-      const x = xs[i]!;
-      const cur: number[] = [];
-      for (let j = 0; j < k; j++) cur.push(s.newVar());
-      s.addClause([-g, -x, cur[0]!]);
-      if (i > 0) {
-        for (let j = 0; j < k; j++) s.addClause([-g, -prev[j]!, cur[j]!]);
-        for (let j = 1; j < k; j++) s.addClause([-g, -x, -prev[j - 1]!, cur[j]!]);
-        s.addClause([-g, -x, -prev[k - 1]!]);
-      }
-      prev = cur;
-    }
-    s.addClause([-g, -xs[n - 1]!, -prev[k - 1]!]);
+/** Sequential counter (Sinz 2005) in `scope`: at most k of xs are true. */
+function atMost(scope: GuardScope, xs: readonly number[], k: number): void {
+  const n = xs.length;
+  if (k >= n) return;
+  if (k === 0) {
+    for (const x of xs) scope.addClause([-x]);
+    return;
   }
+  // r[j] = "at least j+1 of the first i are true", rolled over i.
+  let prev: number[] = [];
+  for (let i = 0; i < n - 1; i++) {
+    const x = xs[i]!;
+    const cur: number[] = [];
+    for (let j = 0; j < k; j++) cur.push(scope.newVar());
+    scope.addClause([-x, cur[0]!]);
+    if (i > 0) {
+      for (let j = 0; j < k; j++) scope.addClause([-prev[j]!, cur[j]!]);
+      for (let j = 1; j < k; j++) scope.addClause([-x, -prev[j - 1]!, cur[j]!]);
+      scope.addClause([-x, -prev[k - 1]!]);
+    }
+    prev = cur;
+  }
+  scope.addClause([-xs[n - 1]!, -prev[k - 1]!]);
 }

@@ -1,6 +1,6 @@
 import { SolverAbortError } from '../errors.js';
 import type { Grid } from '../grid/Puzzle.js';
-import { defaultSession, type SatSession } from '../solve/SatSession.js';
+import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import { MinHittingSet } from './MinHittingSet.js';
 import { makeOracle } from './oracles.js';
 import type { ReceiverModel } from './ReceiverModel.js';
@@ -54,7 +54,8 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const started = performance.now();
   const deadline = options.budgetMs === undefined ? Infinity : started + options.budgetMs;
   const giveUp = options.budgetMs === undefined ? Infinity : started + 2 * options.budgetMs + 1000;
-  const oracle = makeOracle(grid, model, options.session, options.seed, deadline);
+  const oracle = makeOracle(grid, model, options.session, options.seed, deadline, giveUp);
+  const hardLimit = { deadline: giveUp };
   const hs = new MinHittingSet(options.session ?? defaultSession);
   const freq = new Map<number, number>();
   const addCores = (cores: number[][]) => {
@@ -90,6 +91,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   };
   try {
     const initial = oracle.initialCores();
+    if (initial === 'unknown') return done(oracle.complete([]), false);
     if (initial.length === 0) return done([], true);
     addCores(initial);
     for (;;) {
@@ -98,16 +100,18 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       // minimum hitting set has proved valid (the size is then settled, only the tie-break is
       // left). The row-major first one costs a solve per undecided cell, so it is kept for last.
       const t0 = performance.now();
-      let h: number[] | null;
+      let h: number[] | null | 'unknown';
       try {
-        h = hs.solve(settled);
+        h = hs.solve(settled, hardLimit);
       } catch (e) {
         if (!(e instanceof SolverAbortError)) throw e;
         return done(best ?? oracle.complete([]), false, `${e.message} in the hitting-set solver; the annotation is valid but not proven smallest`);
       }
       hittingSetMs += performance.now() - t0;
       if (!h) throw new Error('internal error: empty core');
+      if (h === 'unknown') return done(best ?? oracle.complete([]), false);
       const answer = oracle.check(h);
+      if (answer === 'unknown') return done(best ?? oracle.complete(h), false);
       if (answer.valid) {
         if (settled) return done(h, true);
         settled = true;
@@ -132,6 +136,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
         for (const c of core) if ((freq.get(c) ?? 0) > (freq.get(pick) ?? 0)) pick = c;
         ext.push(pick);
         const r = oracle.check(ext);
+        if (r === 'unknown') return done(best ?? oracle.complete(ext), false);
         if (r.valid) break;
         addCores(r.cores);
         pending = r.cores;

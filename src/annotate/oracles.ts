@@ -2,7 +2,7 @@ import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { BLACK, Propagator, UNKNOWN } from '../line/Propagator.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import type { ReceiverModel } from './ReceiverModel.js';
 
 /**
@@ -22,10 +22,13 @@ export interface OracleAnswer {
   readonly cores: number[][];
 }
 
+/**
+ * 'unknown': a SAT call was stopped by the oracle's deadline; no answer (never a guess).
+ */
 export interface AnnotationOracle {
   /** Cores that hold before any annotation (empty when the block already decodes). */
-  initialCores(): number[][];
-  check(annotation: readonly number[]): OracleAnswer;
+  initialCores(): number[][] | 'unknown';
+  check(annotation: readonly number[]): OracleAnswer | 'unknown';
   /**
    * A valid (not minimal) annotation containing `annotation`: it plus every black cell that
    * propagation from it leaves open. With all black cells known every line is settled, so it
@@ -36,8 +39,19 @@ export interface AnnotationOracle {
   dispose(): void;
 }
 
-export function makeOracle(grid: Grid, model: ReceiverModel, session?: SatSession, seed = 1, deadline = Infinity): AnnotationOracle {
-  return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session);
+/**
+ * `deadline` (a `performance.now()` time): the logic oracle stops shrinking cores after it;
+ * `hardDeadline`: SAT calls of the unique oracle stop there and answer 'unknown'.
+ */
+export function makeOracle(
+  grid: Grid,
+  model: ReceiverModel,
+  session?: SatSession,
+  seed = 1,
+  deadline = Infinity,
+  hardDeadline = Infinity,
+): AnnotationOracle {
+  return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session, hardDeadline);
 }
 
 function completeFrom(inc: Incremental, annotation: readonly number[]): number[] {
@@ -140,25 +154,30 @@ class LogicOracle implements AnnotationOracle {
 class UniqueOracle implements AnnotationOracle {
   private readonly inc: Incremental;
   private readonly block: BlockSolver;
-  private firstOther: Grid | null | undefined;
+  private firstOther: Grid | 'none' | 'unknown' | undefined;
   calls = 0;
   constructor(
     readonly grid: Grid,
-    session?: SatSession,
+    session: SatSession | undefined,
+    private readonly deadline: number,
   ) {
     this.inc = new Incremental(grid);
     this.block = new BlockSolver(this.inc.propagator.puzzle, [], session, this.inc.propagator);
   }
-  initialCores(): number[][] {
+  initialCores(): number[][] | 'unknown' {
     if (this.inc.baseStatus === 'solved') return [];
-    this.firstOther ??= this.block.findOther(this.grid, []);
-    return this.firstOther ? [this.coreOf(this.firstOther)] : [];
+    if (this.firstOther === undefined || this.firstOther === 'unknown') {
+      this.firstOther = this.block.findOther(this.grid, [], { deadline: this.deadline });
+    }
+    const other = this.firstOther;
+    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [this.coreOf(other)];
   }
-  check(annotation: readonly number[]): OracleAnswer {
+  check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
     if (this.inc.extend(this.inc.base, annotation).solved) return { valid: true, cores: [] };
-    const other = this.block.findOther(this.grid, annotation);
-    return other ? { valid: false, cores: [this.coreOf(other)] } : { valid: true, cores: [] };
+    const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
+    if (other === 'unknown') return 'unknown';
+    return other === 'none' ? { valid: true, cores: [] } : { valid: false, cores: [this.coreOf(other)] };
   }
   complete(annotation: readonly number[]): number[] {
     return completeFrom(this.inc, annotation);

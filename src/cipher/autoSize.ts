@@ -4,7 +4,7 @@ import { formatCiphertext, type Ciphertext } from '../formats/ciphertext.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { Propagator } from '../line/Propagator.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import { encryptBlock, type EncryptedBlock } from './blockWork.js';
 import { messageGrids } from './encrypt.js';
 import { builtinTable, type Table } from './Table.js';

@@ -4,7 +4,7 @@ import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 
 /**

@@ -1,7 +1,7 @@
 import { BlockError } from '../errors.js';
 import type { Ciphertext } from '../formats/ciphertext.js';
 import { gridRows, type Grid } from '../grid/Puzzle.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { decodeBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';

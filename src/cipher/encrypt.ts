@@ -1,6 +1,6 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { Ciphertext } from '../formats/ciphertext.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import { bitsToGrids } from './blocks.js';
 import { encryptBlock, type EncryptedBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';

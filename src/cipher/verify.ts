@@ -1,5 +1,5 @@
 import type { Ciphertext } from '../formats/ciphertext.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import type { SolveResult, SolveStatus } from '../solve/SolveResult.js';
 import { decodeBlock } from './blockWork.js';
 

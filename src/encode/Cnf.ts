@@ -1,4 +1,4 @@
-import type { ClauseSink } from './ClauseSink.js';
+import type { ClauseSink } from '../sat/ClauseSink.js';
 
 /** A CNF held in memory; `toDimacs` gives the readable text form any external solver reads. */
 export class Cnf implements ClauseSink {

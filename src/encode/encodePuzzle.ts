@@ -1,7 +1,7 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { BLACK, UNKNOWN, WHITE, lineAutomaton, type LineAutomaton } from '../line/lineAutomaton.js';
 import { liveStates } from '../line/solveLine.js';
-import type { ClauseSink } from './ClauseSink.js';
+import type { ClauseSink } from '../sat/ClauseSink.js';
 
 /**
  * Clues to CNF: the automaton (regular-language) encoding, restricted to what propagation
@@ -34,10 +34,7 @@ class Emitter {
   clauses = 0;
   /** One reused literal buffer: a clause costs no allocation on its way to the sink. */
   private buf = new Int32Array(16);
-  constructor(
-    private readonly sink: ClauseSink,
-    private readonly guard: number,
-  ) {}
+  constructor(private readonly sink: ClauseSink) {}
   /**
    * Add a clause of up to three literals, dropping FALSE constants; a TRUE literal or a
    * complementary pair (x OR NOT x, from merged literals) satisfies it.
@@ -47,7 +44,6 @@ class Emitter {
     if (a === -b || a === -c || (b === -c && b !== FALSE)) return;
     const buf = this.buf;
     let n = 0;
-    if (this.guard) buf[n++] = -this.guard;
     if (a !== FALSE) buf[n++] = a;
     if (b !== FALSE) buf[n++] = b;
     if (c !== FALSE) buf[n++] = c;
@@ -60,10 +56,9 @@ class Emitter {
    */
   emitList(first: number, rest: Int32Array, count: number): void {
     if (first === TRUE) return;
-    if (this.buf.length < count + 2) this.buf = new Int32Array(2 * (count + 2));
+    if (this.buf.length < count + 1) this.buf = new Int32Array(2 * (count + 1));
     const buf = this.buf;
     let n = 0;
-    if (this.guard) buf[n++] = -this.guard;
     if (first !== FALSE) buf[n++] = first;
     for (let i = 0; i < count; i++) {
       const l = rest[i]!;
@@ -77,15 +72,10 @@ class Emitter {
 
 /**
  * Encode the puzzle given the current cell domains (normally the propagation fixpoint: every
- * line must still have a placement). With `guard`, every clause is prefixed with -guard so the
- * whole encoding is active only while the guard is assumed.
+ * line must still have a placement). To make the encoding temporary in a shared instance,
+ * pass a `GuardScope` as the sink.
  */
-export function encodePuzzle(
-  puzzle: Puzzle,
-  domains: Uint8Array,
-  sink: ClauseSink,
-  guard = 0,
-): PuzzleEncoding {
+export function encodePuzzle(puzzle: Puzzle, domains: Uint8Array, sink: ClauseSink): PuzzleEncoding {
   const W = puzzle.width;
   const H = puzzle.height;
   const cellVar = new Int32Array(W * H);
@@ -98,7 +88,7 @@ export function encodePuzzle(
   }
   const black = (c: number): number =>
     domains[c] === BLACK ? TRUE : domains[c] === WHITE ? FALSE : cellVar[c]!;
-  const out = new Emitter(sink, guard);
+  const out = new Emitter(sink);
   const line = new Uint8Array(Math.max(W, H));
   const encodeLine = (a: LineAutomaton, start: number, step: number, len: number) => {
     let open = false;

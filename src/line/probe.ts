@@ -26,6 +26,8 @@ export interface ProbeOptions {
    * it cannot settle, long fruitless streaks are the norm and SAT is the cheaper finish.
    */
   readonly maxFruitless?: number;
+  /** Stop at this `performance.now()` time (ms); probing is a presolve, stopping loses nothing. */
+  readonly deadline?: number;
 }
 
 export interface ProbeResult {
@@ -49,6 +51,7 @@ export function probe(prop: Propagator, domains: Uint8Array, options: ProbeOptio
   const N = W * H;
   const budget = prop.lineSolves + (options.maxLineSolves ?? 100 * N);
   const maxFruitless = options.maxFruitless ?? W + H;
+  const deadline = options.deadline ?? Infinity;
   let fruitless = 0;
   const asBlack = new Uint8Array(N);
   const asWhite = new Uint8Array(N);
@@ -116,7 +119,7 @@ export function probe(prop: Propagator, domains: Uint8Array, options: ProbeOptio
     for (let c = 0; c < N; c++) if (domains[c] === UNKNOWN) buckets[fixedAround(c)]!.push(c);
     for (const b of buckets) for (const c of b) stack.push(c);
     while (stack.length > 0 && status === 'stalled') {
-      if (prop.lineSolves > budget || fruitless >= maxFruitless) {
+      if (prop.lineSolves > budget || fruitless >= maxFruitless || ((probes & 15) === 0 && performance.now() > deadline)) {
         budgetExhausted = true;
         break;
       }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NonocryptError } from '../errors.js';
-import { SatSession } from '../solve/SatSession.js';
+import { SatSession } from '../sat/SatSession.js';
 import { quickOutcome, runTask, type BlockOutcome, type BlockTask } from './BlockTask.js';
 
 /**

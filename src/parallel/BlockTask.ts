@@ -5,7 +5,7 @@ import { puzzleOf } from '../grid/runsOf.js';
 import { Propagator } from '../line/Propagator.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
-import type { SatSession } from '../solve/SatSession.js';
+import type { SatSession } from '../sat/SatSession.js';
 import type { ErrorCode } from '../errors.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 

@@ -1,6 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { NonocryptError } from '../errors.js';
-import { SatSession } from '../solve/SatSession.js';
+import { SatSession } from '../sat/SatSession.js';
 import { runTask, type BlockTask, type BlockOutcome } from './BlockTask.js';
 
 /**

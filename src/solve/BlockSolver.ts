@@ -3,9 +3,10 @@ import { makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
 import { encodePuzzle, type PuzzleEncoding } from '../encode/encodePuzzle.js';
 import { BLACK, Propagator, countOpen, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
 import { probe } from '../line/probe.js';
-import type { MiniSat } from '../sat/MiniSat.js';
+import { GuardScope } from '../sat/GuardScope.js';
+import { defaultSession, type SatSession } from '../sat/SatSession.js';
+import type { SolveLimits } from '../sat/SatSolver.js';
 import { NonocryptError } from '../errors.js';
-import { defaultSession, type SatSession } from './SatSession.js';
 import type { SolveResult } from './SolveResult.js';
 
 /**
@@ -14,15 +15,19 @@ import type { SolveResult } from './SolveResult.js';
  *    -> none. Most blocks stop here and never touch SAT.
  * 1b. in `solve()`, probing (see line/probe.ts): solved -> unique (not line-solvable),
  *    contradiction -> none; otherwise SAT starts from the cells probing fixed.
- * 2. SAT on what was left open: the encoding is loaded once, under a guard variable,
- *    into a shared MiniSat instance. UNSAT -> none; otherwise grid X.
- * 3. uniqueness: a second guard g2 implies the block guard and the clause "some open cell
- *    that is black in X is white". Two solutions have the same number of black cells, so any
- *    other grid turns at least one of X's black cells white: one clause forbids exactly X.
- *    UNSAT under g2 -> unique; SAT -> a second grid.
+ * 2. SAT on what was left open: the encoding is loaded once, in a guard scope of a shared
+ *    SAT instance (see sat/GuardScope.ts). UNSAT -> none; otherwise grid X.
+ * 3. uniqueness: a child scope holds the clause "some open cell that is black in X is
+ *    white". Two solutions have the same number of black cells, so any other grid turns at
+ *    least one of X's black cells white: one clause forbids exactly X. UNSAT -> unique;
+ *    SAT -> a second grid.
  * The same instance then answers "is X the only solution once these cells are given?" for the
- * annotation minimizer, each query under its own retired guard.
+ * annotation minimizer, each query in its own retired scope, the given cells as assumptions.
+ * A solve stopped by its deadline answers 'unknown', never a verdict.
  */
+/** What a search found: a grid, proof that there is none, or nothing (stopped by its deadline). */
+export type Found = Grid | 'none' | 'unknown';
+
 export class BlockSolver {
   readonly propagator: Propagator;
   /** Domains after propagation from the givens. */
@@ -31,11 +36,11 @@ export class BlockSolver {
   /** The domains the SAT encoding starts from: `domains`, narrowed by probing in `solve()`. */
   private satDomains: Uint8Array;
   private probes = 0;
-  private sat: MiniSat | undefined;
+  private scope: GuardScope | undefined;
   private encoding: PuzzleEncoding | undefined;
-  private blockGuard = 0;
-  private lastEncodingVar = 0;
   satCalls = 0;
+  /** True when this block's clauses went into an instance that already held other blocks. */
+  sharedInstance = false;
 
   constructor(
     readonly puzzle: Puzzle,
@@ -58,17 +63,17 @@ export class BlockSolver {
 
   /**
    * Decide the block. With `probing` (the default) a stalled presolve is narrowed by probing
-   * before SAT. Throws SolverAbortError when MiniSat runs out of heap.
+   * before SAT. Throws SolverAbortError when the SAT engine aborts (its memory cap).
    */
-  solve(options: { readonly probing?: boolean } = {}): SolveResult {
+  solve(options: { readonly probing?: boolean } & SolveLimits = {}): SolveResult {
     if (this.presolve === 'contradiction') return { status: 'none', lineSolvable: false, stats: this.stats() };
     if (this.presolve === 'solved') {
       const grid = this.checked(domainsToCells(this.domains));
       return { status: 'unique', grid, lineSolvable: true, stats: this.stats() };
     }
-    if ((options.probing ?? true) && !this.sat) {
+    if ((options.probing ?? true) && !this.scope) {
       const probed = this.domains.slice();
-      const r = probe(this.propagator, probed);
+      const r = probe(this.propagator, probed, { deadline: options.deadline });
       this.probes = r.probes;
       this.satDomains = probed;
       if (r.status === 'contradiction') return { status: 'none', lineSolvable: false, stats: this.stats() };
@@ -76,78 +81,78 @@ export class BlockSolver {
         return { status: 'unique', grid: this.checked(domainsToCells(probed)), lineSolvable: false, stats: this.stats() };
       }
     }
-    const first = this.findGrid();
-    if (!first) return { status: 'none', lineSolvable: false, stats: this.stats() };
-    const second = this.findOther(first, []);
-    if (!second) return { status: 'unique', grid: first, lineSolvable: false, stats: this.stats() };
+    const first = this.findGrid(options);
+    if (first === 'unknown') return this.stopped();
+    if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats() };
+    const second = this.findOther(first, [], options);
+    if (second === 'unknown') return this.stopped();
+    if (second === 'none') return { status: 'unique', grid: first, lineSolvable: false, stats: this.stats() };
     return { status: 'multiple', grids: [first, second], lineSolvable: false, stats: this.stats() };
   }
 
-  /** Some grid that fits, or null when none does. */
-  findGrid(): Grid | null {
-    if (this.presolve === 'contradiction') return null;
+  /** Some grid that fits. */
+  findGrid(limits: SolveLimits = {}): Found {
+    if (this.presolve === 'contradiction') return 'none';
     if (this.presolve === 'solved') return this.checked(domainsToCells(this.domains));
-    const s = this.load();
+    const scope = this.load();
     this.satCalls++;
-    if (!s.solve(this.blockGuard)) return null;
-    return this.read(s);
+    const r = scope.solve(limits);
+    return r === 'sat' ? this.read() : r === 'unsat' ? 'none' : 'unknown';
   }
 
   /**
    * A grid different from `grid` that fits the clues, the givens, and has every cell of
-   * `extraBlack` black; null when there is none (so `grid` is then the only solution with
+   * `extraBlack` black; 'none' when there is none (so `grid` is then the only solution with
    * those cells given).
    */
-  findOther(grid: Grid, extraBlack: readonly number[]): Grid | null {
-    if (this.presolve !== 'stalled') return null;
-    const s = this.load();
+  findOther(grid: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
+    if (this.presolve !== 'stalled') return 'none';
+    const block = this.load();
     const cellVar = this.encoding!.cellVar;
-    const g = s.newVar();
-    s.addClause([-g, this.blockGuard]);
-    const differ: number[] = [-g];
+    const query = block.child();
+    const differ: number[] = [];
     for (let c = 0; c < cellVar.length; c++) if (cellVar[c] && grid.cells[c]) differ.push(-cellVar[c]!);
-    s.addClause(differ);
-    for (const c of extraBlack) if (cellVar[c]) s.addClause([-g, cellVar[c]!]);
+    query.addClause(differ);
+    const extra: number[] = [];
+    for (const c of extraBlack) if (cellVar[c]) extra.push(cellVar[c]!);
     this.satCalls++;
-    const sat = s.solve(g);
-    const other = sat ? this.read(s) : null;
-    s.addClause([-g]);
-    return other;
+    try {
+      const r = query.solve(limits, extra);
+      return r === 'sat' ? this.read() : r === 'unsat' ? 'none' : 'unknown';
+    } finally {
+      query.retire();
+    }
   }
 
   /** Retire this block's clauses and variables from the shared instance. */
   dispose(): void {
-    if (this.sat && this.blockGuard && !this.sat.abortReason) {
-      this.sat.retireGuarded(this.blockGuard, this.blockGuard + 1, this.lastEncodingVar);
-    }
-    this.sat = undefined;
+    this.scope?.retire();
+    this.scope = undefined;
   }
 
-  /** True when this block's clauses went into an instance that already held other blocks. */
-  sharedInstance = false;
-
-  private load(): MiniSat {
-    if (this.sat) {
-      if (this.sat.abortReason) this.sat.solve(); // rethrows the abort as SolverAbortError
-      return this.sat;
-    }
+  private load(): GuardScope {
+    if (this.scope) return this.scope;
     // About a dozen variables per open cell (its own, plus automaton states in its two lines).
     const s = this.session.get(countOpen(this.satDomains) * 12);
     this.sharedInstance = !this.session.isFresh(s);
-    this.blockGuard = s.newVar();
-    this.encoding = encodePuzzle(this.puzzle, this.satDomains, s, this.blockGuard);
-    this.lastEncodingVar = s.numVars;
-    this.sat = s;
-    return s;
+    const scope = new GuardScope(s);
+    this.scope = scope;
+    this.encoding = encodePuzzle(this.puzzle, this.satDomains, scope);
+    return scope;
   }
 
-  private read(s: MiniSat): Grid {
+  private read(): Grid {
+    const s = this.scope!.solver;
     const cellVar = this.encoding!.cellVar;
     const cells = new Uint8Array(this.domains.length);
     for (let c = 0; c < cells.length; c++) {
       cells[c] = cellVar[c] ? s.value(cellVar[c]!) : this.satDomains[c] === BLACK ? 1 : 0;
     }
     return this.checked(cells);
+  }
+
+  private stopped(): SolveResult {
+    return { status: 'unknown', reason: 'time limit reached', stats: this.stats() };
   }
 
   /** Every grid leaves through the independent checker. */

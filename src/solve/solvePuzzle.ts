@@ -1,7 +1,7 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { SolverAbortError } from '../errors.js';
 import { BlockSolver } from './BlockSolver.js';
-import { defaultSession, type SatSession } from './SatSession.js';
+import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import type { SolveResult } from './SolveResult.js';
 
 export interface SolveOptions {

@@ -1,17 +1,15 @@
-import { MiniSat } from '../sat/MiniSat.js';
+import { AsmMiniSat } from './AsmMiniSat.js';
+import type { SatSolver } from './SatSolver.js';
 
 /**
- * Reuse of MiniSat instances across blocks. A new instance costs milliseconds (and its own
- * 64 MiB heap), more than the whole work of most blocks, so blocks share one instance: each
- * block's clauses are guarded by a fresh variable that is assumed while the block is solved,
- * and when the block is done the guard is retired with a unit clause (MiniSat then drops the
- * satisfied clauses) and the block's variables are retired so that later solves never branch
- * on them. Variables are never freed, so an instance is replaced once the variables it has
- * seen would pass a limit (see shareLimit); a block that is large on its own gets a fresh
- * instance. An
- * instance that aborted answers wrongly and is never reused. The minimizer's hitting-set
- * instances are shared across blocks the same way, in a slot of their own.
+ * Reuse of SAT instances across blocks. A new instance costs milliseconds, more than the whole
+ * work of most blocks, so blocks share one: each block's clauses live in a `GuardScope` that
+ * is retired when the block is done. Variables are never freed, so an instance is replaced
+ * once the variables it has seen would pass a limit (see shareLimit); a block that is large
+ * on its own gets a fresh instance. An instance that aborted answers wrongly and is never
+ * reused. The minimizer's hitting sets share instances the same way, in a slot of their own.
  */
+
 /**
  * When to start a fresh instance. Every solve on an instance pays for all the variables it has
  * ever seen (MiniSat copies the whole model and rebuilds its variable order over retired
@@ -31,27 +29,38 @@ function shareLimit(variables: number): number {
 export type SatPurpose = 'blocks' | 'hittingSets';
 
 export class SatSession {
-  private readonly solvers = new Map<SatPurpose, MiniSat>();
+  private readonly solvers = new Map<SatPurpose, SatSolver>();
   instances = 0;
 
+  constructor(private readonly create: () => SatSolver = () => new AsmMiniSat()) {}
+
   /** An instance with room for about `variables` more variables. */
-  get(variables: number, purpose: SatPurpose = 'blocks'): MiniSat {
+  get(variables: number, purpose: SatPurpose = 'blocks'): SatSolver {
     const s = this.solvers.get(purpose);
     if (!s || s.abortReason || s.numVars + variables > shareLimit(variables)) return this.fresh(purpose);
     return s;
   }
 
   /** True when `s` was handed out fresh (no earlier block's clauses or variables). */
-  isFresh(s: MiniSat): boolean {
+  isFresh(s: SatSolver): boolean {
     return s.numVars === 0;
   }
 
-  /** A fresh instance. */
-  fresh(purpose: SatPurpose = 'blocks'): MiniSat {
-    const s = new MiniSat();
+  /**
+   * A fresh instance. The one it replaces is not released: a block may still be using it (its
+   * memory goes with the last reference).
+   */
+  fresh(purpose: SatPurpose = 'blocks'): SatSolver {
+    const s = this.create();
     this.solvers.set(purpose, s);
     this.instances++;
     return s;
+  }
+
+  /** Release every instance (the session may be used again afterwards). */
+  close(): void {
+    for (const s of this.solvers.values()) if (!s.abortReason) s.release();
+    this.solvers.clear();
   }
 }
 

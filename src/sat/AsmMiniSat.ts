@@ -1,34 +1,46 @@
 import { createRequire } from 'node:module';
 import type createMiniSatType from 'logic-solver/minisat.js';
 import { SolverAbortError } from '../errors.js';
+import type { EngineCapabilities, SatOutcome, SatSolver } from './SatSolver.js';
 
 /**
- * The one adapter over logic-solver's bundled MiniSat. Everything above speaks DIMACS-style
- * integer literals (v > 0 true, -v false) through this class and never sees logic-solver.
+ * logic-solver's bundled MiniSat (asm.js) behind the `SatSolver` interface, fed numeric
+ * clauses directly through its C entry points (loading clauses through logic-solver's formula
+ * API is several times slower and uses far more memory; see docs/BENCHMARKS.md). Those entry
+ * points are not logic-solver's public API, hence the exact version pin in package.json.
  *
- * Why the raw numeric path: loading clauses through logic-solver's formula API is several
- * times slower and uses far more memory (see docs/BENCHMARKS.md). The facts this class is
- * built around:
- * - the MiniSat heap is a fixed 64 MiB; when it runs out the module aborts, and afterwards the
- *   instance answers wrongly. We mark it dead and throw SolverAbortError on that call and on
- *   every later one: an abort is never turned into a verdict;
- * - assumptions take one positive literal only. Temporary clauses are guarded: add (-g v ...)
- *   for a fresh guard g, solve assuming g, then retire g with the unit clause (-g);
- * - once a solve without assumptions is UNSAT, the instance stays UNSAT for good.
+ * What this engine cannot do, and how the interface's contract is kept anyway:
+ * - its heap is a fixed 64 MiB; when it runs out the module aborts and afterwards answers
+ *   wrongly, so the instance is marked dead and every later call throws SolverAbortError;
+ * - a solve takes one positive assumption (a negative one was seen to give wrong UNSAT
+ *   answers): `GuardScope` chains guards with clauses instead of passing several;
+ * - a solve cannot be stopped: `limits.deadline` is ignored (a time limit needs a worker
+ *   thread that can be terminated);
+ * - it reports no failed assumptions: `failed` answers true for every assumption.
  */
 type MiniSatModule = ReturnType<typeof createMiniSatType>;
 
 const require = createRequire(import.meta.url);
 let factory: typeof createMiniSatType | undefined;
 
-export class MiniSat {
-  private readonly C: MiniSatModule;
+const HEAP_BYTES = 64 * 1024 * 1024;
+
+export class AsmMiniSat implements SatSolver {
+  readonly engine = 'logic-solver' as const;
+  readonly capabilities: EngineCapabilities = {
+    assumptions: 'one-positive',
+    failedAssumptions: false,
+    deadline: false,
+    growableMemory: false,
+  };
+  private C: MiniSatModule;
   private buf: number;
   private bufLen: number;
   private vars = 0;
   private clauses = 0;
   private dead: string | undefined;
   private solutionPtr = -1;
+  private lastAssumption = 0;
 
   constructor() {
     factory ??= require('logic-solver/minisat.js') as typeof createMiniSatType;
@@ -47,9 +59,11 @@ export class MiniSat {
   get numClauses(): number {
     return this.clauses;
   }
-  /** Set once the instance has aborted; it must not be used again. */
   get abortReason(): string | undefined {
     return this.dead;
+  }
+  get heapBytes(): number {
+    return HEAP_BYTES;
   }
 
   newVar(): number {
@@ -62,11 +76,7 @@ export class MiniSat {
     return first;
   }
 
-  /**
-   * Add the clause of the first `length` literals of `lits` (default: all). Returns false when
-   * MiniSat already knows the formula is UNSAT.
-   */
-  addClause(lits: ArrayLike<number>, length = lits.length): boolean {
+  addClause(lits: ArrayLike<number>, length = lits.length): void {
     const n = length;
     if (n + 1 > this.bufLen) {
       const old = this.buf;
@@ -86,46 +96,52 @@ export class MiniSat {
     // The hottest call while an encoding loads: guard()'s handling without its closure (one
     // closure per clause was most of the garbage of loading a block).
     try {
-      return this.C._addClause(this.buf) !== 0;
+      this.C._addClause(this.buf);
     } catch (e) {
       throw this.died(e);
     }
   }
 
-  /**
-   * Switch guarded work off for good: the unit (-guard) satisfies every clause guarded by it
-   * (MiniSat then drops them), and variables first..last are retired so that later solves do
-   * not branch on them (a shared instance would otherwise assign every old block's variables
-   * in each model). MiniSat fixes a retired variable false, so the range must hold only
-   * variables whose clauses all carry this guard.
-   */
-  retireGuarded(guard: number, first: number, last: number): void {
-    this.addClause([-guard]);
+  retireVars(first: number, last: number): void {
     this.guard(() => {
+      // MiniSat must know a variable before it can retire it (else it writes past its arrays).
+      this.C._ensureVar(last);
       for (let v = first; v <= last; v++) this.C._retireVar(v);
     });
   }
 
-  /** Solve; with `assume` (a positive variable), solve under that single assumption. */
-  solve(assume?: number): boolean {
+  solve(assumptions: ArrayLike<number> = []): SatOutcome {
+    if (assumptions.length > 1 || (assumptions.length === 1 && !(assumptions[0]! > 0))) {
+      throw new RangeError('logic-solver MiniSat takes at most one assumption, a positive literal');
+    }
     this.solutionPtr = -1;
+    const assume = assumptions.length === 1 ? assumptions[0]! : 0;
+    this.lastAssumption = assume;
     return this.guard(() => {
       this.C._ensureVar(this.vars);
-      if (assume !== undefined && !(assume > 0)) throw new RangeError('MiniSat assumptions must be positive variables');
-      const sat = (assume === undefined ? this.C._solve() : this.C._solveAssuming(assume)) !== 0;
+      const sat = (assume === 0 ? this.C._solve() : this.C._solveAssuming(assume)) !== 0;
       if (sat) this.solutionPtr = this.C._getSolution();
-      return sat;
+      return sat ? 'sat' : 'unsat';
     });
   }
 
   /**
-   * The value of variable v (1 true, 0 false) in the model of the last satisfiable solve.
    * Read straight from MiniSat's model array, so a caller pays only for the variables it
    * reads, however many earlier blocks a shared instance has seen.
    */
-  value(v: number): number {
+  value(v: number): 0 | 1 {
     if (this.solutionPtr < 0) throw new Error('no model: the last solve was not satisfiable, or clauses were added since');
     return this.C.HEAPU8[this.solutionPtr + v - 1] === 0 ? 1 : 0;
+  }
+
+  failed(lit: number): boolean {
+    return lit === this.lastAssumption;
+  }
+
+  release(): void {
+    // The asm.js heap is an ordinary ArrayBuffer: dropping the module lets the collector take it.
+    this.dead ??= 'released';
+    this.C = undefined as unknown as MiniSatModule;
   }
 
   private guard<T>(f: () => T): T {

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { AsmMiniSat } from '../src/sat/AsmMiniSat.js';
+import { GuardScope } from '../src/sat/GuardScope.js';
+import type { SatSolver } from '../src/sat/SatSolver.js';
+
+/** The guard protocol on every engine: scopes switch their clauses on and off, and nest. */
+const engines: [string, () => SatSolver][] = [['logic-solver', () => new AsmMiniSat()]];
+
+describe.each(engines)('GuardScope on %s', (_name, make) => {
+  test('a scope holds only while it is solved under; a child needs its parent; retiring ends it', () => {
+    const s = make();
+    const x = s.newVar();
+    const y = s.newVar();
+    s.addClause([x, y]);
+    const a = new GuardScope(s);
+    a.addClause([-x]);
+    const b = a.child();
+    b.addClause([-y]);
+    expect(a.solve()).toBe('sat');
+    expect(s.value(x)).toBe(0);
+    expect(s.value(y)).toBe(1);
+    expect(b.solve()).toBe('unsat'); // -x, -y and (x or y)
+    b.retire();
+    expect(a.solve()).toBe('sat');
+    // A sibling scope does not see the retired child's clauses, and the top level never did.
+    const c = a.child();
+    c.addClause([y]);
+    expect(c.solve()).toBe('sat');
+    c.retire();
+    a.retire();
+    expect(s.solve()).toBe('sat');
+    // Clauses of a retired scope are gone for good; the formula is still satisfiable either way.
+    const d = new GuardScope(s);
+    d.addClause([-x]);
+    d.addClause([-y]);
+    expect(d.solve()).toBe('unsat');
+    d.retire();
+    expect(s.solve()).toBe('sat');
+  });
+
+  test('extra assumptions hold for one solve only, and the model of that solve can be read', () => {
+    const s = make();
+    const v = s.newVars(3);
+    const scope = new GuardScope(s);
+    scope.addClause([-v, -(v + 1)]); // not both
+    expect(scope.solve({}, [v])).toBe('sat');
+    expect(s.value(v)).toBe(1);
+    expect(s.value(v + 1)).toBe(0);
+    expect(scope.solve({}, [v, v + 1])).toBe('unsat');
+    expect(scope.solve({}, [v + 1])).toBe('sat');
+    expect(s.value(v + 1)).toBe(1);
+    expect(scope.solve()).toBe('sat');
+    scope.retire();
+  });
+
+  test('variables a scope made are its own: numbering stays consecutive across scopes', () => {
+    const s = make();
+    const a = new GuardScope(s);
+    const first = a.newVars(5);
+    const b = a.child();
+    const inB = b.newVar();
+    const more = a.newVar();
+    expect(first).toBe(a.guard + 1);
+    expect(inB).toBe(b.guard + 1);
+    expect(more).toBe(inB + 1);
+    b.retire();
+    a.addClause([more]);
+    expect(a.solve()).toBe('sat');
+    expect(s.value(more)).toBe(1);
+    a.retire();
+  });
+});
