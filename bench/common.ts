@@ -24,6 +24,16 @@ export function timed<T>(fn: () => T): Timed<T> {
   return { value, cpu: (c.user + c.system) / 1e6, wall };
 }
 
+/** `timed` for an async call. */
+export async function timedAsync<T>(fn: () => Promise<T>): Promise<Timed<T>> {
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  const value = await fn();
+  const wall = (performance.now() - w0) / 1000;
+  const c = process.cpuUsage(c0);
+  return { value, cpu: (c.user + c.system) / 1e6, wall };
+}
+
 export function median(xs: readonly number[]): number {
   if (xs.length === 0) return NaN;
   const s = [...xs].sort((a, b) => a - b);

@@ -40,12 +40,13 @@ export async function runAuto(messages: readonly Excerpt[], receivers: readonly 
       const c = chooseBoard(m.text, { receiver, table: 'auto', budgetMs });
       let valid = false;
       try {
-        valid = decrypt(c.ciphertext, { table: c.table }) === m.text;
-        if (valid && receiver === 'logic') valid = verify(c.ciphertext).blocks.every((b) => b.status === 'unique' && b.lineSolvable);
+        const d = await decrypt(c.ciphertext, { table: c.table });
+        valid = d.ok && d.text === m.text;
+        if (valid && receiver === 'logic') valid = (await verify(c.ciphertext)).blocks.every((b) => b.status === 'unique' && b.lineSolvable);
       } catch {
         valid = false;
       }
-      const base = encrypt(m.text, { size: 8, table: builtinTable('classic'), receiver });
+      const base = await encrypt(m.text, { size: 8, table: builtinTable('classic'), receiver });
       const rec: AutoRecord = {
         msg: m.id,
         receiver,

@@ -1,6 +1,6 @@
 import { loadavg } from 'node:os';
 import type { ReceiverModel } from '../src/annotate/ReceiverModel.js';
-import { textOfResults } from '../src/cipher/decrypt.js';
+import { BitsDecoder } from '../src/cipher/textBits.js';
 import { messageGrids } from '../src/cipher/encrypt.js';
 import { builtinTable, type BuiltinTableName } from '../src/cipher/Table.js';
 import { formatCiphertext, type Ciphertext } from '../src/formats/ciphertext.js';
@@ -8,7 +8,7 @@ import { formatAnnotation, formatClue } from '../src/formats/symbols.js';
 import type { Grid, Puzzle } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { Propagator, UNKNOWN } from '../src/line/Propagator.js';
-import { runBlocks } from '../src/parallel/BlockPool.js';
+import { runBlocks } from '../src/parallel/BlockRunner.js';
 import type { BlockOutcome, BlockTask } from '../src/parallel/BlockTask.js';
 import type { SolveResult } from '../src/solve/SolveResult.js';
 import type { Excerpt } from './paperCorpus.js';
@@ -199,7 +199,9 @@ export async function runJobs(jobs: readonly Job[], o: SweepOptions): Promise<Sw
       }
     });
     if (valid === true) {
-      const text = textOfResults(results, s.job.n, s.job.n, builtinTable(s.job.table));
+      const decoder = new BitsDecoder(builtinTable(s.job.table), s.job.n * s.job.n);
+      for (const r of results) if (r.status === 'unique') decoder.push(r.grid.cells);
+      const text = decoder.finish();
       if (text !== s.job.msg.text) valid = false;
     }
     const c: Ciphertext = {

@@ -1,48 +1,56 @@
 /**
- * nonocrypt's public API. Everything a program needs is exported here; nothing else is public.
+ * nonocrypt's public API: the five pipelines (encrypt, decrypt, verify, solve, annotate),
+ * reading and writing ciphertexts and puzzle files, the encoding tables, and the result and
+ * error types. Every pipeline runs its blocks in this thread or on worker threads (`jobs`),
+ * with a time limit per block (`timeoutMs`) and a choice of SAT engine (`engine`).
+ *
+ * Lower layers (the line solver, the CNF encoding, SAT sessions, the minimizer, the block
+ * runner) are reachable through the `nonocrypt/internals` subpath; they may change between
+ * minor versions.
  */
 export type { Clue, Grid, Puzzle } from './grid/Puzzle.js';
 export { makeGrid, gridRows, gridsEqual } from './grid/Puzzle.js';
-export { puzzleOf, runsOf } from './grid/runsOf.js';
+export { puzzleOf } from './grid/runsOf.js';
 export { checkGrid } from './grid/checkGrid.js';
 
-export { Propagator, type PropagationStatus } from './line/Propagator.js';
-export { solvePuzzle, type SolveOptions } from './solve/solvePuzzle.js';
-export type { SolveResult, SolveStatus, SolveStats } from './solve/SolveResult.js';
-export { SatSession } from './sat/SatSession.js';
-export { Cnf } from './encode/Cnf.js';
-export { encodePuzzle, type PuzzleEncoding } from './encode/encodePuzzle.js';
+export type { RunOptions } from './parallel/BlockRunner.js';
+export type { EngineName } from './sat/SatSolver.js';
+export { ENGINES } from './sat/SatSolver.js';
 
-export { minimizeAnnotation, type MinimizeOptions, type MinimizeResult } from './annotate/minimizeAnnotation.js';
+export { encrypt, encryptBlocks, DEFAULT_BLOCK_BUDGET_MS, type EncryptOptions, type EncryptResult, type EncryptPlan } from './cipher/encrypt.js';
+export type { EncryptedBlock } from './cipher/blockWork.js';
+export type { BoardChoice, BoardTrial } from './cipher/autoSize.js';
+export { decrypt, type DecryptOptions, type DecryptResult } from './cipher/decrypt.js';
+export { verify, verdictOf, type VerifyReport, type VerifySummary, type BlockVerdict } from './cipher/verify.js';
+export { solveBlocks, type CiphertextSource, type SolvedBlock } from './cipher/solveBlocks.js';
+export { solve, type SolveOptions } from './puzzle/solve.js';
+export { annotate, type AnnotateOptions } from './puzzle/annotate.js';
+export type { AnnotationResult } from './parallel/outcomes.js';
+export type { SolveResult, SolveStatus, SolveStats } from './solve/SolveResult.js';
 export { RECEIVER_MODELS, type ReceiverModel } from './annotate/ReceiverModel.js';
 
 export { builtinTable, parseTable, BUILTIN_TABLES, type Table, type BuiltinTableName } from './cipher/Table.js';
-export { textToBits, bitsToText, BitsDecoder } from './cipher/textBits.js';
-export { bitsToGrids, gridsToBits } from './cipher/blocks.js';
-export { encrypt, type EncryptOptions, type EncryptResult } from './cipher/encrypt.js';
-export { chooseBoard, type ChooseBoardOptions, type BoardChoice, type BoardTrial } from './cipher/autoSize.js';
-export { decrypt, type DecryptOptions } from './cipher/decrypt.js';
-export { verify, type VerifyReport, type BlockVerdict } from './cipher/verify.js';
-export { encryptBlock, decodeBlock, type EncryptedBlock } from './cipher/blockWork.js';
 
 export {
   parseCiphertext,
   parseCiphertextLines,
   parseCiphertextLinesAsync,
   formatCiphertext,
-  CiphertextReader,
   type Ciphertext,
   type CipherBlock,
 } from './formats/ciphertext.js';
-export { parseNon, formatNon } from './formats/non.js';
-export { parseNin, formatNin } from './formats/nin.js';
-export { parseWebpbnXml, formatWebpbnXml } from './formats/webpbnXml.js';
-export { parsePuzzleJson, formatPuzzleJson } from './formats/puzzleJson.js';
-export { parsePicture, formatPicture } from './formats/picture.js';
-export { readPuzzleFile, writePuzzleFile, formatFromPath, sniffFormat } from './formats/detectFormat.js';
+export { readPuzzle, writePuzzle, inputFormats, outputFormats, type InputFormat, type OutputFormat } from './formats/puzzleText.js';
 export type { PuzzleFile, PuzzleFormat } from './formats/PuzzleFile.js';
+export { formatAnnotation } from './formats/symbols.js';
 
-export { runBlocks, type PoolOptions } from './parallel/BlockPool.js';
-export type { BlockTask, BlockOutcome } from './parallel/BlockTask.js';
-
-export { NonocryptError, ParseError, InputError, BlockError, SolverAbortError } from './errors.js';
+export {
+  NonocryptError,
+  ParseError,
+  InputError,
+  BlockError,
+  SolverAbortError,
+  ERROR_CODES,
+  errorKind,
+  type ErrorCode,
+  type ErrorKind,
+} from './errors.js';

@@ -1,7 +1,7 @@
 // The CNF encoding: unit propagation is as strong as the exact line solver, and the models
 // of the DIMACS text are exactly the puzzle's solutions.
 import { describe, expect, test } from 'vitest';
-import { puzzleDimacs } from '../src/cli/commands/solve.js';
+import { puzzleDimacs } from '../src/encode/puzzleDimacs.js';
 import { Cnf } from '../src/encode/Cnf.js';
 import { encodePuzzle } from '../src/encode/encodePuzzle.js';
 import { checkGrid } from '../src/grid/checkGrid.js';

@@ -147,7 +147,7 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
   // never beat it (their exact lengths are their lower bounds, ranked after it).
   const free = cands.find((c) => c.needy === 0);
   if (free) {
-    const blocks: EncryptedBlock[] = free.puzzles.map((puzzle) => ({ block: { puzzle, annotation: [] }, proven: true, ms: 0 }));
+    const blocks: EncryptedBlock[] = free.puzzles.map((puzzle) => ({ block: { puzzle, annotation: [] }, proven: true, lowerBound: 0, ms: 0 }));
     const ciphertext: Ciphertext = { width: free.size, height: free.size, blocks: blocks.map((b) => b.block) };
     const trial = {
       size: free.size,

@@ -1,21 +1,26 @@
 import { BlockError } from '../errors.js';
-import type { Ciphertext } from '../formats/ciphertext.js';
 import { gridRows, type Grid } from '../grid/Puzzle.js';
-import type { SatSession } from '../sat/SatSession.js';
+import type { RunOptions } from '../parallel/BlockRunner.js';
 import type { SolveResult } from '../solve/SolveResult.js';
-import { decodeBlock } from './blockWork.js';
+import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 import { builtinTable, type Table } from './Table.js';
 import { BitsDecoder } from './textBits.js';
 
 /**
  * Decryption (SPEC section 6): every block must have exactly one solution; the blocks' bits,
- * concatenated, are read back 5 at a time through the table. A block with no solution or
- * several is an error that names the block; the decoder never picks one of several.
+ * concatenated, are read back 5 at a time through the table. The decoder never picks one of
+ * several solutions: a block with none or several, or left undecided by a time limit, is a
+ * failure that names the block. Every block is decided even after a failure, so that the
+ * result names all failing blocks, not just the first.
  */
-export interface DecryptOptions {
+export interface DecryptOptions extends RunOptions {
   readonly table?: Table;
-  readonly session?: SatSession;
 }
+
+export type DecryptResult =
+  | { readonly ok: true; readonly text: string; readonly blocks: number }
+  /** The blocks that did not decode, in order; no text. */
+  | { readonly ok: false; readonly failures: readonly BlockError[]; readonly blocks: number };
 
 /** The error for a block that did not decode to exactly one grid (block is 1-based). */
 export function blockFailure(result: SolveResult, block: number): BlockError | null {
@@ -42,16 +47,23 @@ export function uniqueGrid(result: SolveResult, block: number): Grid {
   return (result as Extract<SolveResult, { status: 'unique' }>).grid;
 }
 
-/** Text from the blocks' verdicts, in order; the first block that is not unique is an error. */
-export function textOfResults(results: readonly SolveResult[], width: number, height: number, table: Table): string {
-  const decoder = new BitsDecoder(table, width * height);
-  results.forEach((r, i) => decoder.push(uniqueGrid(r, i + 1).cells));
-  return decoder.finish();
-}
-
-export function decrypt(ciphertext: Ciphertext, options: DecryptOptions = {}): string {
-  const decoder = new BitsDecoder(options.table ?? builtinTable('classic'), ciphertext.width * ciphertext.height);
-  // Block by block, so that decoding stops at the first block that is not unique.
-  ciphertext.blocks.forEach((b, i) => decoder.push(uniqueGrid(decodeBlock(b, options.session), i + 1).cells));
-  return decoder.finish();
+export async function decrypt(source: CiphertextSource, options: DecryptOptions = {}): Promise<DecryptResult> {
+  const decoder = new BitsDecoder(options.table ?? builtinTable('classic'), source.width * source.height);
+  const failures: BlockError[] = [];
+  let blocks = 0;
+  // Each block's bits become text as the block arrives (grids are not kept), until a failure.
+  for await (const b of solveBlocks(source, options)) {
+    blocks = b.block;
+    const failure = blockFailure(b.result, b.block);
+    if (failure) failures.push(failure);
+    else if (failures.length === 0 && b.result.status === 'unique') {
+      try {
+        decoder.push(b.result.grid.cells);
+      } catch (e) {
+        if (!(e instanceof BlockError)) throw e;
+        failures.push(e);
+      }
+    }
+  }
+  return failures.length ? { ok: false, failures, blocks } : { ok: true, text: decoder.finish(), blocks };
 }

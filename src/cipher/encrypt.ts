@@ -1,39 +1,66 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
-import type { Ciphertext } from '../formats/ciphertext.js';
-import type { SatSession } from '../sat/SatSession.js';
+import { InputError } from '../errors.js';
+import type { Ciphertext, CipherBlock } from '../formats/ciphertext.js';
+import type { Grid } from '../grid/Puzzle.js';
+import { puzzleOf } from '../grid/runsOf.js';
+import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
+import { annotateOutcome } from '../parallel/outcomes.js';
+import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { bitsToGrids } from './blocks.js';
-import { encryptBlock, type EncryptedBlock } from './blockWork.js';
+import type { EncryptedBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';
 import { textToBits } from './textBits.js';
-import { InputError } from '../errors.js';
 
 /**
  * Encryption (SPEC sections 1-2, 7): text -> 5-bit codes -> W x H blocks -> each block's clues
- * and its smallest annotation under the chosen receiver model.
+ * and its smallest annotation under the chosen receiver model, in this thread or on workers.
+ *
+ * Time. Proving an annotation smallest can take long, so each block has a budget
+ * (`budgetMs`, default DEFAULT_BLOCK_BUDGET_MS; Infinity: prove it, however long) and the run
+ * may have a time limit per block (`timeoutMs`). Whichever ends first, the block's annotation
+ * is valid (the receiver decodes it); it is then not proven smallest, and the block says so,
+ * with the size found and a proven lower bound. A block whose worker had to be stopped gets
+ * every black cell line logic leaves open: valid, not small.
  */
-export interface EncryptOptions {
-  /** Board side (square boards); default 8. */
-  readonly size?: number;
-  /** Rectangular boards: columns and rows (override `size`). */
+export const DEFAULT_BLOCK_BUDGET_MS = 10_000;
+
+export interface EncryptOptions extends RunOptions {
+  /** Board side (square boards); default 8. `auto`: the side giving the shortest ciphertext. */
+  readonly size?: number | 'auto';
+  /** Rectangular boards: columns and rows (instead of `size`). */
   readonly width?: number;
   readonly height?: number;
-  /** Encoding table; default the classic table. */
-  readonly table?: Table;
+  /** Encoding table; default the classic table. `auto` (with size `auto`): the better built-in one. */
+  readonly table?: Table | 'auto';
   /** Receiver model for the smallest annotation; default `unique`. */
   readonly receiver?: ReceiverModel;
-  /** Per-block budget for proving minimality (ms); unlimited by default. */
+  /**
+   * Per-block budget (ms) for proving annotations smallest; with size `auto`, the budget of the
+   * whole choice (default 5000). Infinity: no budget.
+   */
   readonly budgetMs?: number;
-  readonly session?: SatSession;
 }
+
+export type { EncryptedBlock };
 
 export interface EncryptResult {
   readonly ciphertext: Ciphertext;
   readonly blocks: readonly EncryptedBlock[];
+  readonly table: Table;
+  /** With size `auto`: what was chosen and why. */
+  readonly choice?: BoardChoice;
 }
 
-export function boardOf(options: { size?: number; width?: number; height?: number }): { width: number; height: number } {
-  const width = options.width ?? options.size ?? 8;
-  const height = options.height ?? options.size ?? 8;
+export function boardOf(options: { size?: number | 'auto'; width?: number; height?: number }): { width: number; height: number } {
+  if ((options.width === undefined) !== (options.height === undefined)) {
+    throw new InputError('E_USAGE', 'width and height go together (a W x H board); for square boards give the size');
+  }
+  if (options.width !== undefined && options.size !== undefined) {
+    throw new InputError('E_USAGE', 'give either the size or width and height, not both');
+  }
+  const size = options.size === 'auto' ? undefined : options.size;
+  const width = options.width ?? size ?? 8;
+  const height = options.height ?? size ?? 8;
   for (const v of [width, height]) {
     if (!Number.isInteger(v) || v < 1 || v > 1000) {
       throw new InputError('E_SIZE', `board side must be a whole number from 1 to 1000, got ${v}`);
@@ -43,14 +70,72 @@ export function boardOf(options: { size?: number; width?: number; height?: numbe
 }
 
 /** The message's blocks as pictures (before clues and annotations). */
-export function messageGrids(text: string, options: EncryptOptions = {}) {
+export function messageGrids(text: string, options: { size?: number; width?: number; height?: number; table?: Table } = {}) {
   const table = options.table ?? builtinTable('classic');
   const { width, height } = boardOf(options);
   return { width, height, grids: bitsToGrids(textToBits(text, table), width, height, table.paddingBit) };
 }
 
-export function encrypt(text: string, options: EncryptOptions = {}): EncryptResult {
-  const { width, height, grids } = messageGrids(text, options);
-  const blocks = grids.map((g) => encryptBlock(g, options));
-  return { ciphertext: { width, height, blocks: blocks.map((b) => b.block) }, blocks };
+/** The plan of an encryption: board, table and pictures, known before any block is annotated. */
+export interface EncryptPlan {
+  readonly width: number;
+  readonly height: number;
+  readonly table: Table;
+  readonly grids: readonly Grid[];
+  /** The blocks, annotated in order as they are ready. */
+  readonly blocks: AsyncGenerator<EncryptedBlock>;
+  /** With size `auto`: the choice (its blocks are already annotated). */
+  readonly choice?: BoardChoice;
+}
+
+/** Plan and stream an encryption; `encrypt` collects it. */
+export function encryptBlocks(text: string, options: EncryptOptions = {}): EncryptPlan {
+  const receiver = options.receiver ?? 'unique';
+  if (options.size === 'auto') {
+    if (options.width !== undefined) throw new InputError('E_USAGE', 'size auto chooses square boards; width and height do not go with it');
+    const choice = chooseBoard(text, {
+      receiver,
+      table: options.table,
+      budgetMs: options.budgetMs === Infinity ? undefined : options.budgetMs,
+    });
+    const blocks = choice.blocks;
+    return {
+      width: choice.size,
+      height: choice.size,
+      table: choice.table,
+      grids: [],
+      choice,
+      blocks: (async function* () {
+        yield* blocks;
+      })(),
+    };
+  }
+  if (options.table === 'auto') throw new InputError('E_USAGE', 'table auto goes with size auto');
+  const table = options.table ?? builtinTable('classic');
+  const { width, height, grids } = messageGrids(text, { size: options.size, width: options.width, height: options.height, table });
+  const budget = options.budgetMs ?? DEFAULT_BLOCK_BUDGET_MS;
+  const budgetMs = budget === Infinity ? undefined : budget;
+  const tasks = grids.map((grid) => ({ kind: 'annotate' as const, grid, receiver, budgetMs }));
+  async function* blocks(): AsyncGenerator<EncryptedBlock> {
+    let i = 0;
+    for await (const out of runBlocks(tasks, options)) {
+      const grid = grids[i++]!;
+      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs, budgetMs);
+      yield { block: { puzzle: puzzleOf(grid), annotation }, ...rest };
+      options.onProgress?.(i);
+    }
+  }
+  return { width, height, table, grids, blocks: blocks() };
+}
+
+export async function encrypt(text: string, options: EncryptOptions = {}): Promise<EncryptResult> {
+  const plan = encryptBlocks(text, options);
+  const blocks: EncryptedBlock[] = [];
+  for await (const b of plan.blocks) blocks.push(b);
+  return {
+    ciphertext: { width: plan.width, height: plan.height, blocks: blocks.map((b) => b.block) },
+    blocks,
+    table: plan.table,
+    ...(plan.choice ? { choice: plan.choice } : {}),
+  };
 }

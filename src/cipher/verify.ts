@@ -1,7 +1,6 @@
-import type { Ciphertext } from '../formats/ciphertext.js';
-import type { SatSession } from '../sat/SatSession.js';
+import type { RunOptions } from '../parallel/BlockRunner.js';
 import type { SolveResult, SolveStatus } from '../solve/SolveResult.js';
-import { decodeBlock } from './blockWork.js';
+import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 
 /**
  * Verification: every block's verdict, without decoding the text. This is what a publisher
@@ -16,9 +15,16 @@ export interface BlockVerdict {
   readonly reason?: string;
 }
 
+export interface VerifySummary {
+  unique: number;
+  multiple: number;
+  none: number;
+  unknown: number;
+}
+
 export interface VerifyReport {
   readonly blocks: BlockVerdict[];
-  readonly summary: { unique: number; multiple: number; none: number; unknown: number };
+  readonly summary: VerifySummary;
 }
 
 export function verdictOf(result: SolveResult, block: number): BlockVerdict {
@@ -27,13 +33,18 @@ export function verdictOf(result: SolveResult, block: number): BlockVerdict {
     : { block, status: result.status, lineSolvable: result.lineSolvable };
 }
 
-export function summarize(blocks: readonly BlockVerdict[]): VerifyReport['summary'] {
-  const summary = { unique: 0, multiple: 0, none: 0, unknown: 0 };
-  for (const b of blocks) summary[b.status]++;
-  return summary;
+export function emptySummary(): VerifySummary {
+  return { unique: 0, multiple: 0, none: 0, unknown: 0 };
 }
 
-export function verify(ciphertext: Ciphertext, options: { session?: SatSession } = {}): VerifyReport {
-  const blocks = ciphertext.blocks.map((b, i) => verdictOf(decodeBlock(b, options.session), i + 1));
-  return { blocks, summary: summarize(blocks) };
+/** Every block's verdict, collected. For a stream of verdicts as they come, use `solveBlocks`. */
+export async function verify(source: CiphertextSource, options: RunOptions = {}): Promise<VerifyReport> {
+  const blocks: BlockVerdict[] = [];
+  const summary = emptySummary();
+  for await (const b of solveBlocks(source, options)) {
+    const v = verdictOf(b.result, b.block);
+    summary[v.status]++;
+    blocks.push(v);
+  }
+  return { blocks, summary };
 }

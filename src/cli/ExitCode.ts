@@ -1,11 +1,47 @@
-/** Exit codes of the CLI. */
-export const ExitCode = {
-  /** Success; every block unique. */
-  OK: 0,
-  /** Some block is ambiguous (multiple) or unsolvable (none). */
-  FAILED_BLOCK: 1,
-  /** Bad input or usage. */
-  BAD_INPUT: 2,
-  /** Some block is undecided: time limit or MiniSat's heap (status unknown). */
-  UNKNOWN: 3,
+import { errorKind, type ErrorCode } from '../errors.js';
+import type { VerifySummary } from '../cipher/verify.js';
+
+/**
+ * The exit-code contract of every command: one definition, listed in `--help` and in the
+ * README (a test keeps both equal to this table). Scripts can rely on it.
+ */
+export const EXIT_CODES = {
+  OK: { code: 0, meaning: 'success: every block unique; encrypt or convert done' },
+  FAILED_BLOCK: { code: 1, meaning: 'some block ambiguous (multiple) or unsolvable (none)' },
+  BAD_INPUT: { code: 2, meaning: 'bad input or usage (malformed file, bad or conflicting flags)' },
+  UNDECIDED: { code: 3, meaning: 'some block undecided or not proven (time limit, memory cap)' },
+  OUTPUT_FAILED: { code: 4, meaning: 'an output could not be written; no partial file is left' },
+  INTERNAL: { code: 70, meaning: 'internal error: a bug in nonocrypt (please report it)' },
 } as const;
+
+export type ExitName = keyof typeof EXIT_CODES;
+export type ExitCode = (typeof EXIT_CODES)[ExitName]['code'];
+
+export const exitCode = (name: ExitName): ExitCode => EXIT_CODES[name].code;
+
+/** The exit code of a run of blocks: failures first, then undecided blocks. */
+export function exitForSummary(s: VerifySummary): ExitCode {
+  if (s.multiple || s.none) return exitCode('FAILED_BLOCK');
+  if (s.unknown) return exitCode('UNDECIDED');
+  return exitCode('OK');
+}
+
+/** The exit code of a typed error. */
+export function exitForError(code: ErrorCode): ExitCode {
+  switch (errorKind(code)) {
+    case 'input':
+    case 'usage':
+      return exitCode('BAD_INPUT');
+    case 'io':
+      return exitCode('OUTPUT_FAILED');
+    case 'internal':
+      return exitCode('INTERNAL');
+    case 'block':
+      return code === 'E_UNKNOWN' ? exitCode('UNDECIDED') : code === 'E_BAD_CODE' ? exitCode('BAD_INPUT') : exitCode('FAILED_BLOCK');
+  }
+}
+
+/** The table as `--help` prints it. */
+export function exitCodesHelp(): string {
+  return ['Exit codes:', ...Object.values(EXIT_CODES).map((e) => `  ${String(e.code).padStart(2)}  ${e.meaning}`)].join('\n');
+}

@@ -1,38 +1,104 @@
-import { createReadStream, existsSync, realpathSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, basename, join, resolve } from 'node:path';
+import {
+  chmodSync,
+  closeSync,
+  createReadStream,
+  fchownSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+  type Stats,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, NonocryptError } from '../errors.js';
 
 /**
- * The CLI's contact with files and streams (the library never touches them). Inputs are a
- * path or `-` for standard input; with no path, standard input is read when it is not a
- * terminal. Outputs are written whole or not at all (temporary file, then rename), and never
- * over an input.
+ * The CLI's contact with files and streams (the library never touches them).
+ *
+ * Inputs are a path or `-` for standard input; with no path, standard input is read when it
+ * is not a terminal. A path that cannot be read says why in the system's words (no such file,
+ * permission denied, is a directory).
+ *
+ * Outputs (`-o FILE`) are written whole or not at all, and nothing is lost:
+ * - a regular file (or a new one) is written to a temporary file in the same folder, flushed
+ *   to disk, then renamed over the target; an existing file keeps its permission bits (a 0600
+ *   file of plaintext stays 0600) and, when we run as root, its owner;
+ * - a symbolic link is followed: its target is replaced, the link stays;
+ * - a device, FIFO, socket or standard stream (`/dev/stdout`, `/dev/fd/N`) is written
+ *   through, renaming nothing;
+ * - an output that is one of the inputs (the same file under any name, hard links included),
+ *   or two outputs naming one file, is refused before any work is done.
+ * Why not a library: write-file-atomic (the well-kept one) needs Node 22 from version 8, and
+ * would rename over a device or FIFO target, which we must detect anyway; what is left is
+ * these few lines.
  */
 export function inputName(path: string | undefined): string {
   return path === undefined || path === '-' ? '<stdin>' : path;
 }
 
-function checkReadable(path: string): void {
-  if (!existsSync(path)) throw new InputError('E_FILE', `${path}: no such file`);
-  if (statSync(path).isDirectory()) throw new InputError('E_FILE', `${path}: is a directory, expected a file`);
+/** A file system error in the system's words: "permission denied", "no such file", ... */
+export function describeFsError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  switch (err.code) {
+    case 'ENOENT':
+      return 'no such file';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'is a directory';
+    case 'ENOTDIR':
+      return 'a part of the path is not a directory';
+    case 'ENOSPC':
+      return 'no space left on device';
+    case 'EROFS':
+      return 'read-only file system';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'ELOOP':
+      return 'too many levels of symbolic links';
+    case 'ENAMETOOLONG':
+      return 'file name too long';
+    default:
+      return (err.message ?? String(e)).split('\n')[0]!;
+  }
 }
 
-function stdinOrUsage(path: string | undefined): void {
-  if ((path === undefined || path === '-') && process.stdin.isTTY && path === undefined) {
-    throw new NonocryptError('E_USAGE', 'no input: give a FILE, or pipe the input on standard input (or use -)');
+function checkReadable(path: string): void {
+  let st: Stats;
+  try {
+    st = statSync(path);
+  } catch (e) {
+    throw new InputError('E_FILE', `${path}: cannot read (${describeFsError(e)})`);
   }
+  if (st.isDirectory()) throw new InputError('E_FILE', `${path}: is a directory, expected a file`);
+}
+
+function openInput(path: string | undefined): NodeJS.ReadableStream {
+  if (path === undefined || path === '-') {
+    if (path === undefined && process.stdin.isTTY) {
+      throw new NonocryptError('E_USAGE', 'no input: give a FILE, or pipe the input on standard input (or use -)');
+    }
+    return process.stdin;
+  }
+  checkReadable(path);
+  return createReadStream(path);
 }
 
 /** The whole input as text. */
 export async function readText(path: string | undefined): Promise<string> {
-  stdinOrUsage(path);
-  if (path !== undefined && path !== '-') checkReadable(path);
-  const stream = path === undefined || path === '-' ? process.stdin : createReadStream(path);
+  const stream = openInput(path);
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
   } catch (e) {
-    throw new InputError('E_FILE', `${inputName(path)}: cannot read (${(e as Error).message})`);
+    throw new InputError('E_FILE', `${inputName(path)}: cannot read (${describeFsError(e)})`);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
@@ -43,9 +109,7 @@ export async function readText(path: string | undefined): Promise<string> {
  * buffers every line it reads ahead of a slow consumer.)
  */
 export async function* readLines(path: string | undefined): AsyncGenerator<string> {
-  stdinOrUsage(path);
-  if (path !== undefined && path !== '-') checkReadable(path);
-  const input = path === undefined || path === '-' ? process.stdin : createReadStream(path);
+  const input = openInput(path);
   const decoder = new TextDecoder('utf-8');
   let rest = '';
   try {
@@ -59,37 +123,129 @@ export async function* readLines(path: string | undefined): AsyncGenerator<strin
       rest = rest.slice(start);
     }
   } catch (e) {
-    throw new InputError('E_FILE', `${inputName(path)}: cannot read (${(e as Error).message})`);
+    if (e instanceof NonocryptError) throw e;
+    throw new InputError('E_FILE', `${inputName(path)}: cannot read (${describeFsError(e)})`);
   }
   rest += decoder.decode();
   if (rest !== '') yield rest;
 }
 
-/** Write a whole output file atomically; refuse to write over any of the inputs. */
-export function writeOutput(path: string, text: string, inputs: readonly (string | undefined)[] = []): void {
-  const target = resolve(path);
-  for (const i of inputs) {
-    if (i && i !== '-' && existsSync(i) && existsSync(target) && realpathSync(i) === realpathSync(target)) {
-      throw new InputError('E_OUTPUT', `${path}: refusing to overwrite the input file`);
+/** The standard stream a path names, if it names one (`-`, /dev/stdout, /dev/fd/2 ...). */
+function standardStream(path: string): NodeJS.WriteStream | undefined {
+  if (path === '-' || /^\/(dev\/(stdout|fd\/1)|proc\/self\/fd\/1)$/.test(path)) return process.stdout;
+  if (/^\/(dev\/(stderr|fd\/2)|proc\/self\/fd\/2)$/.test(path)) return process.stderr;
+  return undefined;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new InputError('E_OUTPUT', `${path}: cannot write (${describeFsError(e)})`);
+  }
+}
+
+/** The regular file a path will end up writing: symbolic links followed, also dangling ones. */
+function finalTarget(path: string): string {
+  let p = resolve(path);
+  for (let hops = 0; hops < 40; hops++) {
+    let link: string;
+    try {
+      if (!lstatSync(p).isSymbolicLink()) return p;
+      link = readlinkSync(p);
+    } catch {
+      return p; // does not exist (yet): it is the target itself
+    }
+    p = resolve(dirname(p), link);
+  }
+  throw new InputError('E_OUTPUT', `${path}: cannot write (too many levels of symbolic links)`);
+}
+
+/** True when a and b name the same file (for existing files: the same inode). */
+function sameFile(a: string, b: string): boolean {
+  const sa = statOrUndefined(a);
+  const sb = statOrUndefined(b);
+  if (sa && sb) return sa.dev === sb.dev && sa.ino === sb.ino;
+  return finalTarget(a) === finalTarget(b);
+}
+
+/**
+ * Refuse, before any work is done, outputs that would overwrite an input or each other.
+ * `outputs` and `inputs` may hold undefined (not given) and `-` (a standard stream).
+ */
+export function checkOutputs(outputs: readonly (string | undefined)[], inputs: readonly (string | undefined)[]): void {
+  const outs = outputs.filter((o): o is string => o !== undefined && standardStream(o) === undefined);
+  const ins = inputs.filter((i): i is string => i !== undefined && i !== '-');
+  for (const o of outs) {
+    for (const i of ins) {
+      if (sameFile(o, i)) throw new InputError('E_SAME_FILE', `${o}: refusing to overwrite the input file ${i}`);
     }
   }
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.tmp`);
+  for (let a = 0; a < outs.length; a++) {
+    for (let b = a + 1; b < outs.length; b++) {
+      if (sameFile(outs[a]!, outs[b]!)) throw new InputError('E_SAME_FILE', `${outs[b]}: two outputs name the same file`);
+    }
+  }
+}
+
+/** Write a whole output (see the file comment); `-` is standard output. */
+export function writeOutput(path: string, data: string | Uint8Array, inputs: readonly (string | undefined)[] = []): void {
+  checkOutputs([path], inputs);
+  const stream = standardStream(path);
+  if (stream) {
+    stream.write(data);
+    return;
+  }
+  const target = finalTarget(path);
+  const fail = (e: unknown): never => {
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `folder ${dirname(target)} does not exist` : describeFsError(e);
+    throw new InputError('E_OUTPUT', `${path}: cannot write (${why})`);
+  };
+  const existing = statOrUndefined(target);
+  if (existing?.isDirectory()) fail({ code: 'EISDIR' });
+  if (existing && !existing.isFile()) {
+    // A device, FIFO or socket: write through; there is nothing to rename.
+    try {
+      writeFileSync(target, data);
+    } catch (e) {
+      fail(e);
+    }
+    return;
+  }
+  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
+  let fd: number | undefined;
   try {
-    writeFileSync(tmp, text);
+    fd = openSync(tmp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
+    const buf = typeof data === 'string' ? Buffer.from(data) : data;
+    for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
+    if (existing) {
+      // The umask may have narrowed the mode given to open; an existing file keeps its own.
+      chmodSync(tmp, existing.mode & 0o7777);
+      if (process.getuid?.() === 0 && (existing.uid !== 0 || existing.gid !== 0)) fchownSync(fd, existing.uid, existing.gid);
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = undefined;
     renameSync(tmp, target);
   } catch (e) {
+    if (fd !== undefined) closeSync(fd);
     try {
       unlinkSync(tmp);
     } catch {
       /* nothing to clean up */
     }
-    throw new InputError('E_OUTPUT', `${path}: cannot write (${(e as Error).message})`);
+    fail(e);
   }
 }
 
 /** Colour only for a terminal, and never when NO_COLOR is set. */
+export function colourOn(stream: NodeJS.WriteStream): boolean {
+  return Boolean(stream.isTTY) && !process.env.NO_COLOR;
+}
+
 export function colour(stream: NodeJS.WriteStream): (code: number, text: string) => string {
-  const on = Boolean(stream.isTTY) && !process.env.NO_COLOR;
+  const on = colourOn(stream);
   return (code, text) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
 }
 

@@ -1,16 +1,15 @@
 #!/usr/bin/env -S node --single-threaded-gc
 import { CommanderError } from 'commander';
-import { BlockError, NonocryptError } from '../errors.js';
-import { blockErrorExit } from './commands/decrypt.js';
-import { ExitCode } from './ExitCode.js';
+import { NonocryptError } from '../errors.js';
+import { exitCode, exitForError } from './ExitCode.js';
 import { buildProgram } from './program.js';
 
 /**
- * Process entry: run the program, map every failure to one line on stderr and an exit code.
- * No stack traces reach the user.
+ * Process entry: run the program, map every failure to one line on stderr and an exit code
+ * from the contract (ExitCode.ts). No stack traces reach the user.
  */
 async function main(argv: string[]): Promise<number> {
-  let code: number = ExitCode.OK;
+  let code: number = exitCode('OK');
   const program = buildProgram((c) => (code = c));
   program.exitOverride();
   program.configureOutput({
@@ -28,19 +27,19 @@ async function main(argv: string[]): Promise<number> {
     await program.parseAsync(argv);
     return code;
   } catch (e) {
-    if (e instanceof CommanderError) return e.exitCode === 0 ? ExitCode.OK : ExitCode.BAD_INPUT;
-    if (e instanceof BlockError) {
-      process.stderr.write(`nonocrypt: ${e.message}\n`);
-      return blockErrorExit(e);
-    }
-    if (e instanceof NonocryptError && e.code !== 'E_INTERNAL') {
-      process.stderr.write(`nonocrypt: ${e.message}\n`);
-      return ExitCode.BAD_INPUT;
+    if (e instanceof CommanderError) return e.exitCode === 0 ? exitCode('OK') : exitCode('BAD_INPUT');
+    if (e instanceof NonocryptError) {
+      process.stderr.write(`nonocrypt: ${oneLine(e.message)}\n`);
+      return exitForError(e.code);
     }
     const message = e instanceof Error ? e.message : String(e);
-    process.stderr.write(`nonocrypt: internal error: ${message.split('\n')[0]}\n`);
-    return 70;
+    process.stderr.write(`nonocrypt: internal error: ${oneLine(message)}\n`);
+    return exitCode('INTERNAL');
   }
+}
+
+function oneLine(s: string): string {
+  return s.split('\n')[0]!;
 }
 
 // Pipes closed early (e.g. `| head`) end quietly.

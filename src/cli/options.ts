@@ -1,11 +1,15 @@
 import { availableParallelism } from 'node:os';
-import { InvalidArgumentError } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
+import { NonocryptError } from '../errors.js';
+import type { RunOptions } from '../parallel/BlockRunner.js';
+import { ENGINES, type EngineName } from '../sat/SatSolver.js';
 import { readText } from './io.js';
 
 /**
- * Flag values to typed options. Each parser rejects bad values with a message commander turns
- * into a one-line usage error (exit code 2).
+ * Flags to typed options. Each parser rejects bad values with a message commander turns into
+ * a one-line usage error (exit code 2). Options shared by several commands are made here, so
+ * that each is spelled and explained once.
  */
 export function wholeNumber(min: number, max: number) {
   return (value: string): number => {
@@ -24,6 +28,11 @@ export function seconds(value: string): number {
   return n;
 }
 
+/** Seconds, or `none` for no limit (Infinity). */
+export function secondsOrNone(value: string): number {
+  return value.trim() === 'none' ? Infinity : seconds(value);
+}
+
 export const defaultJobs = (): number => Math.max(1, availableParallelism());
 
 /** `classic`, `frequency`, or the path of a table file of the same shape. */
@@ -32,14 +41,40 @@ export async function loadTable(spec: string): Promise<Table> {
   return parseTable(await readText(spec), spec);
 }
 
-/** Common options of the block-running commands. */
+/** The table flag names a file (to be protected from being an output). */
+export function tableFile(spec: string | undefined): string | undefined {
+  return spec === undefined || spec === 'auto' || (BUILTIN_TABLES as readonly string[]).includes(spec) ? undefined : spec;
+}
+
+/** Flags of the commands that run blocks. */
 export interface RunFlags {
   jobs?: number;
   timeout?: number;
   quiet?: boolean;
-  json?: boolean;
+  engine?: EngineName;
 }
 
-export function poolOptions(flags: RunFlags): { jobs: number; timeoutMs?: number } {
-  return { jobs: flags.jobs ?? defaultJobs(), timeoutMs: flags.timeout === undefined ? undefined : flags.timeout * 1000 };
+export function runOptions(flags: RunFlags, jobs = flags.jobs ?? defaultJobs()): RunOptions {
+  return {
+    jobs,
+    ...(flags.timeout === undefined ? {} : { timeoutMs: flags.timeout * 1000 }),
+    ...(flags.engine ? { engine: flags.engine } : {}),
+  };
+}
+
+export const jobsOption = () =>
+  new Option('-j, --jobs <n>', 'worker threads for blocks (default: the number of cores)').argParser(wholeNumber(1, 256));
+export const timeoutOption = () =>
+  new Option('-t, --timeout <seconds>', 'time limit per block; a block it stops is reported unknown (exit 3)').argParser(seconds);
+export const quietOption = () => new Option('-q, --quiet', 'nothing on stderr but errors (no progress, no notes)');
+export const engineOption = () =>
+  new Option('--engine <name>', 'SAT engine').choices(ENGINES as readonly string[] as string[]);
+
+/** True when the user gave the option on the command line (not a default). */
+export function given(cmd: Command, key: string): boolean {
+  return cmd.getOptionValueSource(key) === 'cli';
+}
+
+export function usage(message: string): never {
+  throw new NonocryptError('E_USAGE', message);
 }

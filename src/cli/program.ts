@@ -3,17 +3,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import { RECEIVER_MODELS, type ReceiverModel } from '../annotate/ReceiverModel.js';
-import { puzzleFormats } from '../formats/PuzzleFile.js';
+import { DEFAULT_BLOCK_BUDGET_MS } from '../cipher/encrypt.js';
+import { DEFAULT_AUTO_BUDGET_MS } from '../cipher/autoSize.js';
+import { inputFormats, outputFormats } from '../formats/puzzleText.js';
 import { annotateCommand } from './commands/annotate.js';
+import { convertCommand } from './commands/convert.js';
 import { decryptCommand } from './commands/decrypt.js';
 import { encryptCommand } from './commands/encrypt.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
-import { seconds, wholeNumber } from './options.js';
+import { exitCodesHelp } from './ExitCode.js';
+import { engineOption, jobsOption, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
 
 /**
  * The command line: flags in, one options object per command, the command's exit code out.
- * Everything else lives in the library and in ./commands.
+ * Each command's action is a short translation in ./commands; the work is the library's.
  */
 export function packageVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -24,71 +28,70 @@ export function packageVersion(): string {
   return 'unknown';
 }
 
-const EXIT_CODES = `
-Exit codes:
-  0  success; every block has exactly one solution
-  1  some block is ambiguous (several solutions) or unsolvable (none)
-  2  bad input or usage
-  3  some block undecided (time limit or SAT heap exhausted): status unknown`;
-
-const jobsOption = () =>
-  new Option('-j, --jobs <n>', 'worker threads for blocks (default: the number of cores)').argParser(wholeNumber(1, 256));
-const timeoutOption = () =>
-  new Option('-t, --timeout <seconds>', 'time limit per block; an unfinished block is reported unknown (exit 3)').argParser(seconds);
-const quietOption = () => new Option('-q, --quiet', 'no progress display on stderr');
 const tableOption = (auto = false) =>
   new Option(
     '--table <name|file>',
-    `encoding table: classic, frequency, or a table file (JSON)${auto ? '; auto (with --size auto): the shorter of the two' : ''}`,
-  ).default('classic');
+    `encoding table: classic (the default), frequency, or a table file (JSON)${auto ? '; auto (with --size auto): the shorter of the two' : ''}`,
+  );
 const receiverOption = () =>
   new Option('-r, --receiver <model>', 'receiver model: unique (one solution) or logic (line-solvable)')
     .choices(RECEIVER_MODELS as ReceiverModel[])
     .default('unique');
 const formatOption = () =>
-  new Option('-f, --format <format>', 'input format (default: from the file extension, else from the content)').choices([
-    ...puzzleFormats,
-    'picture',
-  ]);
+  new Option('-f, --format <format>', 'input format (default: from the file extension, else from the content)').choices(
+    inputFormats as string[],
+  );
+const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
+const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
+const secs = (ms: number) => `${ms / 1000} s`;
 
 export function buildProgram(setExit: (code: number) => void): Command {
   const program = new Command();
   program
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate.')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert.')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
-    .addHelpText('after', EXIT_CODES);
+    .addHelpText('after', `\n${exitCodesHelp()}`);
 
   program
     .command('encrypt')
     .description('encrypt a message into a nonogram ciphertext with the smallest annotations')
     .argument('[text]', 'the message (29 symbols: space, A-Z, comma, full stop); - or omitted: standard input')
     .addOption(
-      new Option('-s, --size <n|auto>', 'board side n (n x n blocks), or auto: the side giving the shortest ciphertext')
-        .argParser((v) => (v === 'auto' ? 'auto' : wholeNumber(1, 1000)(v)))
-        .default(8),
+      new Option('-s, --size <n|auto>', 'board side n (n x n blocks; default 8), or auto: the side giving the shortest ciphertext').argParser(
+        (v) => (v === 'auto' ? 'auto' : wholeNumber(1, 1000)(v)),
+      ),
     )
-    .addOption(new Option('--budget <seconds>', 'with --size auto: time budget for the choice').argParser(seconds).default(5))
     .addOption(new Option('--width <w>', 'rectangular boards: columns (with --height)').argParser(wholeNumber(1, 1000)))
     .addOption(new Option('--height <h>', 'rectangular boards: rows (with --width)').argParser(wholeNumber(1, 1000)))
     .addOption(tableOption(true))
     .addOption(receiverOption())
-    .option('-o, --output <file>', 'write the ciphertext to this file (whole or not at all) instead of stdout')
+    .addOption(
+      new Option(
+        '--budget <seconds|none>',
+        `time for proving each block's annotation smallest (default ${secs(DEFAULT_BLOCK_BUDGET_MS)}; with --size auto, for the whole choice, default ${secs(DEFAULT_AUTO_BUDGET_MS)}); when it ends the annotation is valid but not proven smallest (exit 0); none: prove it, however long`,
+      ).argParser(secondsOrNone),
+    )
+    .addOption(requireProofOption())
+    .option('--json', 'print a JSON report: the ciphertext and, per block, its annotation, whether proven smallest, and a lower bound')
+    .addOption(outputOption('the ciphertext'))
     .addOption(jobsOption())
     .addOption(timeoutOption())
+    .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto < examples/message.txt`)
-    .action(async (text, opts) => setExit(await encryptCommand(text, opts)));
+    .action(async (text, opts, cmd: Command) => setExit(await encryptCommand(text, opts, cmd)));
 
   program
     .command('decrypt')
-    .description('decrypt a ciphertext; fails naming the first block that is ambiguous or unsolvable')
+    .description('decrypt a ciphertext; fails naming every block that is ambiguous, unsolvable or undecided')
     .argument('[file]', 'ciphertext file; - or omitted: standard input')
     .addOption(tableOption())
-    .option('-o, --output <file>', 'write the text to this file instead of stdout')
+    .addOption(outputOption('the text'))
     .addOption(jobsOption())
     .addOption(timeoutOption())
+    .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt decrypt examples/to-be.txt`)
     .action(async (file, opts) => setExit(await decryptCommand(file, opts)));
@@ -100,6 +103,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .option('--json', 'print one JSON document: {"blocks":[{"block","status","lineSolvable"}],"summary":{...}}')
     .addOption(jobsOption())
     .addOption(timeoutOption())
+    .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt verify --json examples/to-be.txt`)
     .action(async (file, opts) => setExit(await verifyCommand(file, opts)));
@@ -110,10 +114,11 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('[file]', 'puzzle: .non, .nin, webpbn .xml, nonocrypt .json, one-block ciphertext, or a # . picture; - or omitted: stdin')
     .addOption(formatOption())
     .option('--json', 'print one JSON document: {"status","lineSolvable","solutions":[[rows]],...}')
-    .addOption(new Option('--format-out <format>', 'write the puzzle in this format instead (goal = the unique solution)').choices(puzzleFormats))
-    .option('-o, --output <file>', 'write the output to this file instead of stdout')
-    .option('--emit-cnf <file>', "write the puzzle's CNF (DIMACS) for an external SAT solver")
+    .addOption(outputOption('the report'))
+    .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
     .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt solve examples/scatter.pic`)
     .action(async (file, opts) => setExit(await solveCommand(file, opts)));
 
@@ -123,13 +128,34 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .argument('[file]', 'puzzle with a goal picture, or a picture of # and . rows; - or omitted: stdin')
     .addOption(formatOption())
     .addOption(receiverOption())
-    .addOption(new Option('--format-out <format>', 'output: .non with the givens, JSON, or a one-block ciphertext').choices(['non', 'json', 'cipher']).default('non'))
-    .option('--json', 'print one JSON document: {"receiver","count","proven","cells":[[x,y]],"code"}')
-    .option('-o, --output <file>', 'write the output to this file instead of stdout')
+    .addOption(new Option('--format-out <format>', 'output: .non with the givens (the default), JSON, or a one-block ciphertext').choices(['non', 'json', 'cipher']))
+    .option('--json', 'print one JSON document: {"receiver","count","proven","lowerBound","cells":[[x,y]],"code"}')
+    .addOption(
+      new Option('--budget <seconds|none>', 'time for proving the annotation smallest (default none); when it ends the annotation is valid but not proven smallest (exit 0)').argParser(
+        secondsOrNone,
+      ),
+    )
+    .addOption(requireProofOption())
+    .addOption(outputOption('the output'))
     .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/scatter.pic`)
-    .action(async (file, opts) => setExit(await annotateCommand(file, opts)));
+    .action(async (file, opts, cmd: Command) => setExit(await annotateCommand(file, opts, cmd)));
+
+  program
+    .command('convert')
+    .description('write a puzzle in another format (exit 0 whatever its solution count)')
+    .argument('[file]', 'puzzle in any format solve reads; - or omitted: stdin')
+    .addOption(formatOption())
+    .addOption(new Option('--to <format>', 'output format').choices(outputFormats as string[]).makeOptionMandatory())
+    .option('--solve', 'a puzzle without a goal gets its solution as the goal, when it is unique')
+    .addOption(outputOption('the converted puzzle'))
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(quietOption())
+    .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`)
+    .action(async (file, opts) => setExit(await convertCommand(file, opts)));
 
   return program;
 }
-

@@ -1,12 +1,12 @@
 import { minimizeAnnotation } from '../annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
+import type { ErrorCode } from '../errors.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { Propagator } from '../line/Propagator.js';
+import type { SatSession } from '../sat/SatSession.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
-import type { SatSession } from '../sat/SatSession.js';
-import type { ErrorCode } from '../errors.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 
 /**
@@ -14,29 +14,71 @@ import type { SolveResult } from '../solve/SolveResult.js';
  * by decrypt, verify and solve) or find the smallest annotation of a picture ("annotate":
  * used by encrypt and annotate). Tasks and outcomes are plain data so they cross thread
  * boundaries by structured clone.
+ *
+ * Time: a runner gives every task the same per-block time limit. A solve task passes it to the
+ * SAT engine as a deadline (an engine that cannot stop answers late, and its runner stops the
+ * worker instead); an annotate task spends at most min(budget, time limit) proving minimality,
+ * and its annotation is valid whenever it stops.
  */
 export type BlockTask =
-  | { readonly kind: 'solve'; readonly puzzle: Puzzle; readonly givens: readonly number[] }
+  | { readonly kind: 'solve'; readonly puzzle: Puzzle; readonly givens: readonly number[]; readonly probing?: boolean }
   | {
       readonly kind: 'annotate';
       readonly grid: Grid;
       readonly receiver: ReceiverModel;
-      /** Soft budget for proving minimality (ms); the answer stays valid. */
+      /** Budget for proving minimality (ms); the answer stays valid. None: prove it, however long. */
       readonly budgetMs?: number;
     };
 
+export interface AnnotateOutcome {
+  readonly kind: 'annotate';
+  /** Cells given black, row-major indices, ascending. Always a valid annotation. */
+  readonly annotation: number[];
+  /** Proved smallest (and first in row-major order). */
+  readonly proven: boolean;
+  /** A proven lower bound on the size of every valid annotation. */
+  readonly lowerBound: number;
+  readonly ms: number;
+  /** When not proven: why. */
+  readonly reason?: string;
+}
+
 export type BlockOutcome =
   | { readonly kind: 'solve'; readonly result: SolveResult }
-  | { readonly kind: 'annotate'; readonly annotation: number[]; readonly proven: boolean; readonly ms: number; readonly reason?: string }
-  /** The task was stopped at its time limit. */
+  | AnnotateOutcome
+  /** The worker running the task was stopped at the runner's hard limit. */
   | { readonly kind: 'timeout'; readonly ms: number }
-  /** The task failed (bad input found late, internal error): code and one-line message. */
+  /** The task failed (an internal error, a worker that died): code and one-line message. */
   | { readonly kind: 'error'; readonly code: ErrorCode; readonly message: string };
 
-export function runTask(task: BlockTask, session?: SatSession): BlockOutcome {
-  if (task.kind === 'solve') return { kind: 'solve', result: solvePuzzle(task.puzzle, { givens: task.givens, session }) };
-  const r = minimizeAnnotation(task.grid, { model: task.receiver, budgetMs: task.budgetMs, session });
-  return { kind: 'annotate', annotation: r.annotation, proven: r.proven, ms: r.stats.ms, ...(r.reason ? { reason: r.reason } : {}) };
+/** Run one task in this thread; `timeoutMs` is the per-block time limit. */
+export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number): BlockOutcome {
+  const started = performance.now();
+  if (task.kind === 'solve') {
+    const deadline = timeoutMs === undefined ? undefined : started + timeoutMs;
+    const result = solvePuzzle(task.puzzle, { givens: task.givens, session, deadline, probing: task.probing });
+    const late = result.status === 'unknown' && deadline !== undefined && performance.now() >= deadline;
+    return { kind: 'solve', result: late ? { ...result, reason: timeLimitReason(timeoutMs!) } : result };
+  }
+  const budgetMs = minDefined(task.budgetMs, timeoutMs);
+  const r = minimizeAnnotation(task.grid, { model: task.receiver, budgetMs, session });
+  return {
+    kind: 'annotate',
+    annotation: r.annotation,
+    proven: r.proven,
+    lowerBound: r.proven ? r.annotation.length : r.stats.lowerBound,
+    ms: r.stats.ms,
+    ...(r.reason ? { reason: r.reason } : {}),
+  };
+}
+
+/** The reason of a block stopped at its time limit. */
+export function timeLimitReason(ms: number): string {
+  return `time limit of ${+(ms / 1000).toFixed(3)} s reached`;
+}
+
+function minDefined(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /**
@@ -52,5 +94,5 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
   }
   const p = new Propagator(puzzleOf(task.grid));
   if (p.run(p.unknownDomains()) !== 'solved') return undefined;
-  return { kind: 'annotate', annotation: [], proven: true, ms: performance.now() - started };
+  return { kind: 'annotate', annotation: [], proven: true, lowerBound: 0, ms: performance.now() - started };
 }

@@ -1,27 +1,18 @@
-import { parentPort } from 'node:worker_threads';
-import { NonocryptError } from '../errors.js';
+import { parentPort, workerData } from 'node:worker_threads';
 import { SatSession } from '../sat/SatSession.js';
-import { runTask, type BlockTask, type BlockOutcome } from './BlockTask.js';
+import type { EngineName } from '../sat/SatSolver.js';
+import { runTask, type BlockTask } from './BlockTask.js';
+import { outcomeOf } from './InThreadRunner.js';
 
 /**
- * Worker thread entry: runs block tasks one at a time, each with the worker's own MiniSat
- * session (instances are reused across the blocks this worker handles). The pool terminates
- * the whole thread to enforce a time limit: MiniSat itself cannot be interrupted.
+ * Worker thread entry (see WorkerPool): runs block tasks one at a time with the worker's own
+ * SAT session, instances reused across the tasks it runs.
  */
-const session = new SatSession();
-// Compile MiniSat before saying ready, so that a block's time limit measures the block's work
+const session = new SatSession((workerData as { engine?: EngineName } | null)?.engine);
+// Load the engine before saying ready, so that a block's time limit measures the block's work
 // and not the worker's start-up.
 session.get(0);
 parentPort!.postMessage({ ready: true });
-parentPort!.on('message', (msg: { id: number; task: BlockTask }) => {
-  let outcome: BlockOutcome;
-  try {
-    outcome = runTask(msg.task, session);
-  } catch (e) {
-    outcome =
-      e instanceof NonocryptError
-        ? { kind: 'error', code: e.code, message: e.message }
-        : { kind: 'error', code: 'E_INTERNAL', message: `internal error: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  parentPort!.postMessage({ id: msg.id, outcome });
+parentPort!.on('message', (msg: { id: number; task: BlockTask; timeoutMs?: number }) => {
+  parentPort!.postMessage({ id: msg.id, outcome: outcomeOf(() => runTask(msg.task, session, msg.timeoutMs)) });
 });

@@ -26,13 +26,14 @@ let factory: typeof createMiniSatType | undefined;
 const HEAP_BYTES = 64 * 1024 * 1024;
 
 export class AsmMiniSat implements SatSolver {
-  readonly engine = 'logic-solver' as const;
-  readonly capabilities: EngineCapabilities = {
+  static readonly capabilities: EngineCapabilities = {
     assumptions: 'one-positive',
     failedAssumptions: false,
     deadline: false,
     growableMemory: false,
   };
+  readonly engine = 'logic-solver' as const;
+  readonly capabilities = AsmMiniSat.capabilities;
   private C: MiniSatModule;
   private buf: number;
   private bufLen: number;

@@ -1,28 +1,31 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { SolverAbortError } from '../errors.js';
-import { BlockSolver } from './BlockSolver.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
+import { BlockSolver } from './BlockSolver.js';
 import type { SolveResult } from './SolveResult.js';
 
 export interface SolveOptions {
   /** Cells (row-major indices) given black, e.g. a cipher block's annotation. */
   readonly givens?: readonly number[];
-  /** MiniSat instances to reuse; defaults to a process-wide session. */
+  /** SAT instances to reuse; defaults to a process-wide session. */
   readonly session?: SatSession;
   /** Probe before SAT when propagation stalls (default true; see line/probe.ts). */
   readonly probing?: boolean;
+  /** `performance.now()` time (ms) at which the search stops and answers `unknown`. */
+  readonly deadline?: number;
 }
 
 /**
  * Decide a puzzle: unique (with whether it is line-solvable), multiple (two grids), none, or
- * unknown when MiniSat ran out of its fixed heap (never a verdict from a dead instance).
+ * unknown when the deadline passed or the SAT engine aborted (never a verdict from a dead
+ * instance).
  */
 export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
   const session = options.session ?? defaultSession;
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, options.givens ?? [], session);
     try {
-      return block.solve({ probing: options.probing });
+      return block.solve({ probing: options.probing, deadline: options.deadline });
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.
@@ -30,7 +33,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
         session.fresh();
         continue;
       }
-      return { status: 'unknown', reason: e.message };
+      return { status: 'unknown', reason: e.reason };
     } finally {
       block.dispose();
     }

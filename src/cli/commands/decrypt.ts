@@ -1,42 +1,33 @@
-import { uniqueGrid } from '../../cipher/decrypt.js';
-import { BitsDecoder } from '../../cipher/textBits.js';
-import { BlockError } from '../../errors.js';
-import { runBlocks } from '../../parallel/BlockPool.js';
-import { ExitCode } from '../ExitCode.js';
-import { Progress, writeOutput } from '../io.js';
-import { loadTable, poolOptions, type RunFlags } from '../options.js';
-import { ciphertextTasks } from './blockStream.js';
-import { outcomeResult } from './outcome.js';
+import { decrypt } from '../../cipher/decrypt.js';
+import { exitCode } from '../ExitCode.js';
+import { Progress, checkOutputs, writeOutput } from '../io.js';
+import { loadTable, runOptions, tableFile, type RunFlags } from '../options.js';
+import { ciphertextInput } from './ciphertextInput.js';
+import { noteList } from './notes.js';
 
 export interface DecryptFlags extends RunFlags {
-  table: string;
+  table?: string;
   output?: string;
 }
 
-/** Decrypt a ciphertext file; any block that is not unique stops it with nothing on stdout. */
+/** Decrypt a ciphertext; blocks that do not decode are named on stderr and nothing goes to stdout. */
 export async function decryptCommand(path: string | undefined, flags: DecryptFlags): Promise<number> {
-  const table = await loadTable(flags.table);
-  const { width, height, tasks } = await ciphertextTasks(path);
-  const pool = poolOptions(flags);
+  checkOutputs([flags.output], [path, tableFile(flags.table)]);
+  const table = await loadTable(flags.table ?? 'classic');
   const progress = new Progress(!flags.quiet);
-  // Each block's bits become text as the block arrives; grids and bits are not kept.
-  const decoder = new BitsDecoder(table, width * height);
-  let n = 0;
+  let r;
   try {
-    for await (const out of runBlocks(tasks, pool)) {
-      decoder.push(uniqueGrid(outcomeResult(out, pool.timeoutMs), ++n).cells);
-      progress.tick(n);
-    }
+    r = await decrypt(await ciphertextInput(path), { table, ...runOptions(flags), onProgress: (n) => progress.tick(n) });
   } finally {
     progress.end();
   }
-  const text = decoder.finish() + '\n';
-  if (flags.output) writeOutput(flags.output, text, [path]);
-  else process.stdout.write(text);
-  return ExitCode.OK;
-}
-
-/** Exit code for a block error: undecided blocks are 3, ambiguous or unsolvable 1. */
-export function blockErrorExit(e: BlockError): number {
-  return e.code === 'E_UNKNOWN' ? ExitCode.UNKNOWN : e.code === 'E_BAD_CODE' ? ExitCode.BAD_INPUT : ExitCode.FAILED_BLOCK;
+  if (r.ok) {
+    writeOutput(flags.output ?? '-', r.text + '\n');
+    return exitCode('OK');
+  }
+  noteList(r.failures.map((f) => f.message));
+  const codes = new Set(r.failures.map((f) => f.code));
+  if (codes.has('E_AMBIGUOUS') || codes.has('E_UNSOLVABLE')) return exitCode('FAILED_BLOCK');
+  if (codes.has('E_BAD_CODE')) return exitCode('BAD_INPUT');
+  return exitCode('UNDECIDED');
 }

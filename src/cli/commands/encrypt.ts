@@ -1,37 +1,23 @@
-import { chooseBoard } from '../../cipher/autoSize.js';
-import { boardOf, messageGrids } from '../../cipher/encrypt.js';
+import type { Command } from 'commander';
 import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
-import { formatCiphertext, type CipherBlock } from '../../formats/ciphertext.js';
-import { puzzleOf } from '../../grid/runsOf.js';
-import { Propagator, UNKNOWN } from '../../line/Propagator.js';
-import type { Grid } from '../../grid/Puzzle.js';
-import { runBlocks } from '../../parallel/BlockPool.js';
-import { InputError } from '../../errors.js';
-import { ExitCode } from '../ExitCode.js';
-import { Progress, readText, writeOutput } from '../io.js';
-import { loadTable, poolOptions, type RunFlags } from '../options.js';
+import { encrypt, type EncryptResult } from '../../cipher/encrypt.js';
+import { formatCiphertext } from '../../formats/ciphertext.js';
+import { formatAnnotation } from '../../formats/symbols.js';
+import { exitCode } from '../ExitCode.js';
+import { Progress, checkOutputs, readText, writeOutput } from '../io.js';
+import { given, loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
+import { noteList } from './notes.js';
 
 export interface EncryptFlags extends RunFlags {
-  size: number | 'auto';
-  budget: number;
+  size?: number | 'auto';
   width?: number;
   height?: number;
-  table: string;
+  table?: string;
   receiver: ReceiverModel;
+  budget?: number;
+  requireProof?: boolean;
+  json?: boolean;
   output?: string;
-}
-
-/**
- * A valid (not minimal) annotation for a block whose minimizer was stopped: every black cell
- * that propagation leaves open. With all its black cells known, every line is settled.
- */
-function fallbackAnnotation(grid: Grid): number[] {
-  const p = new Propagator(puzzleOf(grid));
-  const d = p.unknownDomains();
-  p.run(d);
-  const cells: number[] = [];
-  for (let c = 0; c < d.length; c++) if (d[c] === UNKNOWN && grid.cells[c]) cells.push(c);
-  return cells;
 }
 
 /** Text from the argument, or from standard input (one trailing line break dropped). */
@@ -40,70 +26,60 @@ async function messageText(arg: string | undefined): Promise<string> {
   return (await readText(arg)).replace(/\r?\n$/, '');
 }
 
-export async function encryptCommand(textArg: string | undefined, flags: EncryptFlags): Promise<number> {
-  if ((flags.width === undefined) !== (flags.height === undefined)) {
-    throw new InputError('E_USAGE', '--width and --height go together (a W x H board); for square boards use --size');
+export async function encryptCommand(textArg: string | undefined, flags: EncryptFlags, cmd: Command): Promise<number> {
+  if (given(cmd, 'size') && (flags.width !== undefined || flags.height !== undefined)) {
+    usage('--size and --width/--height both give the board; use one');
   }
-  if (flags.size === 'auto') return autoCommand(await messageText(textArg), flags);
-  if (flags.table === 'auto') throw new InputError('E_USAGE', '--table auto goes with --size auto');
-  const table = await loadTable(flags.table);
+  if ((flags.width === undefined) !== (flags.height === undefined)) usage('--width and --height go together (a W x H board)');
+  if (flags.table === 'auto' && flags.size !== 'auto') usage('--table auto goes with --size auto');
+  checkOutputs([flags.output], [tableFile(flags.table)]);
+  const table = flags.table === 'auto' ? 'auto' : await loadTable(flags.table ?? 'classic');
   const text = await messageText(textArg);
-  const board = boardOf({ size: flags.size, width: flags.width, height: flags.height });
-  const { width, height, grids } = messageGrids(text, { ...board, table });
-  const pool = poolOptions(flags);
-  // The time limit is a budget for proving minimality; a block whose worker has to be stopped
-  // (a single SAT call running far past it) falls back to a valid, larger annotation.
-  const hardMs = pool.timeoutMs === undefined ? undefined : pool.timeoutMs * 2 + 1000;
-  const tasks = grids.map((grid) => ({ kind: 'annotate' as const, grid, receiver: flags.receiver, budgetMs: pool.timeoutMs }));
-  const progress = new Progress(!flags.quiet);
-  const blocks: CipherBlock[] = [];
-  const unproven: number[] = [];
-  const reasons = new Map<string, number[]>();
-  const note = (block: number, reason: string) => {
-    const list = reasons.get(reason) ?? [];
-    list.push(block);
-    reasons.set(reason, list);
-  };
-  for await (const out of runBlocks(tasks, { jobs: pool.jobs, timeoutMs: hardMs })) {
-    const i = blocks.length;
-    const grid = grids[i]!;
-    if (out.kind === 'error') throw Object.assign(new Error(out.message), { code: out.code });
-    let annotation: number[];
-    if (out.kind === 'annotate') {
-      annotation = out.annotation;
-      if (!out.proven) {
-        unproven.push(i + 1);
-        note(i + 1, out.reason ?? 'not proven smallest');
-      }
-    } else {
-      annotation = fallbackAnnotation(grid);
-      unproven.push(i + 1);
-      note(i + 1, 'stopped at the hard time limit; given every black cell line logic leaves open');
-    }
-    blocks.push({ puzzle: puzzleOf(grid), annotation });
-    progress.tick(blocks.length, grids.length);
+  const progress = new Progress(!flags.quiet && !flags.json);
+  let r: EncryptResult;
+  try {
+    r = await encrypt(text, {
+      ...(flags.width !== undefined ? { width: flags.width, height: flags.height } : { size: flags.size ?? 8 }),
+      table,
+      receiver: flags.receiver,
+      ...(flags.budget !== undefined ? { budgetMs: flags.budget * 1000 } : {}),
+      ...runOptions(flags),
+      onProgress: (n) => progress.tick(n),
+    });
+  } finally {
+    progress.end();
   }
-  progress.end();
-  const cipher = formatCiphertext({ width, height, blocks });
-  if (flags.output) writeOutput(flags.output, cipher);
-  else process.stdout.write(cipher);
-  if (unproven.length) {
-    for (const [reason, list] of reasons) {
-      process.stderr.write(`nonocrypt: block${list.length > 1 ? 's' : ''} ${list.join(', ')}: annotation valid, not proven smallest (${reason})\n`);
-    }
-    return ExitCode.UNKNOWN;
+  const cipher = formatCiphertext(r.ciphertext);
+  const unproven = r.blocks.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => !b.proven);
+  if (flags.json) {
+    if (flags.output) writeOutput(flags.output, cipher);
+    const w = r.ciphertext.width;
+    const doc = {
+      width: w,
+      height: r.ciphertext.height,
+      table: r.table.name,
+      receiver: flags.receiver,
+      proven: unproven.length === 0,
+      ...(r.choice ? { choice: r.choice.reason } : {}),
+      blocks: r.blocks.map((b, i) => ({
+        block: i + 1,
+        cells: b.block.annotation.length,
+        code: formatAnnotation(b.block.annotation, w),
+        proven: b.proven,
+        lowerBound: b.lowerBound,
+        ms: Math.round(b.ms),
+        ...(b.reason ? { reason: b.reason } : {}),
+      })),
+      ciphertext: cipher,
+    };
+    process.stdout.write(JSON.stringify(doc) + '\n');
+  } else writeOutput(flags.output ?? '-', cipher);
+  if (!flags.quiet && !flags.json) {
+    if (r.choice) process.stderr.write(`nonocrypt: ${r.choice.reason}\n`);
+    noteList(
+      unproven.map((b) => `block ${b.n}: ${b.block.annotation.length} cells, valid, not proven smallest (lower bound ${b.lowerBound}; ${b.reason ?? 'not proven'})`),
+    );
   }
-  return ExitCode.OK;
-}
-
-/** `--size auto`: the library chooses the side (and table); stderr says what and why. */
-async function autoCommand(text: string, flags: EncryptFlags): Promise<number> {
-  if (flags.width !== undefined) throw new InputError('E_USAGE', '--size auto chooses square boards; drop --width and --height');
-  const table = flags.table === 'auto' ? 'auto' : await loadTable(flags.table);
-  const choice = chooseBoard(text, { receiver: flags.receiver, table, budgetMs: flags.budget * 1000 });
-  const cipher = formatCiphertext(choice.ciphertext);
-  if (flags.output) writeOutput(flags.output, cipher);
-  else process.stdout.write(cipher);
-  if (!flags.quiet || !choice.proven) process.stderr.write(`nonocrypt: ${choice.reason}\n`);
-  return choice.proven ? ExitCode.OK : ExitCode.UNKNOWN;
+  if (unproven.some((b) => b.timedOut) || (flags.requireProof && unproven.length > 0)) return exitCode('UNDECIDED');
+  return exitCode('OK');
 }

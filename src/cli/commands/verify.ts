@@ -1,44 +1,47 @@
-import { summarize, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
-import { runBlocks } from '../../parallel/BlockPool.js';
-import { ExitCode } from '../ExitCode.js';
+import { solveBlocks } from '../../cipher/solveBlocks.js';
+import { emptySummary, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
+import { exitForSummary } from '../ExitCode.js';
 import { Progress, colour } from '../io.js';
-import { poolOptions, type RunFlags } from '../options.js';
-import { ciphertextTasks } from './blockStream.js';
-import { outcomeResult } from './outcome.js';
+import { runOptions, type RunFlags } from '../options.js';
+import { ciphertextInput } from './ciphertextInput.js';
 
-/** One line per block as verdicts arrive (in order), then a summary; or one JSON document. */
-export async function verifyCommand(path: string | undefined, flags: RunFlags): Promise<number> {
-  const { tasks } = await ciphertextTasks(path);
-  const pool = poolOptions(flags);
+export interface VerifyFlags extends RunFlags {
+  json?: boolean;
+}
+
+/**
+ * One line per block, then a summary; or one JSON document. Output is written when every block
+ * is decided (an input error part-way leaves standard output empty).
+ */
+export async function verifyCommand(path: string | undefined, flags: VerifyFlags): Promise<number> {
+  const source = await ciphertextInput(path);
   const progress = new Progress(!flags.quiet && !flags.json);
   const paint = colour(process.stdout);
   const verdicts: BlockVerdict[] = [];
-  const summary = { unique: 0, multiple: 0, none: 0, unknown: 0 };
-  let out = '';
-  let n = 0;
-  for await (const o of runBlocks(tasks, pool)) {
-    const v = verdictOf(outcomeResult(o, pool.timeoutMs), ++n);
-    summary[v.status]++;
-    if (flags.json) verdicts.push(v);
-    else {
-      out += `block ${v.block}: ${describe(v, paint)}\n`;
-      if (out.length > 1 << 16) (process.stdout.write(out), (out = ''));
+  const summary = emptySummary();
+  const lines: string[] = [];
+  try {
+    for await (const b of solveBlocks(source, { ...runOptions(flags), onProgress: (n) => progress.tick(n) })) {
+      const v = verdictOf(b.result, b.block);
+      summary[v.status]++;
+      if (flags.json) verdicts.push(v);
+      else lines.push(`block ${v.block}: ${describe(v, paint)}\n`);
     }
-    progress.tick(v.block);
+  } finally {
+    progress.end();
   }
-  progress.end();
   if (flags.json) {
-    // The documented shape; `unknown` (and a block's `reason`) appear only when a block was
-    // stopped by --timeout or MiniSat's heap.
-    const { unknown, ...decided } = summarize(verdicts);
+    // The documented shape; `unknown` (and a block's `reason`) appear only when a block was undecided.
+    const { unknown, ...decided } = summary;
     process.stdout.write(JSON.stringify({ blocks: verdicts, summary: unknown ? { ...decided, unknown } : decided }) + '\n');
   } else {
-    out += `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}\n`;
-    process.stdout.write(out);
+    const n = summary.unique + summary.multiple + summary.none + summary.unknown;
+    lines.push(
+      `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}\n`,
+    );
+    process.stdout.write(lines.join(''));
   }
-  if (summary.multiple || summary.none) return ExitCode.FAILED_BLOCK;
-  if (summary.unknown) return ExitCode.UNKNOWN;
-  return ExitCode.OK;
+  return exitForSummary(summary);
 }
 
 function describe(v: BlockVerdict, paint: (code: number, text: string) => string): string {

@@ -1,0 +1,8 @@
+import type { CiphertextSource } from '../../cipher/solveBlocks.js';
+import { parseCiphertextLinesAsync } from '../../formats/ciphertext.js';
+import { inputName, readLines } from '../io.js';
+
+/** A ciphertext file as a stream of blocks: the header read first, blocks parsed as they are needed. */
+export function ciphertextInput(path: string | undefined): Promise<CiphertextSource> {
+  return parseCiphertextLinesAsync(readLines(path), inputName(path));
+}

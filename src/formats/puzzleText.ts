@@ -1,0 +1,48 @@
+import { puzzleDimacs } from '../encode/puzzleDimacs.js';
+import { InputError } from '../errors.js';
+import { puzzleOf } from '../grid/runsOf.js';
+import { formatFromPath, readPuzzleFile, sniffFormat, writePuzzleFile } from './detectFormat.js';
+import { formatPicture, isPictureText, parsePicture } from './picture.js';
+import { puzzleFormats, type PuzzleFile, type PuzzleFormat } from './PuzzleFile.js';
+
+/**
+ * Puzzle files in and out, whatever the format: what `solve`, `annotate` and `convert` read
+ * and write. Besides the puzzle formats, a picture (rows of # and ., or 1 and 0) reads as the
+ * puzzle whose goal is that picture, and writes from a goal; DIMACS is an output only.
+ */
+export type InputFormat = PuzzleFormat | 'picture';
+export type OutputFormat = PuzzleFormat | 'picture' | 'dimacs';
+export const inputFormats: readonly InputFormat[] = [...puzzleFormats, 'picture'];
+export const outputFormats: readonly OutputFormat[] = [...puzzleFormats, 'picture', 'dimacs'];
+
+/**
+ * Read a puzzle. The format is `format`, else the one the file name's extension names (`.pic`
+ * is a picture), else the one the text shows when that is unambiguous.
+ */
+export function readPuzzle(text: string, options: { readonly format?: InputFormat; readonly path?: string; readonly source?: string } = {}): PuzzleFile {
+  const name = options.source ?? options.path ?? '<input>';
+  const path = options.path;
+  const byName = path ? (/\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path)) : undefined;
+  const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
+  if (!chosen) {
+    throw new InputError('E_FORMAT', `${name}: cannot tell the puzzle format; use --format ${inputFormats.join('|')}`);
+  }
+  if (chosen === 'picture') {
+    const goal = parsePicture(text, name);
+    return { puzzle: puzzleOf(goal), goal };
+  }
+  return readPuzzleFile(text, chosen, name);
+}
+
+/** Write a puzzle in a format (see `writePuzzleFile` for what each format can hold). */
+export function writePuzzle(file: PuzzleFile, format: OutputFormat): string {
+  switch (format) {
+    case 'dimacs':
+      return puzzleDimacs(file.puzzle, file.givens ?? []);
+    case 'picture':
+      if (!file.goal) throw new InputError('E_GOAL', 'a picture needs the goal: this puzzle has none (convert --solve fills it in when the solution is unique)');
+      return formatPicture(file.goal);
+    default:
+      return writePuzzleFile(file, format);
+  }
+}

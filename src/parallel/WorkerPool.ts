@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { NonocryptError } from '../errors.js';
+import { engineCapabilities } from '../sat/SatSession.js';
+import type { BlockRunner, RunOptions } from './BlockRunner.js';
+import { quickOutcome, type BlockOutcome, type BlockTask } from './BlockTask.js';
+import { ordered } from './ordered.js';
+
+/**
+ * Blocks on worker threads: `jobs` workers, each running one task at a time with its own SAT
+ * session (instances are reused across the tasks a worker runs). Tasks that propagation
+ * settles are answered in the calling thread without a round trip.
+ *
+ * Every task gets an outcome, and the process never exits with work queued: workers stay
+ * referenced (they keep Node's event loop alive) from their start until `close()`.
+ * - Time: the worker passes the time limit to the task (the SAT engine's deadline, the
+ *   minimizer's budget). A task still running at its hard limit (see `hardLimitMs`) has its
+ *   worker terminated and replaced, and comes back as `timeout`.
+ * - A worker that dies (an uncaught error, a crash, a failed start) is replaced; its task
+ *   comes back as an `error` outcome (E_WORKER) and the next tasks run on the replacement.
+ * - The clock of a task starts when its worker is ready (the engine loaded), so a time limit
+ *   measures the block's work, not a thread's start-up.
+ */
+interface Slot {
+  worker: Worker;
+  /** Resolves to '' once the worker has loaded its engine, or to why it could not start. */
+  ready: Promise<string>;
+}
+
+/** How far past the time limit a task may run before its worker is terminated. */
+export function hardLimitMs(task: BlockTask, timeoutMs: number, engineStops: boolean): number {
+  // A solve on an engine that honours deadlines stops itself by the limit, and so does the
+  // minimizer between its steps; the grace covers one engine step and the answer's trip back.
+  // An engine that cannot stop is stopped at the limit.
+  if (task.kind === 'solve' && !engineStops) return timeoutMs;
+  return timeoutMs + Math.max(1000, timeoutMs);
+}
+
+export interface PoolInternals {
+  /** The worker script (tests inject one that dies on purpose). */
+  readonly script?: URL;
+}
+
+export class WorkerPool implements BlockRunner {
+  private readonly slots: Slot[] = [];
+  private readonly idle: Slot[] = [];
+  private readonly waiting: ((slot: Slot) => void)[] = [];
+  /** Workers that have exited (a crash while idle is noticed before the next task). */
+  private readonly exited = new WeakSet<Worker>();
+  private readonly script: URL;
+  private readonly engineStops: boolean;
+  private nextId = 0;
+
+  constructor(
+    private readonly options: RunOptions & { readonly jobs: number },
+    internals: PoolInternals = {},
+  ) {
+    this.script = internals.script ?? workerScript();
+    this.engineStops = engineCapabilities(options.engine).deadline;
+  }
+
+  run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome> {
+    return ordered(tasks, (t) => this.execute(t), this.options.jobs * 8, quickOutcome);
+  }
+
+  async close(): Promise<void> {
+    const all = this.slots.splice(0);
+    this.idle.length = 0;
+    await Promise.all(all.map((s) => s.worker.terminate()));
+  }
+
+  private async execute(task: BlockTask): Promise<BlockOutcome> {
+    const slot = await this.acquire();
+    try {
+      // A worker that failed to start, or died while idle, is replaced before it gets the task;
+      // after three such workers in a row the task fails rather than wait forever.
+      for (let failures = 0; ; failures++) {
+        const failed = await slot.ready;
+        if (!failed && !this.exited.has(slot.worker)) return await this.post(slot, task);
+        if (failures === 2) {
+          return { kind: 'error', code: 'E_WORKER', message: `worker thread failed to start: ${failed || 'it exited before its first task'}` };
+        }
+        this.replace(slot);
+      }
+    } finally {
+      this.release(slot);
+    }
+  }
+
+  private post(slot: Slot, task: BlockTask): Promise<BlockOutcome> {
+    const id = this.nextId++;
+    const { timeoutMs } = this.options;
+    const worker = slot.worker;
+    const started = performance.now();
+    return new Promise<BlockOutcome>((resolve) => {
+      let timer: NodeJS.Timeout | undefined;
+      const finish = (outcome: BlockOutcome, replace: boolean) => {
+        if (timer) clearTimeout(timer);
+        worker.off('message', onMessage);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        if (replace) this.replace(slot);
+        resolve(outcome);
+      };
+      const onMessage = (m: { id?: number; outcome?: BlockOutcome }) => {
+        if (m.id === id && m.outcome) finish(m.outcome, false);
+      };
+      const onError = (e: Error) => finish({ kind: 'error', code: 'E_WORKER', message: `worker thread failed: ${oneLine(e.message)}` }, true);
+      const onExit = (code: number) => finish({ kind: 'error', code: 'E_WORKER', message: `worker thread exited unexpectedly (code ${code})` }, true);
+      worker.on('message', onMessage);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => finish({ kind: 'timeout', ms: performance.now() - started }, true), hardLimitMs(task, timeoutMs, this.engineStops));
+      }
+      worker.postMessage({ id, task, timeoutMs });
+    });
+  }
+
+  private acquire(): Promise<Slot> {
+    const free = this.idle.pop();
+    if (free) return Promise.resolve(free);
+    if (this.slots.length < this.options.jobs) {
+      const slot = this.spawn();
+      this.slots.push(slot);
+      return Promise.resolve(slot);
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private release(slot: Slot): void {
+    if (!this.slots.includes(slot)) return; // closed meanwhile
+    const next = this.waiting.shift();
+    if (next) next(slot);
+    else this.idle.push(slot);
+  }
+
+  /** The slot's worker is gone or must go: terminate it and start another in its place. */
+  private replace(slot: Slot): void {
+    void slot.worker.terminate();
+    const fresh = this.spawn();
+    slot.worker = fresh.worker;
+    slot.ready = fresh.ready;
+  }
+
+  private spawn(): Slot {
+    const worker = new Worker(this.script, { workerData: { engine: this.options.engine } });
+    const ready = new Promise<string>((resolve) => {
+      const done = (why: string) => {
+        worker.off('message', onReady);
+        worker.off('error', onError);
+        worker.off('exit', onExit);
+        resolve(why);
+      };
+      const onReady = (m: { ready?: boolean }) => m.ready && done('');
+      const onError = (e: Error) => done(oneLine(e.message));
+      const onExit = (code: number) => done(`exited with code ${code}`);
+      worker.on('message', onReady);
+      worker.on('error', onError);
+      worker.on('exit', onExit);
+    });
+    // A worker that fails between tasks must not take the process down with it.
+    worker.on('error', () => {});
+    worker.on('exit', () => this.exited.add(worker));
+    return { worker, ready };
+  }
+}
+
+function oneLine(s: string): string {
+  return s.split('\n')[0]!;
+}
+
+/** The compiled worker entry next to this module (under vitest, the built copy in dist/). */
+function workerScript(): URL {
+  const here = fileURLToPath(import.meta.url);
+  const compiled = here.endsWith('.ts')
+    ? here.replace(/([\\/])src([\\/]parallel[\\/])WorkerPool\.ts$/, '$1dist$1src$2blockWorker.js')
+    : here.replace(/WorkerPool\.js$/, 'blockWorker.js');
+  if (!existsSync(compiled)) throw new NonocryptError('E_BUILD', `worker script ${compiled} is missing: run npm run build`);
+  return pathToFileURL(compiled);
+}

@@ -1,0 +1,22 @@
+import type { Puzzle } from '../grid/Puzzle.js';
+import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
+import { solveOutcome } from '../parallel/outcomes.js';
+import type { SolveResult } from '../solve/SolveResult.js';
+
+/**
+ * Solve one puzzle: unique (with whether line logic alone finds it), multiple (two grids),
+ * none, or unknown (time limit, memory cap). The time limit is honoured on every engine: in
+ * this thread by the engine's deadline, else on a worker that is stopped at the limit.
+ */
+export interface SolveOptions extends RunOptions {
+  /** Cells (row-major indices) given black. */
+  readonly givens?: readonly number[];
+  /** Probe before SAT when propagation stalls (default true). */
+  readonly probing?: boolean;
+}
+
+export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing };
+  for await (const out of runBlocks([task], { ...options, jobs: 1 })) return solveOutcome(out, options.timeoutMs);
+  throw new Error('unreachable: a runner gives every task an outcome');
+}
