@@ -42,6 +42,12 @@ export { parsePicture, formatPicture } from './formats/picture.js';
 export { readPuzzleFile, writePuzzleFile, formatFromPath, sniffFormat } from './formats/detectFormat.js';
 export type { PuzzleFile, PuzzleFormat } from './formats/PuzzleFile.js';
 
+export type { RenderSheet } from './render/RenderSheet.js';
+export { renderSvg, type SvgOptions } from './render/renderSvg.js';
+export { renderText, type TextOptions } from './render/renderText.js';
+export { renderHtml, type HtmlOptions } from './render/renderHtml.js';
+export { renderPng, type PngOptions } from './render/renderPng.js';
+
 export { runBlocks, type PoolOptions } from './parallel/BlockPool.js';
 export type { BlockTask, BlockOutcome } from './parallel/BlockTask.js';
 
