@@ -43,6 +43,12 @@ export { readPuzzle, writePuzzle, inputFormats, outputFormats, type InputFormat,
 export type { PuzzleFile, PuzzleFormat } from './formats/PuzzleFile.js';
 export { formatAnnotation } from './formats/symbols.js';
 
+export type { RenderSheet } from './render/RenderSheet.js';
+export { renderSvg, type SvgOptions } from './render/renderSvg.js';
+export { renderText, type TextOptions } from './render/renderText.js';
+export { renderHtml, type HtmlOptions } from './render/renderHtml.js';
+export { renderPng, type PngOptions } from './render/renderPng.js';
+
 export {
   NonocryptError,
   ParseError,
