@@ -11,7 +11,7 @@ import { puzzleOf } from '../src/grid/runsOf.js';
 import { AsmMiniSat as MiniSat } from '../src/sat/AsmMiniSat.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
-import { CLI, ROOT, assertBuilt, childEnv, nonocrypt, tempDir } from './helpers/cli.js';
+import { CLI, ROOT, STACK_LINE, assertBuilt, childEnv, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
 import { parseDimacs } from './helpers/cnf.js';
 import { satUnsolvablePuzzle, stalledGrid } from './helpers/puzzles.js';
 
@@ -28,7 +28,6 @@ const SPEC_TEXT = 'TO BE, OR NOT TO BE.';
 const LONG_MESSAGE = 'THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG, AND RUNS AWAY.'; // 59 symbols, 9 blocks at n = 6
 
 const ESC = '\x1b';
-const STACK_LINE = /^\s+at /m;
 
 let tmp: { dir: string; cleanup: () => void };
 let specFile: string;
@@ -38,18 +37,6 @@ const examples = (name: string) => join(ROOT, 'examples', name);
 
 function rowsToGrid(rows: readonly string[]): Grid {
   return makeGrid(rows[0]!.length, rows.length, [...rows.join('')].map((c) => (c === '#' ? 1 : c === '.' ? 0 : NaN)));
-}
-
-/** One line on stderr, no stack trace, nothing on stdout: the shape of every usage error. */
-function expectUsageError(r: { code: number | null; stdout: string; stderr: string }, mentions?: string | RegExp): void {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stdout).toBe('');
-  expect(r.stderr.endsWith('\n')).toBe(true);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  expect(r.stderr).not.toMatch(STACK_LINE);
-  expect(r.stderr.startsWith('nonocrypt')).toBe(true);
-  if (typeof mentions === 'string') expect(r.stderr).toContain(mentions);
-  else if (mentions) expect(r.stderr).toMatch(mentions);
 }
 
 beforeAll(() => {

@@ -175,18 +175,18 @@ describe('runBlocks', () => {
   });
 
   test('the time limit is for the block\'s work, not for starting a worker thread', async () => {
-    // Blocks that need SAT but take about a millisecond of work each (measured in this thread).
+    // Workers that take a second to start, and blocks that need SAT but about a millisecond of
+    // work each: a limit of 300 ms must stop none of them. It would if the clock started before
+    // the worker was ready.
+    const { WorkerPool } = await import('../src/parallel/WorkerPool.js');
     const tasks: BlockTask[] = [11, 12, 13, 14].map((s) => ({ kind: 'solve', puzzle: puzzleOf(smallStalled(s)), givens: [] }));
-    const session = new SatSession();
-    solvePuzzle(puzzleOf(smallStalled(10)), { session }); // warm up: the first MiniSat instance
-    for (const t of tasks) {
-      const t0 = performance.now();
-      solvePuzzle((t as Extract<BlockTask, { kind: 'solve' }>).puzzle, { session });
-      expect(performance.now() - t0).toBeLessThan(25);
+    const pool = new WorkerPool({ jobs: 2, timeoutMs: 300 }, { script: new URL('./fixtures/slowStartWorker.mjs', import.meta.url) });
+    const out: BlockOutcome[] = [];
+    try {
+      for await (const o of pool.run(tasks)) out.push(o);
+    } finally {
+      await pool.close();
     }
-    // A limit 10x and more above that work must not report any of them as stopped. It does
-    // when the clock starts before the worker thread has loaded its modules.
-    const out = await collect(tasks, { jobs: 2, timeoutMs: 100 });
     expect(out.map((o) => o.kind)).toEqual(['solve', 'solve', 'solve', 'solve']);
     tasks.forEach((t, i) => checkOutcome(t, out[i]!));
   });
@@ -234,5 +234,40 @@ describe('runBlocks', () => {
     expect(s.abortReason).toMatch(/memory/);
     expect(() => s.solve()).toThrow(SolverAbortError);
     expect(() => s.addClause([1])).toThrow(SolverAbortError);
+  });
+});
+
+describe('WorkerPool: workers that die', () => {
+  test('a worker that throws or exits fails only its own task; the others run on replacements, in order', async () => {
+    const { WorkerPool } = await import('../src/parallel/WorkerPool.js');
+    const script = new URL('./fixtures/dyingWorker.mjs', import.meta.url);
+    const tasks: BlockTask[] = [];
+    const widths = [6, 7, 6, 8, 6, 7, 8, 6];
+    widths.forEach((w, i) => tasks.push({ kind: 'solve', puzzle: puzzleOf(stalledGrid(w, 6, 0.5, 100 + i)), givens: [] }));
+    for (const jobs of [1, 2]) {
+      const pool = new WorkerPool({ jobs }, { script });
+      const out: BlockOutcome[] = [];
+      try {
+        for await (const o of pool.run(tasks)) out.push(o);
+      } finally {
+        await pool.close();
+      }
+      expect(out).toHaveLength(tasks.length);
+      widths.forEach((w, i) => {
+        const o = out[i]!;
+        if (w === 7) expect(o).toMatchObject({ kind: 'error', code: 'E_WORKER', message: expect.stringContaining('boom') });
+        else if (w === 8) expect(o).toMatchObject({ kind: 'error', code: 'E_WORKER', message: expect.stringContaining('exited') });
+        else checkOutcome(tasks[i]!, o);
+      });
+    }
+  }, 60_000);
+
+  test('through a pipeline, a dead worker makes its block unknown with the reason; the run goes on', async () => {
+    const { solveOutcome } = await import('../src/parallel/outcomes.js');
+    expect(solveOutcome({ kind: 'error', code: 'E_WORKER', message: 'worker thread exited unexpectedly (code 9)' })).toEqual({
+      status: 'unknown',
+      reason: 'worker thread exited unexpectedly (code 9)',
+    });
+    expect(() => solveOutcome({ kind: 'error', code: 'E_INTERNAL', message: 'internal error: x' })).toThrow('internal error: x');
   });
 });

@@ -30,11 +30,12 @@ interface Slot {
 
 /** How far past the time limit a task may run before its worker is terminated. */
 export function hardLimitMs(task: BlockTask, timeoutMs: number, engineStops: boolean): number {
-  // A solve on an engine that honours deadlines stops itself by the limit, and so does the
-  // minimizer between its steps; the grace covers one engine step and the answer's trip back.
-  // An engine that cannot stop is stopped at the limit.
-  if (task.kind === 'solve' && !engineStops) return timeoutMs;
-  return timeoutMs + Math.max(1000, timeoutMs);
+  // A solve on an engine that honours deadlines stops itself by the limit; the grace covers
+  // one engine step and the answer's trip back. An engine that cannot stop is stopped at the
+  // limit. The minimizer stops proving at the limit and may then spend up to as long again
+  // (plus a second) finding a small valid annotation before it falls back to a large one.
+  if (task.kind === 'annotate') return 2 * timeoutMs + 2000;
+  return engineStops ? timeoutMs + Math.max(1000, timeoutMs) : timeoutMs;
 }
 
 export interface PoolInternals {

@@ -4,6 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { CLI_NODE_FLAGS } from '../../src/cli/nodeFlags.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -58,4 +59,23 @@ export function assertBuilt(): void {
 export function tempDir(prefix = 'nonocrypt-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const STACK_LINE = /^\s+at /m;
+
+/** An error's shape: one line on stderr naming it, no stack trace, nothing on stdout. */
+export function expectError(r: RunResult, code: number, mentions?: string | RegExp): void {
+  expect(r.code, r.stderr).toBe(code);
+  expect(r.stdout).toBe('');
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  expect(r.stderr).not.toMatch(STACK_LINE);
+  expect(r.stderr.startsWith('nonocrypt')).toBe(true);
+  if (typeof mentions === 'string') expect(r.stderr).toContain(mentions);
+  else if (mentions) expect(r.stderr).toMatch(mentions);
+}
+
+/** The shape of every usage or input error: exit 2. */
+export function expectUsageError(r: RunResult, mentions?: string | RegExp): void {
+  expectError(r, 2, mentions);
 }
