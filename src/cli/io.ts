@@ -17,6 +17,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, NonocryptError } from '../errors.js';
+import type { CliIO, OutStream } from './CliIO.js';
 
 /**
  * The CLI's contact with files and streams (the library never touches them).
@@ -80,20 +81,20 @@ function checkReadable(path: string): void {
   if (st.isDirectory()) throw new InputError('E_FILE', `${path}: is a directory, expected a file`);
 }
 
-function openInput(path: string | undefined): NodeJS.ReadableStream {
+function openInput(io: CliIO, path: string | undefined): NodeJS.ReadableStream {
   if (path === undefined || path === '-') {
-    if (path === undefined && process.stdin.isTTY) {
+    if (path === undefined && io.stdin.isTTY) {
       throw new NonocryptError('E_USAGE', 'no input: give a FILE, or pipe the input on standard input (or use -)');
     }
-    return process.stdin;
+    return io.stdin;
   }
   checkReadable(path);
   return createReadStream(path);
 }
 
 /** The whole input as text. */
-export async function readText(path: string | undefined): Promise<string> {
-  const stream = openInput(path);
+export async function readText(io: CliIO, path: string | undefined): Promise<string> {
+  const stream = openInput(io, path);
   const chunks: Buffer[] = [];
   try {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -108,8 +109,8 @@ export async function readText(path: string | undefined): Promise<string> {
  * is read only when the consumer has taken the lines before it. (readline's async iterator
  * buffers every line it reads ahead of a slow consumer.)
  */
-export async function* readLines(path: string | undefined): AsyncGenerator<string> {
-  const input = openInput(path);
+export async function* readLines(io: CliIO, path: string | undefined): AsyncGenerator<string> {
+  const input = openInput(io, path);
   const decoder = new TextDecoder('utf-8');
   let rest = '';
   try {
@@ -131,11 +132,13 @@ export async function* readLines(path: string | undefined): AsyncGenerator<strin
 }
 
 /** The standard stream a path names, if it names one (`-`, /dev/stdout, /dev/fd/2 ...). */
-function standardStream(path: string): NodeJS.WriteStream | undefined {
-  if (path === '-' || /^\/(dev\/(stdout|fd\/1)|proc\/self\/fd\/1)$/.test(path)) return process.stdout;
-  if (/^\/(dev\/(stderr|fd\/2)|proc\/self\/fd\/2)$/.test(path)) return process.stderr;
+function standardStream(io: CliIO, path: string): OutStream | undefined {
+  if (path === '-' || /^\/(dev\/(stdout|fd\/1)|proc\/self\/fd\/1)$/.test(path)) return io.stdout;
+  if (/^\/(dev\/(stderr|fd\/2)|proc\/self\/fd\/2)$/.test(path)) return io.stderr;
   return undefined;
 }
+
+const isStandardStream = (path: string): boolean => path === '-' || /^\/(dev\/(std(out|err)|fd\/[12])|proc\/self\/fd\/[12])$/.test(path);
 
 function statOrUndefined(path: string): Stats | undefined {
   try {
@@ -175,7 +178,7 @@ function sameFile(a: string, b: string): boolean {
  * `outputs` and `inputs` may hold undefined (not given) and `-` (a standard stream).
  */
 export function checkOutputs(outputs: readonly (string | undefined)[], inputs: readonly (string | undefined)[]): void {
-  const outs = outputs.filter((o): o is string => o !== undefined && standardStream(o) === undefined);
+  const outs = outputs.filter((o): o is string => o !== undefined && !isStandardStream(o));
   const ins = inputs.filter((i): i is string => i !== undefined && i !== '-');
   for (const o of outs) {
     for (const i of ins) {
@@ -190,9 +193,9 @@ export function checkOutputs(outputs: readonly (string | undefined)[], inputs: r
 }
 
 /** Write a whole output (see the file comment); `-` is standard output. */
-export function writeOutput(path: string, data: string | Uint8Array, inputs: readonly (string | undefined)[] = []): void {
+export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, inputs: readonly (string | undefined)[] = []): void {
   checkOutputs([path], inputs);
-  const stream = standardStream(path);
+  const stream = standardStream(io, path);
   if (stream) {
     stream.write(data);
     return;
@@ -240,13 +243,21 @@ export function writeOutput(path: string, data: string | Uint8Array, inputs: rea
 }
 
 /** Colour only for a terminal, and never when NO_COLOR is set. */
-export function colourOn(stream: NodeJS.WriteStream): boolean {
-  return Boolean(stream.isTTY) && !process.env.NO_COLOR;
+export function colourOn(io: CliIO, stream: OutStream): boolean {
+  return Boolean(stream.isTTY) && !io.env.NO_COLOR;
 }
 
-export function colour(stream: NodeJS.WriteStream): (code: number, text: string) => string {
-  const on = colourOn(stream);
+export function colour(io: CliIO, stream: OutStream): (code: number, text: string) => string {
+  const on = colourOn(io, stream);
   return (code, text) => (on ? `\x1b[${code}m${text}\x1b[0m` : text);
+}
+
+/** Notes on stderr, one line each; a long list is cut after `max` lines with a count of the rest. */
+export function noteList(io: CliIO, lines: readonly string[], max = 20): void {
+  let out = '';
+  for (const l of lines.slice(0, max)) out += `nonocrypt: ${l}\n`;
+  if (lines.length > max) out += `nonocrypt: ... and ${lines.length - max} more\n`;
+  if (out) io.stderr.write(out);
 }
 
 /** Progress on stderr for long runs: only on a terminal, never with --json or --quiet. */
@@ -255,8 +266,11 @@ export class Progress {
   private readonly started = performance.now();
   private last = 0;
   private shown = false;
-  constructor(enabled: boolean) {
-    this.on = enabled && Boolean(process.stderr.isTTY);
+  constructor(
+    private readonly io: CliIO,
+    enabled: boolean,
+  ) {
+    this.on = enabled && Boolean(io.stderr.isTTY);
   }
   tick(done: number, total?: number): void {
     if (!this.on) return;
@@ -264,10 +278,10 @@ export class Progress {
     if (now - this.last < 200) return;
     this.last = now;
     const secs = ((now - this.started) / 1000).toFixed(1);
-    process.stderr.write(`\r\x1b[K${done}${total ? `/${total}` : ''} blocks, ${secs} s`);
+    this.io.stderr.write(`\r\x1b[K${done}${total ? `/${total}` : ''} blocks, ${secs} s`);
     this.shown = true;
   }
   end(): void {
-    if (this.shown) process.stderr.write('\r\x1b[K');
+    if (this.shown) this.io.stderr.write('\r\x1b[K');
   }
 }

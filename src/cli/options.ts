@@ -4,6 +4,7 @@ import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type T
 import { NonocryptError } from '../errors.js';
 import type { RunOptions } from '../parallel/BlockRunner.js';
 import { ENGINES, type EngineName } from '../sat/SatSolver.js';
+import type { CliIO } from './CliIO.js';
 import { readText } from './io.js';
 
 /**
@@ -36,9 +37,9 @@ export function secondsOrNone(value: string): number {
 export const defaultJobs = (): number => Math.max(1, availableParallelism());
 
 /** `classic`, `frequency`, or the path of a table file of the same shape. */
-export async function loadTable(spec: string): Promise<Table> {
+export async function loadTable(io: CliIO, spec: string): Promise<Table> {
   if ((BUILTIN_TABLES as readonly string[]).includes(spec)) return builtinTable(spec as BuiltinTableName);
-  return parseTable(await readText(spec), spec);
+  return parseTable(await readText(io, spec), spec);
 }
 
 /** The table flag names a file (to be protected from being an output). */

@@ -12,6 +12,7 @@ import { decryptCommand } from './commands/decrypt.js';
 import { encryptCommand } from './commands/encrypt.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
+import type { CliIO } from './CliIO.js';
 import { exitCodesHelp } from './ExitCode.js';
 import { engineOption, jobsOption, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
 
@@ -45,7 +46,7 @@ const outputOption = (what: string) => new Option('-o, --output <file>', `write 
 const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
 const secs = (ms: number) => `${ms / 1000} s`;
 
-export function buildProgram(setExit: (code: number) => void): Command {
+export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command();
   program
     .name('nonocrypt')
@@ -81,7 +82,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto < examples/message.txt`)
-    .action(async (text, opts, cmd: Command) => setExit(await encryptCommand(text, opts, cmd)));
+    .action(async (text, opts, cmd: Command) => setExit(await encryptCommand(io, text, opts, cmd)));
 
   program
     .command('decrypt')
@@ -94,7 +95,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt decrypt examples/to-be.txt`)
-    .action(async (file, opts) => setExit(await decryptCommand(file, opts)));
+    .action(async (file, opts) => setExit(await decryptCommand(io, file, opts)));
 
   program
     .command('verify')
@@ -106,7 +107,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt verify --json examples/to-be.txt`)
-    .action(async (file, opts) => setExit(await verifyCommand(file, opts)));
+    .action(async (file, opts) => setExit(await verifyCommand(io, file, opts)));
 
   program
     .command('solve')
@@ -120,7 +121,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt solve examples/scatter.pic`)
-    .action(async (file, opts) => setExit(await solveCommand(file, opts)));
+    .action(async (file, opts) => setExit(await solveCommand(io, file, opts)));
 
   program
     .command('annotate')
@@ -141,7 +142,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/scatter.pic`)
-    .action(async (file, opts, cmd: Command) => setExit(await annotateCommand(file, opts, cmd)));
+    .action(async (file, opts, cmd: Command) => setExit(await annotateCommand(io, file, opts, cmd)));
 
   program
     .command('convert')
@@ -155,7 +156,7 @@ export function buildProgram(setExit: (code: number) => void): Command {
     .addOption(engineOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`)
-    .action(async (file, opts) => setExit(await convertCommand(file, opts)));
+    .action(async (file, opts) => setExit(await convertCommand(io, file, opts)));
 
   return program;
 }

@@ -6,6 +6,7 @@ import { writePuzzleFile } from '../../formats/detectFormat.js';
 import type { InputFormat } from '../../formats/puzzleText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
 import { annotate } from '../../puzzle/annotate.js';
+import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, inputName, writeOutput } from '../io.js';
 import { given, runOptions, usage, type RunFlags } from '../options.js';
@@ -25,10 +26,10 @@ export interface AnnotateFlags extends RunFlags {
  * The smallest set of cells to give away so that the goal picture is the only solution
  * (`unique`) or is line-solvable (`logic`), proven smallest, first in row-major order.
  */
-export async function annotateCommand(path: string | undefined, flags: AnnotateFlags, cmd: Command): Promise<number> {
+export async function annotateCommand(io: CliIO, path: string | undefined, flags: AnnotateFlags, cmd: Command): Promise<number> {
   if (flags.json && given(cmd, 'formatOut')) usage('--json and --format-out both choose the output; use one');
   checkOutputs([flags.output], [path]);
-  const file = await readPuzzleInput(path, flags.format);
+  const file = await readPuzzleInput(io, path, flags.format);
   if (!file.goal) {
     throw new InputError('E_GOAL', `${inputName(path)}: annotate needs the intended picture: a goal in the file, or a picture of # and . rows`);
   }
@@ -50,10 +51,10 @@ export async function annotateCommand(path: string | undefined, flags: AnnotateF
   } else {
     text = writePuzzleFile({ ...file, givens: r.annotation.length ? r.annotation : undefined }, flags.formatOut ?? 'non');
   }
-  writeOutput(flags.output ?? '-', text, [path]);
+  writeOutput(io, flags.output ?? '-', text, [path]);
   if (!flags.json && !flags.quiet) {
     const proof = r.proven ? 'proven smallest' : `valid, NOT proven smallest (lower bound ${r.lowerBound}; ${r.reason ?? 'not proven'})`;
-    process.stderr.write(`${cells.length} cell${cells.length === 1 ? '' : 's'} given (${flags.receiver} receiver): ${code}, ${proof}\n`);
+    io.stderr.write(`${cells.length} cell${cells.length === 1 ? '' : 's'} given (${flags.receiver} receiver): ${code}, ${proof}\n`);
   }
   if (r.timedOut || (flags.requireProof && !r.proven)) return exitCode('UNDECIDED');
   return exitCode('OK');

@@ -1,6 +1,7 @@
 import type { PuzzleFile } from '../../formats/PuzzleFile.js';
 import { writePuzzle, type InputFormat, type OutputFormat } from '../../formats/puzzleText.js';
 import { solve } from '../../puzzle/solve.js';
+import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, writeOutput } from '../io.js';
 import { runOptions, type RunFlags } from '../options.js';
@@ -19,14 +20,14 @@ export interface ConvertFlags extends RunFlags {
  * puzzle's solution count. With --solve, a file without a goal gets its solution as the goal
  * when the solution is unique (otherwise it is converted as it is, with a note).
  */
-export async function convertCommand(path: string | undefined, flags: ConvertFlags): Promise<number> {
+export async function convertCommand(io: CliIO, path: string | undefined, flags: ConvertFlags): Promise<number> {
   checkOutputs([flags.output], [path]);
-  let file: PuzzleFile = await readPuzzleInput(path, flags.format);
+  let file: PuzzleFile = await readPuzzleInput(io, path, flags.format);
   if (flags.solve && !file.goal) {
     const r = await solve(file.puzzle, { givens: file.givens ?? [], ...runOptions(flags, 1) });
     if (r.status === 'unique') file = { ...file, goal: r.grid };
-    else if (!flags.quiet) process.stderr.write(`nonocrypt: no goal added: ${headline(r)}\n`);
+    else if (!flags.quiet) io.stderr.write(`nonocrypt: no goal added: ${headline(r)}\n`);
   }
-  writeOutput(flags.output ?? '-', writePuzzle(file, flags.to), [path]);
+  writeOutput(io, flags.output ?? '-', writePuzzle(file, flags.to), [path]);
   return exitCode('OK');
 }

@@ -1,9 +1,9 @@
 import { decrypt } from '../../cipher/decrypt.js';
+import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { Progress, checkOutputs, writeOutput } from '../io.js';
+import { Progress, checkOutputs, noteList, writeOutput } from '../io.js';
 import { loadTable, runOptions, tableFile, type RunFlags } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
-import { noteList } from './notes.js';
 
 export interface DecryptFlags extends RunFlags {
   table?: string;
@@ -11,21 +11,21 @@ export interface DecryptFlags extends RunFlags {
 }
 
 /** Decrypt a ciphertext; blocks that do not decode are named on stderr and nothing goes to stdout. */
-export async function decryptCommand(path: string | undefined, flags: DecryptFlags): Promise<number> {
+export async function decryptCommand(io: CliIO, path: string | undefined, flags: DecryptFlags): Promise<number> {
   checkOutputs([flags.output], [path, tableFile(flags.table)]);
-  const table = await loadTable(flags.table ?? 'classic');
-  const progress = new Progress(!flags.quiet);
+  const table = await loadTable(io, flags.table ?? 'classic');
+  const progress = new Progress(io, !flags.quiet);
   let r;
   try {
-    r = await decrypt(await ciphertextInput(path), { table, ...runOptions(flags), onProgress: (n) => progress.tick(n) });
+    r = await decrypt(await ciphertextInput(io, path), { table, ...runOptions(flags), onProgress: (n) => progress.tick(n) });
   } finally {
     progress.end();
   }
   if (r.ok) {
-    writeOutput(flags.output ?? '-', r.text + '\n');
+    writeOutput(io, flags.output ?? '-', r.text + '\n');
     return exitCode('OK');
   }
-  noteList(r.failures.map((f) => f.message));
+  noteList(io, r.failures.map((f) => f.message));
   const codes = new Set(r.failures.map((f) => f.code));
   if (codes.has('E_AMBIGUOUS') || codes.has('E_UNSOLVABLE')) return exitCode('FAILED_BLOCK');
   if (codes.has('E_BAD_CODE')) return exitCode('BAD_INPUT');

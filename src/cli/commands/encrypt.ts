@@ -3,10 +3,10 @@ import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
 import { encrypt, type EncryptResult } from '../../cipher/encrypt.js';
 import { formatCiphertext } from '../../formats/ciphertext.js';
 import { formatAnnotation } from '../../formats/symbols.js';
+import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { Progress, checkOutputs, readText, writeOutput } from '../io.js';
+import { Progress, checkOutputs, noteList, readText, writeOutput } from '../io.js';
 import { given, loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
-import { noteList } from './notes.js';
 
 export interface EncryptFlags extends RunFlags {
   size?: number | 'auto';
@@ -21,21 +21,21 @@ export interface EncryptFlags extends RunFlags {
 }
 
 /** Text from the argument, or from standard input (one trailing line break dropped). */
-async function messageText(arg: string | undefined): Promise<string> {
+async function messageText(io: CliIO, arg: string | undefined): Promise<string> {
   if (arg !== undefined && arg !== '-') return arg;
-  return (await readText(arg)).replace(/\r?\n$/, '');
+  return (await readText(io, arg)).replace(/\r?\n$/, '');
 }
 
-export async function encryptCommand(textArg: string | undefined, flags: EncryptFlags, cmd: Command): Promise<number> {
+export async function encryptCommand(io: CliIO, textArg: string | undefined, flags: EncryptFlags, cmd: Command): Promise<number> {
   if (given(cmd, 'size') && (flags.width !== undefined || flags.height !== undefined)) {
     usage('--size and --width/--height both give the board; use one');
   }
   if ((flags.width === undefined) !== (flags.height === undefined)) usage('--width and --height go together (a W x H board)');
   if (flags.table === 'auto' && flags.size !== 'auto') usage('--table auto goes with --size auto');
   checkOutputs([flags.output], [tableFile(flags.table)]);
-  const table = flags.table === 'auto' ? 'auto' : await loadTable(flags.table ?? 'classic');
-  const text = await messageText(textArg);
-  const progress = new Progress(!flags.quiet && !flags.json);
+  const table = flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table ?? 'classic');
+  const text = await messageText(io, textArg);
+  const progress = new Progress(io, !flags.quiet && !flags.json);
   let r: EncryptResult;
   try {
     r = await encrypt(text, {
@@ -52,7 +52,7 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
   const cipher = formatCiphertext(r.ciphertext);
   const unproven = r.blocks.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => !b.proven);
   if (flags.json) {
-    if (flags.output) writeOutput(flags.output, cipher);
+    if (flags.output) writeOutput(io, flags.output, cipher);
     const w = r.ciphertext.width;
     const doc = {
       width: w,
@@ -72,11 +72,12 @@ export async function encryptCommand(textArg: string | undefined, flags: Encrypt
       })),
       ciphertext: cipher,
     };
-    process.stdout.write(JSON.stringify(doc) + '\n');
-  } else writeOutput(flags.output ?? '-', cipher);
+    io.stdout.write(JSON.stringify(doc) + '\n');
+  } else writeOutput(io, flags.output ?? '-', cipher);
   if (!flags.quiet && !flags.json) {
-    if (r.choice) process.stderr.write(`nonocrypt: ${r.choice.reason}\n`);
+    if (r.choice) io.stderr.write(`nonocrypt: ${r.choice.reason}\n`);
     noteList(
+      io,
       unproven.map((b) => `block ${b.n}: ${b.block.annotation.length} cells, valid, not proven smallest (lower bound ${b.lowerBound}; ${b.reason ?? 'not proven'})`),
     );
   }

@@ -3,6 +3,7 @@ import type { InputFormat } from '../../formats/puzzleText.js';
 import { gridRows } from '../../grid/Puzzle.js';
 import { solve } from '../../puzzle/solve.js';
 import type { SolveResult } from '../../solve/SolveResult.js';
+import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
@@ -15,14 +16,14 @@ export interface SolveFlags extends RunFlags {
   emitCnf?: string;
 }
 
-export async function solveCommand(path: string | undefined, flags: SolveFlags): Promise<number> {
+export async function solveCommand(io: CliIO, path: string | undefined, flags: SolveFlags): Promise<number> {
   if (flags.emitCnf === '-' && !flags.output) {
     usage('--emit-cnf - writes the CNF on standard output, so the report needs -o FILE (for the CNF alone: nonocrypt convert --to dimacs)');
   }
   checkOutputs([flags.output, flags.emitCnf], [path]);
-  const file = await readPuzzleInput(path, flags.format);
+  const file = await readPuzzleInput(io, path, flags.format);
   const givens = file.givens ?? [];
-  if (flags.emitCnf) writeOutput(flags.emitCnf, puzzleDimacs(file.puzzle, givens), [path]);
+  if (flags.emitCnf) writeOutput(io, flags.emitCnf, puzzleDimacs(file.puzzle, givens), [path]);
   const r = await solve(file.puzzle, { givens, ...runOptions(flags, 1) });
   const solutions = r.status === 'unique' ? [gridRows(r.grid)] : r.status === 'multiple' ? r.grids.map(gridRows) : [];
   let text: string;
@@ -40,7 +41,7 @@ export async function solveCommand(path: string | undefined, flags: SolveFlags):
   } else {
     text = [headline(r), ...solutions.map((rows) => rows.join('\n'))].join('\n\n') + '\n';
   }
-  writeOutput(flags.output ?? '-', text, [path]);
+  writeOutput(io, flags.output ?? '-', text, [path]);
   return r.status === 'unique' ? exitCode('OK') : r.status === 'unknown' ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
 }
 

@@ -1,5 +1,6 @@
 import { solveBlocks } from '../../cipher/solveBlocks.js';
 import { emptySummary, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
+import type { CliIO } from '../CliIO.js';
 import { exitForSummary } from '../ExitCode.js';
 import { Progress, colour } from '../io.js';
 import { runOptions, type RunFlags } from '../options.js';
@@ -13,10 +14,10 @@ export interface VerifyFlags extends RunFlags {
  * One line per block, then a summary; or one JSON document. Output is written when every block
  * is decided (an input error part-way leaves standard output empty).
  */
-export async function verifyCommand(path: string | undefined, flags: VerifyFlags): Promise<number> {
-  const source = await ciphertextInput(path);
-  const progress = new Progress(!flags.quiet && !flags.json);
-  const paint = colour(process.stdout);
+export async function verifyCommand(io: CliIO, path: string | undefined, flags: VerifyFlags): Promise<number> {
+  const source = await ciphertextInput(io, path);
+  const progress = new Progress(io, !flags.quiet && !flags.json);
+  const paint = colour(io, io.stdout);
   const verdicts: BlockVerdict[] = [];
   const summary = emptySummary();
   const lines: string[] = [];
@@ -33,13 +34,13 @@ export async function verifyCommand(path: string | undefined, flags: VerifyFlags
   if (flags.json) {
     // The documented shape; `unknown` (and a block's `reason`) appear only when a block was undecided.
     const { unknown, ...decided } = summary;
-    process.stdout.write(JSON.stringify({ blocks: verdicts, summary: unknown ? { ...decided, unknown } : decided }) + '\n');
+    io.stdout.write(JSON.stringify({ blocks: verdicts, summary: unknown ? { ...decided, unknown } : decided }) + '\n');
   } else {
     const n = summary.unique + summary.multiple + summary.none + summary.unknown;
     lines.push(
       `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}\n`,
     );
-    process.stdout.write(lines.join(''));
+    io.stdout.write(lines.join(''));
   }
   return exitForSummary(summary);
 }
