@@ -106,9 +106,9 @@ em++ "${LDFLAGS[@]}" obj/cadical/*.o -o out/cadical.js
 
 # 5. Outputs: the .wasm files only (emscripten's .js loader is not used), checksums, licences.
 mkdir -p "$OUT"
-cp out/minisat.wasm out/cadical.wasm "$OUT/"
-cp "$MINISAT/LICENSE" "$OUT/LICENSE.minisat"
-cp "$CADICAL/LICENSE" "$OUT/LICENSE.cadical"
+install -m 644 out/minisat.wasm out/cadical.wasm "$OUT/"
+install -m 644 "$MINISAT/LICENSE" "$OUT/LICENSE.minisat"
+install -m 644 "$CADICAL/LICENSE" "$OUT/LICENSE.cadical"
 (cd "$OUT" && sha256sum minisat.wasm cadical.wasm >SHA256SUMS)
 echo "build.sh: wrote $OUT/minisat.wasm $OUT/cadical.wasm $OUT/SHA256SUMS" >&2
 cat "$OUT/SHA256SUMS"

@@ -1,0 +1,269 @@
+import { NonocryptError, SolverAbortError } from '../errors.js';
+import type { EngineCapabilities, SatOutcome, SatSolver, SolveLimits, SolverOptions } from './SatSolver.js';
+import {
+  EngineTrap,
+  acquireInstance,
+  mebibytes,
+  memoryCap,
+  recycleInstance,
+  type EngineExports,
+  type EngineInstance,
+  type WasmEngineName,
+} from './wasmEngine.js';
+
+const CAPABILITIES: EngineCapabilities = {
+  assumptions: 'many',
+  failedAssumptions: true,
+  deadline: true,
+  growableMemory: true,
+};
+
+/**
+ * `SatSolver` over our WebAssembly MiniSat 2.2.1 or CaDiCaL 1.5.3 (`engines/`): both expose
+ * the same small C API (`engines/glue/*.cc`), so one class serves both.
+ *
+ * - Literals go to the engine through one buffer in its heap, reused and grown as needed;
+ *   each literal is checked here (0, or a variable not made by this instance, would otherwise
+ *   corrupt the engine's memory silently: the engines check nothing in this build).
+ * - Variables are made in the engine lazily, at the next addClause, solve or retireVars.
+ * - value() and failed() are allowed only while their answer is current (CaDiCaL aborts on
+ *   such a call in the wrong state, MiniSat would read stale memory): calling them at another
+ *   time is a bug and throws E_INTERNAL, like any other misuse.
+ * - Any exception from inside the engine (its memory cap, a trap) kills the instance: the
+ *   error becomes `abortReason`, and that call and every later one throw SolverAbortError.
+ */
+export class WasmSolver implements SatSolver {
+  readonly capabilities = CAPABILITIES;
+  private instance: EngineInstance | undefined;
+  private readonly x: EngineExports;
+  private readonly handle: number;
+  private buf = 0;
+  private bufLen = 0;
+  private vars = 0;
+  private engineVars = 0;
+  private clauses = 0;
+  private dead: string | undefined;
+  private released = false;
+  /** What the last solve left readable: a model over variables 1..modelVars, or failed(). */
+  private answer: 'none' | 'sat' | 'unsat' = 'none';
+  private modelVars = 0;
+
+  constructor(
+    readonly engine: WasmEngineName,
+    options: SolverOptions = {},
+  ) {
+    const instance = acquireInstance(engine, memoryCap(engine, options.memoryCapBytes));
+    this.instance = instance;
+    this.x = instance.exports;
+    try {
+      this.handle = this.x.nc_new() >>> 0;
+    } catch (e) {
+      throw this.died(e);
+    }
+    this.ensureBuffer(256);
+  }
+
+  get numVars(): number {
+    return this.vars;
+  }
+  get numClauses(): number {
+    return this.clauses;
+  }
+  get abortReason(): string | undefined {
+    return this.dead;
+  }
+  get heapBytes(): number {
+    return this.instance?.heapBytes ?? 0;
+  }
+
+  newVar(): number {
+    this.live();
+    return ++this.vars;
+  }
+
+  newVars(count: number): number {
+    this.live();
+    if (!Number.isInteger(count) || count < 0) throw misuse(`newVars(${count}): expected a count >= 0`);
+    const first = this.vars + 1;
+    this.vars += count;
+    return first;
+  }
+
+  addClause(lits: ArrayLike<number>, length: number = lits.length): void {
+    const instance = this.live();
+    if (length > this.bufLen) this.ensureBuffer(length);
+    if (this.vars > this.engineVars) this.makeVars();
+    this.answer = 'none';
+    const heap = instance.heap32; // read after the calls above: they may grow the heap
+    const base = this.buf >>> 2;
+    const n = this.vars;
+    for (let i = 0; i < length; i++) {
+      const lit = lits[i]!;
+      if (!(lit >= -n && lit <= n && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, n);
+      heap[base + i] = lit;
+    }
+    this.clauses++;
+    // The hottest call while an encoding loads: no closure, just the try.
+    try {
+      this.x.nc_add(this.handle, this.buf, length);
+    } catch (e) {
+      throw this.died(e);
+    }
+  }
+
+  solve(assumptions: ArrayLike<number> = [], limits?: SolveLimits): SatOutcome {
+    const instance = this.live();
+    const deadline = limits?.deadline ?? Infinity;
+    if (typeof deadline !== 'number' || Number.isNaN(deadline)) throw misuse(`solve: deadline ${String(deadline)} is not a time`);
+    const length = assumptions.length;
+    if (length > this.bufLen) this.ensureBuffer(length);
+    if (this.vars > this.engineVars) this.makeVars();
+    this.answer = 'none';
+    const heap = instance.heap32;
+    const base = this.buf >>> 2;
+    const n = this.vars;
+    for (let i = 0; i < length; i++) {
+      const lit = assumptions[i]!;
+      if (!(lit >= -n && lit <= n && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, n);
+      heap[base + i] = lit;
+    }
+    let result: number;
+    try {
+      result = this.x.nc_solve(this.handle, this.buf, length, deadline);
+    } catch (e) {
+      throw this.died(e);
+    }
+    if (result === 10) {
+      this.answer = 'sat';
+      this.modelVars = n;
+      return 'sat';
+    }
+    if (result === 20) {
+      this.answer = 'unsat';
+      return 'unsat';
+    }
+    return 'unknown';
+  }
+
+  value(v: number): 0 | 1 {
+    this.live();
+    if (this.answer !== 'sat') throw misuse('value(): no model (the last solve was not sat, or clauses were added since)');
+    if (!(v >= 1 && v <= this.modelVars && Number.isInteger(v))) throw misuse(`value(${v}): not a variable of the last model (1..${this.modelVars})`);
+    try {
+      return this.x.nc_value(this.handle, v) === 0 ? 0 : 1;
+    } catch (e) {
+      throw this.died(e);
+    }
+  }
+
+  failed(lit: number): boolean {
+    this.live();
+    if (this.answer !== 'unsat') throw misuse('failed(): the last solve did not answer unsat, or clauses were added since');
+    if (!(lit >= -this.vars && lit <= this.vars && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, this.vars);
+    try {
+      return this.x.nc_failed(this.handle, lit) !== 0;
+    } catch (e) {
+      throw this.died(e);
+    }
+  }
+
+  retireVars(first: number, last: number): void {
+    this.live();
+    if (!(Number.isInteger(first) && Number.isInteger(last) && first >= 1 && last <= this.vars)) {
+      throw misuse(`retireVars(${first}, ${last}): not a range of variables 1..${this.vars}`);
+    }
+    if (first > last) return;
+    // CaDiCaL needs nothing (and making variables now would reset its answer state).
+    if (this.engine !== 'minisat') return;
+    if (last > this.engineVars) this.makeVars();
+    try {
+      this.x.nc_retire(this.handle, first, last);
+    } catch (e) {
+      throw this.died(e);
+    }
+  }
+
+  /** Search statistics of MiniSat (conflicts, decisions, propagations); undefined for CaDiCaL. */
+  stats(): { conflicts: number; decisions: number; propagations: number } | undefined {
+    this.live();
+    if (this.engine !== 'minisat') return undefined;
+    return {
+      conflicts: this.x.nc_stat(this.handle, 0),
+      decisions: this.x.nc_stat(this.handle, 1),
+      propagations: this.x.nc_stat(this.handle, 2),
+    };
+  }
+
+  release(): void {
+    const instance = this.instance;
+    this.instance = undefined;
+    this.released = true;
+    if (!instance || this.dead) return;
+    try {
+      this.x.free(this.buf);
+      this.x.nc_delete(this.handle);
+    } catch {
+      return; // not reusable; the garbage collector takes it
+    }
+    recycleInstance(instance);
+  }
+
+  /** The engine instance, or the error for an instance that aborted or was released. */
+  private live(): EngineInstance {
+    const instance = this.instance;
+    if (instance) return instance;
+    if (this.dead) throw new SolverAbortError(this.dead);
+    throw misuse(`${this.engine} SAT instance used after release()`);
+  }
+
+  private makeVars(): void {
+    try {
+      this.x.nc_reserve(this.handle, this.vars);
+    } catch (e) {
+      throw this.died(e);
+    }
+    this.engineVars = this.vars;
+  }
+
+  private ensureBuffer(length: number): void {
+    const bufLen = Math.max(length, this.bufLen * 2, 256);
+    try {
+      if (this.buf) this.x.free(this.buf);
+      this.buf = 0;
+      this.buf = this.x.malloc(bufLen * 4) >>> 0;
+    } catch (e) {
+      throw this.died(e);
+    }
+    if (this.buf === 0) throw this.died(new EngineTrap('abort', 'malloc failed'));
+    this.bufLen = bufLen;
+  }
+
+  /** Mark the instance dead after an exception from inside the engine; the error to throw. */
+  private died(e: unknown): SolverAbortError {
+    const instance = this.instance!;
+    this.instance = undefined;
+    const failure = instance.growFailure;
+    let reason: string;
+    if (failure?.kind === 'cap') {
+      reason = `out of memory (memory cap of ${mebibytes(instance.capBytes)} MiB per SAT instance)`;
+    } else if (failure?.kind === 'host') {
+      reason = `out of memory (the heap could not grow to ${mebibytes(failure.requested)} MiB)`;
+    } else if (e instanceof EngineTrap && e.kind === 'exception') {
+      reason = `out of memory (an allocation failed with a heap of ${mebibytes(instance.heapBytes)} MiB)`;
+    } else {
+      const message = e instanceof Error ? e.message : String(e);
+      const output = instance.output.trim().split('\n').pop();
+      reason = `${this.engine} failed: ${message}${output ? ` (${output})` : ''}`;
+    }
+    this.dead = reason;
+    return new SolverAbortError(reason);
+  }
+}
+
+function misuse(message: string): NonocryptError {
+  return new NonocryptError('E_INTERNAL', `internal error: ${message}`);
+}
+
+function badLiteral(lit: number, vars: number): NonocryptError {
+  return misuse(`literal ${lit} is not a literal over this instance's variables 1..${vars}`);
+}

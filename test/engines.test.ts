@@ -1,0 +1,242 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { NonocryptError, SolverAbortError } from '../src/errors.js';
+import type { SatSolver } from '../src/sat/SatSolver.js';
+import { createSolver, loadEngine } from '../src/sat/engines.js';
+
+// The WebAssembly engines (engines/*.wasm) behind the SatSolver interface. No timed
+// assertions: speed is measured in engines/README.md, not tested.
+
+const ENGINES = ['minisat', 'cadical'] as const;
+const root = new URL('../', import.meta.url);
+const MIB = 1 << 20;
+
+/** A small seeded generator (mulberry32), so that a failure can be replayed. */
+function rng(seed: number): (n: number) => number {
+  let a = seed >>> 0;
+  return (n) => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return (((t ^ (t >>> 14)) >>> 0) % n) | 0;
+  };
+}
+
+const satisfies = (clause: number[], bit: (v: number) => boolean) => clause.some((l) => bit(Math.abs(l)) === l > 0);
+
+/** Whether clauses (and the units `assume`) over variables 1..n have a model, by enumeration. */
+function bruteSat(n: number, clauses: number[][], assume: number[] = []): boolean {
+  const all = [...clauses, ...assume.map((l) => [l])];
+  for (let m = 0; m < 1 << n; m++) {
+    if (all.every((c) => satisfies(c, (v) => ((m >> (v - 1)) & 1) === 1))) return true;
+  }
+  return false;
+}
+
+function randomClause(rand: (n: number) => number, n: number, maxLen: number): number[] {
+  const len = 1 + rand(maxLen);
+  return Array.from({ length: len }, () => (1 + rand(n)) * (rand(2) ? 1 : -1));
+}
+
+function expectModel(s: SatSolver, clauses: number[][], assume: number[] = []): void {
+  const bit = (v: number) => s.value(v) === 1;
+  for (const c of clauses) expect(satisfies(c, bit), `clause ${c.join(' ')}`).toBe(true);
+  for (const a of assume) expect(satisfies([a], bit), `assumption ${a}`).toBe(true);
+}
+
+/** Pigeonhole: p + 1 pigeons into p holes (unsatisfiable, hard for CDCL at p = 9), each clause under `guard` if given. */
+function pigeonhole(s: SatSolver, p: number, guard?: number): (i: number, j: number) => number {
+  const first = s.newVars((p + 1) * p);
+  const x = (i: number, j: number) => first + i * p + j;
+  const add = (c: number[]) => s.addClause(guard === undefined ? c : [-guard, ...c]);
+  for (let i = 0; i <= p; i++) add(Array.from({ length: p }, (_, j) => x(i, j)));
+  for (let j = 0; j < p; j++) {
+    for (let i = 0; i <= p; i++) for (let k = i + 1; k <= p; k++) add([-x(i, j), -x(k, j)]);
+  }
+  return x;
+}
+
+test('every committed .wasm matches engines/SHA256SUMS, and the README names the Debian source versions', () => {
+  const sums = readFileSync(new URL('engines/SHA256SUMS', root), 'utf8').trim().split('\n');
+  const named = sums.map((line) => line.split(/\s+/)[1]).sort();
+  expect(named).toEqual(['cadical.wasm', 'minisat.wasm']);
+  for (const line of sums) {
+    const [sum, file] = line.split(/\s+/) as [string, string];
+    const actual = createHash('sha256').update(readFileSync(new URL(`engines/${file}`, root))).digest('hex');
+    expect(actual, file).toBe(sum);
+  }
+  const readme = readFileSync(new URL('engines/README.md', root), 'utf8');
+  expect(readme).toContain('minisat2 1:2.2.1-5');
+  expect(readme).toContain('cadical 1.5.3-2');
+  const build = readFileSync(new URL('engines/build.sh', root), 'utf8');
+  expect(build).toContain('MINISAT_VERSION=1:2.2.1-5');
+  expect(build).toContain('CADICAL_VERSION=1.5.3-2');
+});
+
+test('the engine modules import nothing from Node statically (they must bundle for browsers)', () => {
+  const seen = new Set<string>();
+  const visit = (url: URL) => {
+    if (seen.has(url.href)) return;
+    seen.add(url.href);
+    const text = readFileSync(new URL(url.href.replace(/\.js$/, '.ts')), 'utf8');
+    for (const [, spec] of text.matchAll(/^(?:import|export)[^'"]*from\s+'([^']+)'/gm)) {
+      expect(spec!.startsWith('.'), `${url.pathname} imports ${spec}`).toBe(true);
+      visit(new URL(spec!, url));
+    }
+  };
+  visit(new URL('src/sat/engines.js', root));
+  expect(seen.size).toBeGreaterThanOrEqual(4);
+});
+
+describe.each(ENGINES)('%s', (engine) => {
+  test('agrees with brute force on random small CNFs: incremental, assumptions of both signs, failed assumptions', () => {
+    const rand = rng(engine === 'minisat' ? 1 : 2);
+    for (let round = 0; round < 300; round++) {
+      const n = 1 + rand(9);
+      const s = createSolver(engine);
+      expect(s.newVars(n)).toBe(1);
+      const clauses: number[][] = [];
+      // Three stages: clauses are added after each solve, each stage solved under assumptions too.
+      for (let stage = 0; stage < 3; stage++) {
+        const more = rand(4 * n + 2);
+        for (let k = 0; k < more; k++) {
+          const c = randomClause(rand, n, 4);
+          clauses.push(c);
+          s.addClause(c);
+        }
+        const plain = s.solve();
+        expect(plain, `round ${round} stage ${stage}`).toBe(bruteSat(n, clauses) ? 'sat' : 'unsat');
+        if (plain === 'sat') expectModel(s, clauses);
+        for (let q = 0; q < 3; q++) {
+          const assume = Array.from({ length: rand(5) }, () => (1 + rand(n)) * (rand(2) ? 1 : -1));
+          const outcome = s.solve(assume);
+          expect(outcome, `round ${round} stage ${stage} assuming ${assume.join(' ')}`).toBe(bruteSat(n, clauses, assume) ? 'sat' : 'unsat');
+          if (outcome === 'sat') {
+            expectModel(s, clauses, assume);
+          } else {
+            const failed: number[] = [];
+            for (let v = 1; v <= n; v++) {
+              for (const lit of [v, -v]) if (s.failed(lit)) failed.push(lit);
+            }
+            for (const lit of failed) expect(assume, `failed ${lit} is an assumption`).toContain(lit);
+            expect(bruteSat(n, clauses, failed), `failed ${failed.join(' ')} alone refutes`).toBe(false);
+          }
+        }
+      }
+      s.release();
+    }
+  });
+
+  test('a deadline in the past gives unknown on a hard instance, which then answers an easy query', () => {
+    const s = createSolver(engine);
+    const g = s.newVar();
+    const x = pigeonhole(s, 9, g);
+    expect(s.solve([g], { deadline: performance.now() - 1 })).toBe('unknown');
+    // The deadline is read on performance.now()'s clock: an unknown answer means it has passed.
+    const deadline = performance.now() + 20;
+    expect(s.solve([g], { deadline })).toBe('unknown');
+    expect(performance.now()).toBeGreaterThanOrEqual(deadline);
+    // Still usable, and nothing wrong was learnt.
+    expect(s.solve([-g])).toBe('sat');
+    expect(s.solve([g, x(0, 0), x(1, 0)])).toBe('unsat');
+    expect(s.failed(x(0, 0)) && s.failed(x(1, 0))).toBe(true);
+    const y = s.newVar();
+    s.addClause([y, g]);
+    expect(s.solve([-g], { deadline: performance.now() + 60_000 })).toBe('sat');
+    expect(s.value(y)).toBe(1);
+    s.release();
+  });
+
+  test('past its memory cap an instance dies with the reason, and every later call throws', () => {
+    const s = createSolver(engine, { memoryCapBytes: 32 * MIB });
+    const n = 200_000;
+    s.newVars(n);
+    const rand = rng(3);
+    const clause = new Int32Array(3);
+    let error: unknown;
+    try {
+      for (let k = 0; k < 5_000_000; k++) {
+        for (let i = 0; i < 3; i++) clause[i] = (1 + rand(n)) * (rand(2) ? 1 : -1);
+        s.addClause(clause);
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(SolverAbortError);
+    const reason = 'out of memory (memory cap of 32 MiB per SAT instance)';
+    expect((error as SolverAbortError).reason).toBe(reason);
+    expect(s.abortReason).toBe(reason);
+    expect(() => s.addClause([1, 2])).toThrow(SolverAbortError);
+    expect(() => s.solve()).toThrow(SolverAbortError);
+    expect(() => s.value(1)).toThrow(SolverAbortError);
+    expect(() => s.failed(1)).toThrow(SolverAbortError);
+    expect(() => s.newVar()).toThrow(SolverAbortError);
+    expect(() => s.retireVars(1, 2)).toThrow(SolverAbortError);
+    expect(s.heapBytes).toBe(0);
+    s.release();
+    // The next instance is a fresh one, not the dead one's heap.
+    const t = createSolver(engine);
+    expect(t.heapBytes).toBeLessThan(32 * MIB);
+    t.addClause([t.newVar()]);
+    expect(t.solve()).toBe('sat');
+    t.release();
+  });
+
+  test('release() frees the heap at once for the next instance; the released one refuses calls', () => {
+    const s = createSolver(engine);
+    const n = 20_000;
+    s.newVars(n);
+    const rand = rng(4);
+    for (let k = 0; k < 100_000; k++) s.addClause([1 + rand(n), -(1 + rand(n)), 1 + rand(n)]);
+    const heap = s.heapBytes;
+    expect(heap).toBeGreaterThan(8 * MIB);
+    s.release();
+    expect(s.heapBytes).toBe(0);
+    expect(() => s.solve()).toThrow(NonocryptError);
+    expect(() => s.solve()).not.toThrow(SolverAbortError);
+    s.release(); // twice is harmless
+    // The next instance reuses that heap (no growth), and starts empty.
+    const t = createSolver(engine);
+    expect(t.heapBytes).toBe(heap);
+    const a = t.newVar();
+    t.addClause([-a]);
+    expect(t.solve()).toBe('sat');
+    expect(t.value(a)).toBe(0);
+    expect(t.numClauses).toBe(1);
+    t.release();
+  });
+
+  test('misuse throws E_INTERNAL and leaves the instance usable', () => {
+    const s = createSolver(engine);
+    const a = s.newVar();
+    const internal = (f: () => unknown) => expect(f).toThrow(expect.objectContaining({ code: 'E_INTERNAL' }));
+    internal(() => s.value(a)); // no model yet
+    internal(() => s.addClause([a, 2])); // variable 2 not made
+    internal(() => s.addClause([0]));
+    internal(() => s.solve([3]));
+    expect(s.solve([-a])).toBe('sat');
+    internal(() => s.failed(-a)); // not after sat
+    s.addClause([a]);
+    internal(() => s.value(a)); // clauses added since the model
+    expect(s.solve([-a])).toBe('unsat');
+    expect(s.failed(-a)).toBe(true);
+    expect(s.abortReason).toBeUndefined();
+    expect(s.solve()).toBe('sat');
+    expect(s.value(a)).toBe(1);
+    s.retireVars(1, 1);
+    s.release();
+  });
+
+  test('loadEngine accepts the bytes of the .wasm file (the browser path)', async () => {
+    await loadEngine(engine, readFileSync(new URL(`engines/${engine}.wasm`, root)));
+    const s = createSolver(engine);
+    const [a, b] = [s.newVar(), s.newVar()];
+    s.addClause([a, b]);
+    s.addClause([-a]);
+    expect(s.solve()).toBe('sat');
+    expect(s.value(b)).toBe(1);
+    s.release();
+  });
+});
