@@ -134,6 +134,7 @@ describe.each(ENGINES)('%s', (engine) => {
     const g = s.newVar();
     const x = pigeonhole(s, 9, g);
     expect(s.solve([g], { deadline: performance.now() - 1 })).toBe('unknown');
+    expect(s.solve([g], { deadline: -Infinity })).toBe('unknown');
     // The deadline is read on performance.now()'s clock: an unknown answer means it has passed.
     const deadline = performance.now() + 20;
     expect(s.solve([g], { deadline })).toBe('unknown');

@@ -33,6 +33,8 @@ const CAPABILITIES: EngineCapabilities = {
  *   error becomes `abortReason`, and that call and every later one throw SolverAbortError.
  */
 export class WasmSolver implements SatSolver {
+  /** The same for both engines. */
+  static readonly capabilities: EngineCapabilities = CAPABILITIES;
   readonly capabilities = CAPABILITIES;
   private instance: EngineInstance | undefined;
   private readonly x: EngineExports;
@@ -113,8 +115,9 @@ export class WasmSolver implements SatSolver {
 
   solve(assumptions: ArrayLike<number> = [], limits?: SolveLimits): SatOutcome {
     const instance = this.live();
-    const deadline = limits?.deadline ?? Infinity;
-    if (typeof deadline !== 'number' || Number.isNaN(deadline)) throw misuse(`solve: deadline ${String(deadline)} is not a time`);
+    const limit = limits?.deadline ?? Infinity;
+    if (typeof limit !== 'number' || Number.isNaN(limit)) throw misuse(`solve: deadline ${String(limit)} is not a time`);
+    const deadline = Math.max(limit, -Number.MAX_VALUE); // the engines read -Infinity as "none"
     const length = assumptions.length;
     if (length > this.bufLen) this.ensureBuffer(length);
     if (this.vars > this.engineVars) this.makeVars();
