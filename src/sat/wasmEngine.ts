@@ -148,7 +148,8 @@ export class EngineInstance {
       return false;
     }
     const pages = (bytes: number) => Math.ceil(bytes / PAGE);
-    // Like emscripten's own policy: 20% more than asked for, at most 96 MiB more, within the cap.
+    // Like emscripten's own policy: at least 20% more than the heap has (but at most 96 MiB past
+    // the request), within the cap.
     let target = Math.min(pages(this.capBytes), pages(Math.max(requested, Math.min(old * 1.2, requested + 96 * MIB))));
     for (;;) {
       try {
