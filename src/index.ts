@@ -15,7 +15,7 @@ export { checkGrid } from './grid/checkGrid.js';
 
 export type { RunOptions } from './parallel/BlockRunner.js';
 export type { EngineName } from './sat/SatSolver.js';
-export { ENGINES } from './sat/SatSolver.js';
+export { ENGINES } from './sat/engines.js';
 
 export { encrypt, encryptBlocks, DEFAULT_BLOCK_BUDGET_MS, type EncryptOptions, type EncryptResult, type EncryptPlan } from './cipher/encrypt.js';
 export type { EncryptedBlock } from './cipher/blockWork.js';

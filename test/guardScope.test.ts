@@ -1,12 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { AsmMiniSat } from '../src/sat/AsmMiniSat.js';
+import { ENGINES, createSolver } from '../src/sat/engines.js';
 import { GuardScope } from '../src/sat/GuardScope.js';
-import type { SatSolver } from '../src/sat/SatSolver.js';
 
 /** The guard protocol on every engine: scopes switch their clauses on and off, and nest. */
-const engines: [string, () => SatSolver][] = [['logic-solver', () => new AsmMiniSat()]];
-
-describe.each(engines)('GuardScope on %s', (_name, make) => {
+describe.each(ENGINES)('GuardScope on %s', (engine) => {
+  const make = () => createSolver(engine);
   test('a scope holds only while it is solved under; a child needs its parent; retiring ends it', () => {
     const s = make();
     const x = s.newVar();

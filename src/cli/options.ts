@@ -3,7 +3,8 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
 import { NonocryptError } from '../errors.js';
 import type { RunOptions } from '../parallel/BlockRunner.js';
-import { ENGINES, type EngineName } from '../sat/SatSolver.js';
+import { ENGINES } from '../sat/engines.js';
+import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
 import { readText } from './io.js';
 

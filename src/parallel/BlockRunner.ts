@@ -3,7 +3,7 @@ import type { SatSession } from '../sat/SatSession.js';
 import type { BlockOutcome, BlockTask } from './BlockTask.js';
 import { InThreadRunner } from './InThreadRunner.js';
 import { WorkerPool } from './WorkerPool.js';
-import { engineCapabilities } from '../sat/SatSession.js';
+import { engineCapabilities } from '../sat/engines.js';
 
 /**
  * How blocks run: the options every pipeline takes, and the runner made from them.

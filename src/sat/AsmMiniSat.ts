@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
 import type createMiniSatType from 'logic-solver/minisat.js';
-import { SolverAbortError } from '../errors.js';
+import { NonocryptError, SolverAbortError } from '../errors.js';
 import type { EngineCapabilities, SatOutcome, SatSolver } from './SatSolver.js';
 
 /**
@@ -20,8 +19,15 @@ import type { EngineCapabilities, SatOutcome, SatSolver } from './SatSolver.js';
  */
 type MiniSatModule = ReturnType<typeof createMiniSatType>;
 
-const require = createRequire(import.meta.url);
 let factory: typeof createMiniSatType | undefined;
+
+/** logic-solver's CommonJS module, loaded through Node's require without a static Node import (browser bundles stay clean). */
+function loadFactory(): typeof createMiniSatType {
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (!getBuiltin) throw new NonocryptError('E_INTERNAL', "internal error: the 'logic-solver' engine needs Node.js 20.16 or newer");
+  const { createRequire } = getBuiltin('node:module') as typeof import('node:module');
+  return createRequire(import.meta.url)('logic-solver/minisat.js') as typeof createMiniSatType;
+}
 
 const HEAP_BYTES = 64 * 1024 * 1024;
 
@@ -44,7 +50,7 @@ export class AsmMiniSat implements SatSolver {
   private lastAssumption = 0;
 
   constructor() {
-    factory ??= require('logic-solver/minisat.js') as typeof createMiniSatType;
+    factory ??= loadFactory();
     this.C = factory();
     // The module prints abort messages to stdout through console.log; keep them out of ours.
     this.C.print = () => {};

@@ -1,5 +1,5 @@
-import { AsmMiniSat } from './AsmMiniSat.js';
-import type { EngineCapabilities, EngineName, SatSolver } from './SatSolver.js';
+import { DEFAULT_ENGINE, createSolver } from './engines.js';
+import type { EngineName, SatSolver, SolverOptions } from './SatSolver.js';
 
 /**
  * Reuse of SAT instances across blocks. A new instance costs milliseconds, more than the whole
@@ -35,8 +35,8 @@ export class SatSession {
   private readonly create: () => SatSolver;
 
   /** Instances of the named engine (default: the default engine), or from a factory. */
-  constructor(engine?: EngineName | (() => SatSolver)) {
-    this.create = typeof engine === 'function' ? engine : () => createSolver(engine);
+  constructor(engine?: EngineName | (() => SatSolver), options?: SolverOptions) {
+    this.create = typeof engine === 'function' ? engine : () => createSolver(engine ?? DEFAULT_ENGINE, options);
   }
 
   /** An instance with room for about `variables` more variables. */
@@ -71,26 +71,3 @@ export class SatSession {
 
 /** The session used when the caller does not pass one. */
 export const defaultSession = new SatSession();
-
-/** The engine used when none is named. */
-export const DEFAULT_ENGINE: EngineName = 'logic-solver';
-
-/** A new instance of an engine. */
-export function createSolver(engine: EngineName = DEFAULT_ENGINE): SatSolver {
-  switch (engine) {
-    case 'logic-solver':
-      return new AsmMiniSat();
-    default:
-      throw new RangeError(`SAT engine ${engine} is not available`);
-  }
-}
-
-/** What an engine can do, without making an instance. */
-export function engineCapabilities(engine: EngineName = DEFAULT_ENGINE): EngineCapabilities {
-  switch (engine) {
-    case 'logic-solver':
-      return AsmMiniSat.capabilities;
-    default:
-      throw new RangeError(`SAT engine ${engine} is not available`);
-  }
-}

@@ -23,8 +23,6 @@
  * is never turned into a verdict.
  */
 export type EngineName = 'minisat' | 'cadical' | 'logic-solver';
-/** The engines this build has. */
-export const ENGINES: readonly EngineName[] = ['logic-solver'];
 
 export type SatOutcome = 'sat' | 'unsat' | 'unknown';
 

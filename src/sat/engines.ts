@@ -1,5 +1,6 @@
 import { NonocryptError } from '../errors.js';
-import type { EngineName, SatSolver, SolverOptions } from './SatSolver.js';
+import { AsmMiniSat } from './AsmMiniSat.js';
+import type { EngineCapabilities, EngineName, SatSolver, SolverOptions } from './SatSolver.js';
 import { WasmSolver } from './WasmSolver.js';
 import { loadWasmEngine, type EngineSource } from './wasmEngine.js';
 
@@ -7,20 +8,24 @@ import { loadWasmEngine, type EngineSource } from './wasmEngine.js';
  * The engine registry: the one place that makes SAT instances by engine name.
  *
  * - 'minisat', 'cadical': our WebAssembly builds (`engines/`), in Node and in browsers.
- * - 'logic-solver': logic-solver's asm.js MiniSat. Its adapter (`MiniSat.ts`) loads the
- *   package through Node's `require`, so this module does not import it (that would put a
- *   Node module on the browser path): Node code registers it with `registerEngine`.
+ * - 'logic-solver': logic-solver's asm.js MiniSat (Node only: it is loaded through Node's
+ *   require when the first instance is made).
  */
 export type { EngineSource } from './wasmEngine.js';
 export { DEFAULT_MEMORY_CAP_BYTES, MAX_MEMORY_CAP_BYTES, engineModule, isEngineLoaded } from './wasmEngine.js';
 
-type SolverFactory = (options?: SolverOptions) => SatSolver;
+/** The engines this build has. */
+export const ENGINES: readonly EngineName[] = ['minisat', 'cadical', 'logic-solver'];
 
-const registered = new Map<EngineName, SolverFactory>();
+/**
+ * The engine used when none is named. Chosen by measurement (docs/BENCHMARKS.md, section
+ * engines): see the commit that set it.
+ */
+export const DEFAULT_ENGINE: EngineName = 'logic-solver';
 
-/** Make `name` available to `createSolver` (for engines outside this module: 'logic-solver'). */
-export function registerEngine(name: EngineName, factory: SolverFactory): void {
-  registered.set(name, factory);
+/** What an engine can do, without making an instance. */
+export function engineCapabilities(name: EngineName = DEFAULT_ENGINE): EngineCapabilities {
+  return name === 'logic-solver' ? AsmMiniSat.capabilities : WasmSolver.capabilities;
 }
 
 /**
@@ -29,9 +34,8 @@ export function registerEngine(name: EngineName, factory: SolverFactory): void {
  */
 export function createSolver(name: EngineName, options?: SolverOptions): SatSolver {
   if (name === 'minisat' || name === 'cadical') return new WasmSolver(name, options);
-  const factory = registered.get(name);
-  if (!factory) throw new NonocryptError('E_INTERNAL', `internal error: SAT engine '${name}' is not registered`);
-  return factory(options);
+  if (name === 'logic-solver') return new AsmMiniSat();
+  throw new NonocryptError('E_INTERNAL', `internal error: no SAT engine '${String(name)}'`);
 }
 
 /**
@@ -41,5 +45,4 @@ export function createSolver(name: EngineName, options?: SolverOptions): SatSolv
  */
 export async function loadEngine(name: EngineName, source?: EngineSource): Promise<void> {
   if (name === 'minisat' || name === 'cadical') return loadWasmEngine(name, source);
-  if (!registered.has(name)) throw new NonocryptError('E_INTERNAL', `internal error: SAT engine '${name}' is not registered`);
 }
