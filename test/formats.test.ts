@@ -129,32 +129,39 @@ describe('.non', () => {
     // Too few: the section ends at "columns" on line 5.
     expectParseError(() => parseNon('width 1\nheight 3\nrows\n1\ncolumns\n1\n'), 5, 1, /expected 3 row clues after "rows" on line 3, found 1/);
     expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,x\ncolumns\n1\n0\n0\n'), 4, 3, /expected a run length/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,,1\ncolumns\n1\n0\n0\n'), 4, 3, /before the comma/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,\ncolumns\n1\n0\n0\n'), 4, 3, /after the comma/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n0,1\ncolumns\n1\n0\n0\n'), 4, 1, /0 stands alone/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n -1\ncolumns\n1\n0\n0\n'), 4, 2, /expected a run length/);
-    expectParseError(() => parseNon('width three\nheight 1\n'), 1, 7, /expected the width as a whole number/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,,1\ncolumns\n1\n0\n0\n'), 4, 3, /expected a run length .*, found ","$/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,\ncolumns\n1\n0\n0\n'), 4, 3, /after the comma, found the end of the line/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n0,1\ncolumns\n1\n0\n0\n'), 4, 1, /found "0" \(0 stands alone/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n -1\ncolumns\n1\n0\n0\n'), 4, 2, /expected a run length .*, found "-1"$/);
+    expectParseError(() => parseNon('width three\nheight 1\n'), 1, 7, /expected the width as a whole number, found "three"$/);
+    expect(parseErrorOf(() => parseNon('width 1x\nheight 1\n', 'x.non')).message).toBe('x.non:1:7: expected the width as a whole number, found "1x"');
     expectParseError(() => parseNon('width 1\nwidth 2\n'), 2, 7, /width appears twice \(first on line 1\)/);
     expectParseError(() => parseNon('width 1\nrows\n1\ncolumns\n1\n'), 2, 1, /expected a "height H" line \(how many row clues follow "rows"\)/);
     expectParseError(() => parseNon('width 1\nheight 1\ncolumns\n1\n'), 5, 1, /expected a "rows" line/);
-    expectParseError(() => parseNon('1,2\nwidth 1\n'), 1, 1, /expected a keyword/);
+    expectParseError(() => parseNon('1,2\nwidth 1\n'), 1, 1, /expected a keyword .*, found "1,2"$/);
     expectParseError(
       () => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1x"\n'),
       8,
       8,
-      /expected 0 \(white\) or 1 \(black\)/,
+      /expected 0 \(white\) or 1 \(black\) in the goal, found "x"$/,
     );
     expectParseError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "101"\n'), 8, 7, /expected 2 goal cells/);
-    expectParseError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 0,0 1;0\n'), 8, 11, /x,y/);
+    expectParseError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 0,0 1;0\n'), 8, 11, /x,y .*, found "1;0"$/);
+    expectParseError(() => parseNon('width 5\nheight 1\nrows\n1,1234567\ncolumns\n'), 4, 3, 'number "1234567" is too large (more than 6 digits)');
   });
 
   it('refuses clues that cannot fit, huge sizes, colours, off-board givens and wrong goals', () => {
-    expectInputError(() => parseNon('width 3\nheight 1\nrows\n2,1\ncolumns\n1\n0\n1\n'), 'E_CLUE', /^4:1: row 1 clue 2,1 needs 4 cells but rows are 3 cells wide/);
-    expectInputError(() => parseNon('width 1\nheight 1\nrows\n1\ncolumns\n2\n', 'f.non'), 'E_CLUE', /^f\.non:6:1: column 1 clue 2 needs 2/);
-    expectInputError(() => parseNon('width 1001\nheight 1\n'), 'E_SIZE', /^1:7: width 1001 is out of range; expected 1 to 1000/);
+    expectInputError(() => parseNon('width 3\nheight 1\nrows\n2,1\ncolumns\n1\n0\n1\n'), 'E_CLUE', /^4:1: row 1 clue "2,1" needs 4 cells but rows are 3 cells wide$/);
+    expectInputError(() => parseNon('width 1\nheight 1\nrows\n1\ncolumns\n2\n', 'f.non'), 'E_CLUE', /^f\.non:6:1: column 1 clue "2" needs 2/);
+    expectInputError(() => parseNon('width 5\nheight 1\nrows\n007\ncolumns\n0\n0\n0\n0\n0\n'), 'E_CLUE', /^4:1: row 1 clue "007" needs 7 cells/);
+    expectInputError(() => parseNon('width 1001\nheight 1\n'), 'E_SIZE', /^1:7: width "1001" is out of range; expected a whole number from 1 to 1000$/);
+    expectInputError(() => parseNon('width 99999999999999999999\n'), 'E_SIZE', /^1:7: width "99999999999999999999" is out/);
     expectInputError(() => parseNon('width 0\nheight 1\n'), 'E_SIZE');
     expectInputError(() => parseNon('width 2\nheight 1\nrows\n2a\ncolumns\n1a\n1a\n'), 'E_COLOR', /multi-colour|black-and-white/);
-    expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 2,0\n'), 'E_GIVEN', /^8:7: given cell 2,0 is off the 2x1 board/);
+    expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 2,0\n'), 'E_GIVEN', /^8:7: given cell "2,0" is off the 2x1 board/);
+    // Givens before the size are checked once it is known; the first off the board (in file order) is named.
+    expectInputError(() => parseNon('given 0,0 5,0 99999999999999999999,0\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'), 'E_GIVEN', /^1:11: given cell "5,0"/);
+    expectInputError(() => parseNon('given 99999999999999999999,0 5,0\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'), 'E_GIVEN', /^1:7: given cell "99999999999999999999,0"/);
     expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "01"\n'), 'E_GOAL', /column 1 does not match/);
     expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\ngiven 1,0\n'), 'E_GOAL', /given cell \(1, 0\)/);
   });
@@ -182,19 +189,19 @@ describe('.nin', () => {
   });
 
   it('names the line and column of malformed input', () => {
-    expectParseError(() => parseNin('# only comments\n'), 2, 1, /board size "W H"/);
+    expectParseError(() => parseNin('# only comments\n'), 2, 1, /board size "W H" .*, found the end of the file$/);
     expectParseError(() => parseNin('3\n1\n'), 1, 2, /board size/);
-    expectParseError(() => parseNin('3 x\n'), 1, 3, /board size/);
-    expectParseError(() => parseNin('1 1 1\n'), 1, 5, /board size/);
-    expectParseError(() => parseNin('2 1\n1 -1\n1\n0\n'), 2, 3, /expected a run length/);
-    expectParseError(() => parseNin('2 1\n1,1\n1\n1\n'), 2, 2, /expected a space or the end of the line/);
-    expectParseError(() => parseNin('1 1\n1\n1\n1\n'), 4, 1, /expected 1 row clues then 1 column clues after the size on line 1; this line is one too many/);
+    expectParseError(() => parseNin('3 x\n'), 1, 3, /board size .*, found "x"$/);
+    expectParseError(() => parseNin('1 1 1\n'), 1, 5, /board size .*, found a third field "1"$/);
+    expectParseError(() => parseNin('2 1\n1 -1\n1\n0\n'), 2, 3, /expected a run length .*, found "-1"$/);
+    expectParseError(() => parseNin('2 1\n1,1\n1\n1\n'), 2, 1, /expected a run length \(whole numbers separated by spaces\), found "1,1"$/);
+    expectParseError(() => parseNin('1 1\n1\n1\n1\n'), 4, 1, /expected 1 row clues then 1 column clues after the size on line 1; this line \("1"\) is one too many/);
     expectParseError(() => parseNin('1 2\n1\n1\n'), 4, 1, /found 2/);
   });
 
   it('refuses clues that cannot fit and huge sizes', () => {
-    expectInputError(() => parseNin('2 1\n3\n1\n1\n', 'a.nin'), 'E_CLUE', /^a\.nin:2:1: row 1 clue 3 needs 3 cells/);
-    expectInputError(() => parseNin('2 1001\n'), 'E_SIZE', /^1:3: height 1001/);
+    expectInputError(() => parseNin('2 1\n3\n1\n1\n', 'a.nin'), 'E_CLUE', /^a\.nin:2:1: row 1 clue "3" needs 3 cells/);
+    expectInputError(() => parseNin('2 1001\n'), 'E_SIZE', /^1:3: height "1001" is out of range/);
   });
 
   it('round-trips credits through comments, drops the goal, refuses givens', () => {
