@@ -7,7 +7,7 @@ import { formatNon, parseNon } from '../src/formats/non.js';
 import { formatPuzzleJson, parsePuzzleJson } from '../src/formats/puzzleJson.js';
 import type { PuzzleFile, PuzzleFormat } from '../src/formats/PuzzleFile.js';
 import { formatWebpbnXml, parseWebpbnXml } from '../src/formats/webpbnXml.js';
-import { parseXml } from '../src/formats/xmlTree.js';
+import { parseXml, textContent as textContentOf } from '../src/formats/xmlTree.js';
 import type { Grid } from '../src/grid/Puzzle.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
@@ -332,6 +332,36 @@ describe('webpbn XML', () => {
     expectInputError(() => parseWebpbnXml('<puzzleset><puzzle/><puzzle/></puzzleset>'), 'E_PUZZLES', /holds 2 puzzles/);
     expectInputError(() => parseWebpbnXml('<puzzleset><puzzle type="triddler"/></puzzleset>'), 'E_TYPE');
     expectParseError(() => parseWebpbnXml('<puzzleset>\n<puzzle></puzzle></puzzleset>'), 2, 1, /expected <clues> or a goal <solution>/);
+  });
+
+  it('quotes what it found, as written, on one line', () => {
+    const wrap = (body: string) => `<puzzleset><puzzle>\n${body}\n</puzzle></puzzleset>`;
+    expectParseError(
+      () => parseWebpbnXml(wrap('<clues type="rows"><line><count>0\n1</count></line></clues><clues type="columns"><line/></clues>')),
+      2,
+      26,
+      /in <count>, found "0\\n1"$/,
+    );
+    expectInputError(() => parseWebpbnXml('<puzzleset><puzzle type="a&#10;b"/></puzzleset>'), 'E_TYPE', /^1:12: puzzle type "a\\nb" is not supported/);
+    expectParseError(() => parseXml('<a>\n<b x=1/></a>'), 2, 6, /quoted value for attribute x, found "1"$/);
+    expectParseError(() => parseXml('<a>&b\u0001;</a>'), 1, 4, /^1:4: unknown entity "&b\\u0001;"/);
+  });
+
+  it('counts clue lines and goal rows exactly, keeping at most 1000 of them', () => {
+    const lines = (n: number) => '<line><count>1</count></line>'.repeat(n);
+    const many = `<puzzle><clues type="columns">${lines(5000)}</clues><clues type="rows">${lines(2)}</clues></puzzle>`;
+    expectInputError(() => parseWebpbnXml(many), 'E_SIZE', /^1:9: width 5000 \(the <line>s of <clues type="columns">\) is out of range/);
+    const wide = `<puzzle><solution><image>|${'X'.repeat(3000)}|</image></solution></puzzle>`;
+    expectInputError(() => parseWebpbnXml(wide), 'E_SIZE', /width 3000 \(the cells in row 1 of the goal image\)/);
+    const long = `<puzzle><clues type="rows"><line>${'<count>600</count>'.repeat(2)}</line></clues><clues type="columns">${'<line/>'.repeat(1000)}</clues></puzzle>`;
+    expectInputError(() => parseWebpbnXml(long), 'E_CLUE', /row 1 clue 600,600 needs 1201 cells but rows are 1000 cells wide$/);
+  });
+
+  it('walks any nesting without recursion, up to 1000 levels', () => {
+    const nested = (n: number) => `<puzzle><title>${'<b>'.repeat(n)}deep${'</b>'.repeat(n)}</title><solution><image>|X|</image></solution></puzzle>`;
+    expect(parseWebpbnXml(nested(990)).title).toBe('deep');
+    expect(textContentOf(parseXml(`<a>${'<b>x'.repeat(999)}${'</b>'.repeat(999)}</a>`))).toBe('x'.repeat(999));
+    expectParseError(() => parseWebpbnXml(nested(5000)), 1, 3010, /elements nested deeper than 1000 levels$/);
   });
 
   it('writes a file that reads back the same, with empty lines as <line/>', () => {
