@@ -408,27 +408,63 @@ describe('puzzle JSON', () => {
     expect(e.message).not.toContain('\n');
   });
 
-  it('validates strictly', () => {
+  it('validates strictly, naming the place and the value as written', () => {
     const base = JSON.parse(json) as Record<string, unknown>;
-    const bad = (patch: Record<string, unknown>) => () => parsePuzzleJson(JSON.stringify({ ...base, ...patch }), 'p.json');
-    expectInputError(bad({ version: 2 }), 'E_JSON', /^p\.json: "version" is 2; expected 1/);
-    expectInputError(bad({ format: 'other' }), 'E_JSON', /"format" is "other"/);
-    expectInputError(bad({ givns: [] }), 'E_JSON', /unknown key "givns"/);
-    expectInputError(bad({ width: 3.5 }), 'E_JSON', /"width" is 3.5; expected a whole number/);
+    const text = (patch: Record<string, unknown>) => JSON.stringify({ ...base, ...patch });
+    const bad = (patch: Record<string, unknown>) => () => parsePuzzleJson(text(patch), 'p.json');
+    expectInputError(bad({ version: 2 }), 'E_JSON', /^p\.json:1:40: "version" is 2; expected 1/);
+    expectInputError(bad({ format: 'other' }), 'E_JSON', /^p\.json:1:11: "format" is "other"/);
+    expectInputError(bad({ givns: [] }), 'E_JSON', /unknown key "givns"$/);
+    expectInputError(bad({ width: '3' }), 'E_JSON', /"width" is "3"; expected a whole number$/);
+    expectInputError(bad({ width: 3.5 }), 'E_SIZE', /width 3\.5 is out of range/);
     expectInputError(bad({ width: 2000 }), 'E_SIZE', /width 2000 is out of range/);
     expectInputError(bad({ rows: [[1, 1], [], [3], [1]] }), 'E_JSON', /"rows" has 4 clues; expected 5 \(the height\)/);
-    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [-2]] }), 'E_JSON', /rows\[4\]\[0\] is -2/);
-    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [1.5]] }), 'E_JSON', /rows\[4\]\[0\] is 1.5/);
+    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [-2]] }), 'E_CLUE', /rows\[4\]\[0\] is -2; expected a run length/);
+    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [1.5]] }), 'E_CLUE', /rows\[4\]\[0\] is 1\.5/);
     expectInputError(bad({ rows: [[1, 1], [], [3], [1], '2'] }), 'E_JSON', /rows\[4\] is "2"/);
-    expectInputError(bad({ cols: [[1, 1, 1], [6], [1, 1]] }), 'E_CLUE', /column 2 clue 6 needs 6 cells but columns are 5 cells tall/);
+    expectInputError(bad({ cols: [[1, 1, 1], [6], [1, 1]] }), 'E_CLUE', /column 2 clue \[6\] needs 6 cells but columns are 5 cells tall/);
     expectInputError(bad({ goal: ['#.#', '...', '###', '.#.', '##x'] }), 'E_JSON', /goal\[4\] is "##x"/);
     expectInputError(bad({ goal: ['#.#', '...', '###', '.#.', '#.#'] }), 'E_GOAL', /row 5 does not match/);
-    expectInputError(bad({ givens: [[3, 0]] }), 'E_GIVEN', /givens\[0\] is \[3, 0\], off the 3x5 board/);
-    expectInputError(bad({ givens: [[1]] }), 'E_JSON', /givens\[0\]/);
+    expectInputError(bad({ givens: [[3, 0]] }), 'E_GIVEN', /given cell \[3,0\] \(givens\[0\]\) is off the 3x5 board/);
+    expectInputError(bad({ givens: [[1]] }), 'E_JSON', /givens\[0\] is \[1\]; expected a cell \[x, y\]/);
     expectInputError(bad({ title: 5 }), 'E_JSON', /"title" is 5; expected a string/);
-    expectInputError(() => parsePuzzleJson('[]'), 'E_JSON', /JSON object/);
+    expectInputError(() => parsePuzzleJson('[]'), 'E_JSON', /^1:1: expected a JSON object \{\.\.\.\} at the top, found \[\]$/);
     expectInputError(() => parsePuzzleJson('{"width": 3}'), 'E_JSON', /expected "format": "nonocrypt-puzzle"/);
-    expectInputError(() => parsePuzzleJson('{"rows": [[2]], "cols": [[1]]}'), 'E_CLUE', /row 1 clue 2/);
+    expectInputError(() => parsePuzzleJson('{"rows": [[2]], "cols": [[1]]}'), 'E_CLUE', /row 1 clue \[2\]/);
+    expectInputError(() => parsePuzzleJson('{"rows": [], "rows": []}'), 'E_JSON', /^1:14: key "rows" appears twice \(first at 1:2\)$/);
+  });
+
+  it('shows numbers as written, never reformatted', () => {
+    const doc = (width: string) => `{"format": "nonocrypt-puzzle", "version": 1, "width": ${width}, "height": 1}`;
+    expectInputError(() => parsePuzzleJson(doc('99999999999999999999')), 'E_SIZE', /^1:55: width 99999999999999999999 is out of range/);
+    expectInputError(() => parsePuzzleJson(doc('1e400')), 'E_SIZE', /width 1e400 is out of range/);
+    expectInputError(() => parsePuzzleJson(doc('1' + '0'.repeat(100))), 'E_SIZE', /^1:55: width 100000000000000000000000… \(101 characters\) is out of range/);
+    const run = (r: string) => `{"format": "nonocrypt-puzzle", "version": 1, "width": 2, "height": 1, "rows": [[${r}]], "cols": [[], []]}`;
+    expectParseError(() => parsePuzzleJson(run("007")), 1, 81, /invalid JSON: expected a number as JSON writes it .*, found "007"$/);
+    expectInputError(() => parsePuzzleJson(run('1E3')), 'E_CLUE', /^1:80: row 1 clue \[1E3\] needs 1000 cells but rows are 2 cells wide$/);
+    expectInputError(() => parsePuzzleJson(run('1e400')), 'E_CLUE', /^1:80: row 1 clue \[1e400\] needs more cells than any line has but rows are 2 cells wide$/);
+  });
+
+  it('reads any nesting without recursion, and names syntax faults with what it found', () => {
+    const deep = `{"id": "x", "rows": [[1]], "cols": [[1]], "extra": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect(parsePuzzleJson(deep).puzzle).toEqual({ width: 1, height: 1, rows: [[1]], cols: [[1]] });
+    expectParseError(() => parsePuzzleJson(`{"a": ${'['.repeat(200_000)}}`), 1, 200_007, /expected a value .*, found "}"$/);
+    expectParseError(() => parsePuzzleJson('{"title": "a\nb"}'), 1, 13, /raw control characters .*, found "\\n"$/);
+    expectParseError(() => parsePuzzleJson('{"title": "a\\qb"}'), 1, 13, /after the backslash, found "\\\\q"$/);
+    expectParseError(() => parsePuzzleJson('{"a": 1} x'), 1, 10, /expected the end of the text after the JSON value, found "x"$/);
+  });
+
+  it('counts clue lists exactly, keeping at most what a board can use', () => {
+    const lots = `[${Array(5000).fill('[]').join(',')}]`;
+    expectInputError(() => parsePuzzleJson(`{"rows": ${lots}, "cols": [[]]}`), 'E_SIZE', /^1:10: height 5000 \(the number of "rows"\) is out of range/);
+    const doc = `{"format": "nonocrypt-puzzle", "version": 1, "width": 1, "height": 1, "rows": ${lots}, "cols": [[]]}`;
+    expectInputError(() => parsePuzzleJson(doc), 'E_JSON', /^1:79: "rows" has 5000 clues; expected 1 \(the height\)$/);
+    const runs = `[${Array(100_000).fill('1').join(',')}]`;
+    expectInputError(
+      () => parsePuzzleJson(`{"rows": [${runs}], "cols": [[1]]}`),
+      'E_CLUE',
+      /^1:11: row 1 clue \[1,1,1,1,1,1,1,1,1,1,1,1… \(200001 characters\) needs 199999 cells but rows are 1 cells wide$/,
+    );
   });
 
   it('writes readable JSON: two-space indent, one clue per line', () => {

@@ -41,8 +41,12 @@ export function clueText(clue: Clue): string {
   return clue.length > 0 ? shown(clue.length > 20 ? clue.slice(0, 20).join(',') + ',' : clue.join(',')) : '0';
 }
 
-/** Whether `value` can be a run length: a whole number of at least 1. */
-export const isRunLength = (value: number): boolean => Number.isInteger(value) && value >= 1;
+/**
+ * Whether `value` can be a run length: a whole number of at least 1. A number too large for a
+ * double (JSON's `1e400`, read as Infinity) counts as one: it is whole, and `checkClue` says it
+ * cannot fit.
+ */
+export const isRunLength = (value: number): boolean => (Number.isInteger(value) || value === Infinity) && value >= 1;
 
 /**
  * Throws E_CLUE unless `value` is a whole number of at least 1. `name` says which run
