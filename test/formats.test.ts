@@ -548,6 +548,35 @@ describe('format detection and dispatch', () => {
     );
   });
 
+  it('keeps every message on one line, whatever the file name and the text', () => {
+    const name = 'odd\nname\u2028.txt';
+    const cases: [PuzzleFormat, string][] = [
+      ['non', 'width x\n'],
+      ['nin', '1 1\n2\n1\n'],
+      ['xml', '<puzzle/>\nstray'],
+      ['json', '{"format": 1}'],
+      ['cipher', '2\n1,1,1,9\nX\n'],
+      ['cipher', '1\n1,1\nX\n1,1\nX\n'],
+    ];
+    for (const [format, text] of cases) {
+      let message = '';
+      try {
+        readPuzzleFile(text, format, name);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message.startsWith('odd\\nname\\u2028.txt:') || message.startsWith('odd\\nname\\u2028.txt: '), message).toBe(true);
+      expect(message).not.toMatch(/[\n\r\u2028]/);
+    }
+    expectParseError(() => parseXml('<a/>\n stray'), 2, 2, /after the root element, found "stray"$/);
+  });
+
+  it('counts the blocks of a ciphertext read as a puzzle without keeping them', () => {
+    const many = '1\n' + '1,1\nX\n'.repeat(10_000);
+    expectInputError(() => readPuzzleFile(many, 'cipher', 'c.nc'), 'E_BLOCKS', 'c.nc: solve takes a one-block ciphertext; this one has 10000 blocks (use verify)');
+    expectInputError(() => readPuzzleFile('1\n', 'cipher'), 'E_BLOCKS', /has 0 blocks/);
+  });
+
   it('dispatches readers and writers', () => {
     const f: PuzzleFile = { puzzle: TINY_PUZZLE, givens: [0, 8] };
     for (const format of ['non', 'json', 'cipher'] as const) {

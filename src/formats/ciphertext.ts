@@ -1,7 +1,7 @@
 import { ParseError } from '../errors.js';
 import { checkClue, checkGivenCell, checkSide } from './checkPuzzleFile.js';
 import type { Clue, Puzzle } from '../grid/Puzzle.js';
-import { quote } from './quote.js';
+import { quote, sourceName } from './quote.js';
 import type { Fail } from './symbols.js';
 import { MAX_DIGITS, annotationCells, formatAnnotation, formatClue, readClueGroup } from './symbols.js';
 import { placeName } from './textLines.js';
@@ -81,7 +81,12 @@ export class CiphertextReader {
   #firstBlank = 0;
   #pending: { puzzle: Puzzle; line: number } | undefined;
 
-  constructor(readonly source?: string) {}
+  readonly source: string | undefined;
+
+  /** `source` names the input in messages (`file:3:7: ...`). */
+  constructor(source?: string) {
+    this.source = sourceName(source);
+  }
 
   /** Board size once the header line has been read, else undefined. */
   get size(): { width: number; height: number } | undefined {
@@ -299,7 +304,7 @@ export async function parseCiphertextChunks(chunks: AsyncIterable<string | Uint8
 }
 
 /** The lines of a text, split at `\n` without copying the whole text into an array. */
-function* linesOf(text: string): Generator<string, void, undefined> {
+export function* linesOf(text: string): Generator<string, void, undefined> {
   let start = 0;
   for (;;) {
     const nl = text.indexOf('\n', start);

@@ -1,10 +1,11 @@
 import { InputError } from '../errors.js';
 import { checkPuzzleFile, sortedGivens } from './checkPuzzleFile.js';
-import { formatCiphertext, parseCiphertext } from './ciphertext.js';
+import { formatCiphertext, linesOf, parseCiphertextLines, type CipherBlock } from './ciphertext.js';
 import { formatNin, parseNin } from './nin.js';
 import { formatNon, parseNon } from './non.js';
 import type { PuzzleFile, PuzzleFormat } from './PuzzleFile.js';
 import { formatPuzzleJson, parsePuzzleJson } from './puzzleJson.js';
+import { sourceName } from './quote.js';
 import { eachLine } from './textLines.js';
 import { formatWebpbnXml, parseWebpbnXml } from './webpbnXml.js';
 
@@ -78,17 +79,22 @@ export function readPuzzleFile(text: string, format: PuzzleFormat, source?: stri
     case 'json':
       return parsePuzzleJson(text, source);
     case 'cipher': {
-      const c = parseCiphertext(text, source);
-      if (c.blocks.length !== 1) {
+      // Blocks one at a time: only the first is kept, the others are counted.
+      let first: CipherBlock | undefined;
+      let blocks = 0;
+      for (const block of parseCiphertextLines(linesOf(text), source).blocks) {
+        first ??= block;
+        blocks++;
+      }
+      if (blocks !== 1) {
         throw new InputError(
           'E_BLOCKS',
-          `${source ? source + ': ' : ''}solve takes a one-block ciphertext; this one has ${c.blocks.length} blocks (use verify)`,
+          `${source ? sourceName(source) + ': ' : ''}solve takes a one-block ciphertext; this one has ${blocks} blocks (use verify)`,
         );
       }
-      const block = c.blocks[0]!;
-      const givens = sortedGivens(block.annotation);
-      const file: PuzzleFile = { puzzle: block.puzzle, ...(givens ? { givens } : {}) };
-      checkPuzzleFile(file, source);
+      const givens = sortedGivens(first!.annotation);
+      const file: PuzzleFile = { puzzle: first!.puzzle, ...(givens ? { givens } : {}) };
+      checkPuzzleFile(file, sourceName(source));
       return file;
     }
   }

@@ -1,7 +1,7 @@
 import { ParseError } from '../errors.js';
 import { checkPuzzleFile, checkSide, refuseGivens } from './checkPuzzleFile.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { foundAt, quote } from './quote.js';
+import { foundAt, quote, sourceName } from './quote.js';
 import { ClueLines, eachLine, firstNonBlank, indentColumn, parseClueText, placeName, type TextLine } from './textLines.js';
 
 /**
@@ -15,7 +15,8 @@ import { ClueLines, eachLine, firstNonBlank, indentColumn, parseClueText, placeN
  * exactly those back. A goal picture is not written (it does not change the puzzle); givens
  * are refused, because dropping them would change the puzzle's solutions.
  */
-export function parseNin(text: string, source?: string): PuzzleFile {
+export function parseNin(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const credits: { title?: string; author?: string; copyright?: string } = {};
   const lines = eachLine(text);
   let header: TextLine | undefined;

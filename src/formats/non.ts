@@ -4,7 +4,7 @@ import { ParseError } from '../errors.js';
 import { checkGivenCell, checkPuzzleFile, checkSide, MAX_SIDE, sortedGivens } from './checkPuzzleFile.js';
 import { decodeHtmlEntities, escapeEntities } from './entities.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { charAt, foundAt, quote } from './quote.js';
+import { charAt, foundAt, quote, sourceName } from './quote.js';
 import { ClueLines, eachLine, firstNonBlank, indentColumn, isBlankText, parseClueText, placeName, type TextLine } from './textLines.js';
 
 /**
@@ -48,7 +48,8 @@ interface Given {
 
 const KEYWORD = /[A-Za-z][\w-]*/y;
 
-export function parseNon(text: string, source?: string): PuzzleFile {
+export function parseNon(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const fail: (message: string, line: number, column: number) => never = (message, line, column) => {
     throw new ParseError(message, line, column, source);
   };

@@ -1,7 +1,7 @@
 import { ParseError } from '../errors.js';
 import { gridRows, makeGrid, type Grid } from '../grid/Puzzle.js';
 import { checkSide, MAX_SIDE } from './checkPuzzleFile.js';
-import { charAt } from './quote.js';
+import { charAt, sourceName } from './quote.js';
 import { eachLine, isBlankText, placeName } from './textLines.js';
 
 /**
@@ -29,7 +29,8 @@ export function isPictureText(text: string): boolean {
   return width > 0;
 }
 
-export function parsePicture(text: string, source?: string): Grid {
+export function parsePicture(text: string, name?: string): Grid {
+  const source = sourceName(name);
   let width = -1;
   let height = 0;
   let firstHugeRow = 0;

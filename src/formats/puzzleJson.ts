@@ -4,7 +4,7 @@ import { InputError } from '../errors.js';
 import { checkClue, checkGivenCell, checkPuzzleFile, checkRunLength, checkSide, isRunLength, sortedGivens } from './checkPuzzleFile.js';
 import { JsonText, type JsonSpan } from './jsonText.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { quote } from './quote.js';
+import { quote, sourceName } from './quote.js';
 import { lineColumnAt, placeName } from './textLines.js';
 
 /**
@@ -36,7 +36,8 @@ const KEYS = new Set(['format', 'version', 'title', 'author', 'copyright', 'widt
 /** Keys of the benchmark form that are read (others there are ignored). */
 const BENCHMARK_KEYS = new Set(['rows', 'cols', 'name', 'id']);
 
-export function parsePuzzleJson(text: string, source?: string): PuzzleFile {
+export function parsePuzzleJson(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const json = new JsonText(text, source);
   const root = json.checkJson();
   const place = (offset: number) => () => {

@@ -36,6 +36,14 @@ function escapeChar(c: string): string {
   }
 }
 
+/**
+ * A file name as messages show it (`name:3:7: ...`): invisible characters escaped, so that a
+ * name holding a newline keeps the message on one line; never cut.
+ */
+export function sourceName(source: string | undefined): string | undefined {
+  return source === undefined ? undefined : source.replace(UNSAFE, escapeChar);
+}
+
 /** Characters (code points) in `s`; a lone surrogate counts as one. */
 export function charCount(s: string): number {
   let n = s.length;

@@ -5,7 +5,7 @@ import { InputError, ParseError } from '../errors.js';
 import { checkClue, checkPuzzleFile, checkSide, MAX_SIDE, refuseGivens } from './checkPuzzleFile.js';
 import { escapeEntities } from './entities.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { charAt, quote, shown } from './quote.js';
+import { charAt, quote, shown, sourceName } from './quote.js';
 import { lineColumnAt, placeName } from './textLines.js';
 import { scanXml, type XmlText } from './xmlTree.js';
 
@@ -70,7 +70,8 @@ type Frame =
 const CREDITS = ['title', 'author', 'copyright'] as const;
 type Credit = (typeof CREDITS)[number];
 
-export function parseWebpbnXml(text: string, source?: string): PuzzleFile {
+export function parseWebpbnXml(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const where = (offset: number) => {
     const { line, column } = lineColumnAt(text, offset);
     return { line, column, place: placeName(line, column, source) };
@@ -358,7 +359,7 @@ function readGoal(
       } else if (c === black) cell = 1;
       else if (c === white) cell = 0;
       else if (others.has(c)) return colourError(at(i), `goal cell colour ${quote(others.get(c)!)}`);
-      else if (c === '\n' || c === '\r') return fail(at(i), 'expected "|" to end the row of the goal image');
+      else if (c === '\n' || c === '\r') return fail(at(i), 'expected "|" to end the row of the goal image, found a line break');
       else return fail(at(i), `expected ${quote(black)} (black) or ${quote(white)} (white) in the goal image, found ${charAt(s, i)}`);
       if (row.count < MAX_SIDE) row.cells.push(cell);
       row.count++;

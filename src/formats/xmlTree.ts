@@ -1,6 +1,6 @@
 import { ParseError } from '../errors.js';
 import { entityValue } from './entities.js';
-import { foundAt, quote, shown } from './quote.js';
+import { foundAt, quote, shown, sourceName } from './quote.js';
 import { lineColumnAt } from './textLines.js';
 
 /**
@@ -56,7 +56,8 @@ export interface XmlEvents {
  * Reads `text` as XML and reports its elements and character data as events, without
  * building a tree: a consumer keeps what it needs. Every step is linear in the text.
  */
-export function scanXml(text: string, events: XmlEvents, source?: string): void {
+export function scanXml(text: string, events: XmlEvents, name?: string): void {
+  const source = sourceName(name);
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let pos = start;
   const fail: (at: number, message: string) => never = (at, message) => {
@@ -102,11 +103,15 @@ export function scanXml(text: string, events: XmlEvents, source?: string): void 
       return;
     }
     const at = node.text.search(/\S/);
-    if (at >= 0) fail(node.offset + (node.verbatim ? at : 0), rootSeen ? 'expected the end of the document after the root element' : 'expected "<" to start the root element');
+    if (at >= 0) {
+      const where = node.offset + (node.verbatim ? at : 0);
+      const found = node.verbatim ? foundAt(text, where, '<', 'the end of the text') : 'text';
+      fail(where, rootSeen ? `expected the end of the document after the root element, found ${found}` : `expected "<" to start the root element, found ${found}`);
+    }
   };
   const openElement = (name: string, attributes: Map<string, string>, offset: number): void => {
     if (stack.length === 0) {
-      if (rootSeen) fail(offset, 'expected the end of the document after the root element');
+      if (rootSeen) fail(offset, `expected the end of the document after the root element, found <${shown(name)}>`);
       rootSeen = true;
     }
     if (stack.length >= MAX_XML_DEPTH) fail(offset, `elements nested deeper than ${MAX_XML_DEPTH} levels`);
