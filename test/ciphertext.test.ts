@@ -227,6 +227,8 @@ describe('parse errors name line, column and block', () => {
   it('header', () => {
     let e = parseError('');
     expect(at(e)).toEqual([1, 1]);
+    expect(e.message).toBe('1:1: header: expected the board side "n" or "W H" on line 1, found an empty file');
+    e = parseError('\n6\n');
     expect(e.message).toBe('1:1: header: expected the board side "n" or "W H" on line 1, found an empty line');
     e = parseError('six\nX\n');
     expect(at(e)).toEqual([1, 1]);

@@ -590,6 +590,25 @@ describe('format detection and dispatch', () => {
   });
 });
 
+describe('credits that the fuzzing found hard to round-trip', () => {
+  const puzzle = { width: 1, height: 1, rows: [[1]], cols: [[1]] };
+  it('.non keeps U+0000 (written &#0;, which read back as the text "&#0;")', () => {
+    const f: PuzzleFile = { puzzle, title: 'a\u0000b', author: '&#0;' };
+    expect(formatNon(f)).toContain('title "a&#0;b"');
+    expect(parseNon(formatNon(f))).toEqual(f);
+  });
+  it('XML cannot hold U+0000: the writer puts U+FFFD (it wrote &#0;, which no XML reader accepts), and a raw one is an error', () => {
+    const out = formatWebpbnXml({ puzzle, title: 'a\u0000b' });
+    expect(parseWebpbnXml(out).title).toBe('a\ufffdb');
+    expectParseError(() => parseXml('<a>\n x\u0000</a>'), 2, 3, 'XML does not allow the character "\\u0000"');
+  });
+  it('.nin keeps tabs, double spaces and U+2028 in a credit (it collapsed all whitespace and lost a credit holding U+2028)', () => {
+    const f: PuzzleFile = { puzzle, title: 'a\t\tb  c', author: 'x\u2028y' };
+    expect(parseNin(formatNin(f))).toEqual(f);
+    expect(parseNin(formatNin({ puzzle, title: ' line\r\nbreak ' })).title).toBe('line break');
+  });
+});
+
 describe('round trips over random small puzzles', () => {
   const text = fc
     .string({ maxLength: 12 })

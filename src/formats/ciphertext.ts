@@ -283,7 +283,7 @@ async function readStream(reader: CiphertextReader, lines: AsyncIterable<string>
 export async function parseCiphertextChunks(chunks: AsyncIterable<string | Uint8Array>, source?: string): Promise<AsyncCiphertextStream> {
   const reader = new CiphertextReader(source);
   async function* lines(): AsyncGenerator<string, void, undefined> {
-    const decoder = new TextDecoder('utf-8');
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true }); // a BOM is the reader's to drop, as for text
     let rest = '';
     for await (const chunk of chunks) {
       const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
@@ -303,13 +303,16 @@ export async function parseCiphertextChunks(chunks: AsyncIterable<string | Uint8
   return readStream(reader, lines());
 }
 
-/** The lines of a text, split at `\n` without copying the whole text into an array. */
+/**
+ * The lines of a text, split at `\n` without copying the whole text into an array; a final
+ * newline ends the last line (it does not start an empty one), as with a line reader.
+ */
 export function* linesOf(text: string): Generator<string, void, undefined> {
   let start = 0;
   for (;;) {
     const nl = text.indexOf('\n', start);
     if (nl < 0) {
-      yield text.slice(start);
+      if (start < text.length) yield text.slice(start);
       return;
     }
     yield text.slice(start, nl);

@@ -12,7 +12,8 @@ import { ClueLines, eachLine, firstNonBlank, indentColumn, parseClueText, placeN
  *
  * The format has no place for anything but clues. Our writer keeps the credits in comments
  * before the size line (`# title: ...`, `# by: ...`, `# copyright: ...`), and our reader reads
- * exactly those back. A goal picture is not written (it does not change the puzzle); givens
+ * exactly those back (a comment is one line: line breaks in a credit become spaces, and its
+ * ends are trimmed). A goal picture is not written (it does not change the puzzle); givens
  * are refused, because dropping them would change the puzzle's solutions.
  */
 export function parseNin(text: string, name?: string): PuzzleFile {
@@ -29,7 +30,7 @@ export function parseNin(text: string, name?: string): PuzzleFile {
       header = r.value;
       break;
     }
-    const m = /^#\s*(title|by|copyright):\s?(.*)$/i.exec(t);
+    const m = /^#\s*(title|by|copyright):\s?(.*)$/is.exec(t);
     if (m) credits[m[1]!.toLowerCase() === 'by' ? 'author' : (m[1]!.toLowerCase() as 'title' | 'copyright')] = m[2]!.trim();
   }
   const expectedSize = 'expected the board size "W H" (two whole numbers)';
@@ -81,7 +82,8 @@ export function formatNin(file: PuzzleFile): string {
   refuseGivens(file, '.nin');
   const { width, height, rows, cols } = file.puzzle;
   const out: string[] = [];
-  const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+  // A comment is one line: line breaks become spaces, and the reader trims the ends.
+  const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
   if (file.title !== undefined) out.push(`# title: ${oneLine(file.title)}`);
   if (file.author !== undefined) out.push(`# by: ${oneLine(file.author)}`);
   if (file.copyright !== undefined) out.push(`# copyright: ${oneLine(file.copyright)}`);

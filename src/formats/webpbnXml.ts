@@ -380,9 +380,11 @@ export function formatWebpbnXml(file: PuzzleFile): string {
     '<puzzleset>',
     '<puzzle type="grid" defaultcolor="black">',
   ];
-  if (file.title !== undefined) out.push(`<title>${escapeEntities(file.title)}</title>`);
-  if (file.author !== undefined) out.push(`<author>${escapeEntities(file.author)}</author>`);
-  if (file.copyright !== undefined) out.push(`<copyright>${escapeEntities(file.copyright)}</copyright>`);
+  // XML cannot hold U+0000, not even as a reference: it becomes U+FFFD. (The reader trims credits.)
+  const text = (s: string) => escapeEntities(s.replace(/\u0000/g, '\ufffd'));
+  if (file.title !== undefined) out.push(`<title>${text(file.title)}</title>`);
+  if (file.author !== undefined) out.push(`<author>${text(file.author)}</author>`);
+  if (file.copyright !== undefined) out.push(`<copyright>${text(file.copyright)}</copyright>`);
   out.push('<color name="white" char=".">fff</color>', '<color name="black" char="X">000</color>');
   const clues = (type: string, list: readonly Clue[]) => {
     out.push(`<clues type="${type}">`);

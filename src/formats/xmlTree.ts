@@ -66,6 +66,8 @@ export function scanXml(text: string, events: XmlEvents, name?: string): void {
   };
   const stack: { name: string; offset: number }[] = [];
   let rootSeen = false;
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) fail(nul, 'XML does not allow the character "\\u0000"');
 
   const readName = (what: string): string => {
     NAME.lastIndex = pos;
