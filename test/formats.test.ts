@@ -157,7 +157,7 @@ describe('.non', () => {
     expectInputError(() => parseNon('width 1001\nheight 1\n'), 'E_SIZE', /^1:7: width "1001" is out of range; expected a whole number from 1 to 1000$/);
     expectInputError(() => parseNon('width 99999999999999999999\n'), 'E_SIZE', /^1:7: width "99999999999999999999" is out/);
     expectInputError(() => parseNon('width 0\nheight 1\n'), 'E_SIZE');
-    expectInputError(() => parseNon('width 2\nheight 1\nrows\n2a\ncolumns\n1a\n1a\n'), 'E_COLOR', /multi-colour|black-and-white/);
+    expectInputError(() => parseNon('width 2\nheight 1\nrows\n2a\ncolumns\n1a\n1a\n'), 'E_COLOR', '4:1: run "2a" has a colour; multi-colour puzzles are not supported, only black and white');
     expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 2,0\n'), 'E_GIVEN', /^8:7: given cell "2,0" is off the 2x1 board/);
     // Givens before the size are checked once it is known; the first off the board (in file order) is named.
     expectInputError(() => parseNon('given 0,0 5,0 99999999999999999999,0\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'), 'E_GIVEN', /^1:11: given cell "5,0"/);

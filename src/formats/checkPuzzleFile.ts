@@ -98,6 +98,11 @@ export function checkGivenCell(x: number, y: number, width: number, height: numb
   }
 }
 
+/** Throws E_COLOR: `what` (`count colour "red" is not black`, `run "2a" has a colour`) names the colour as written. */
+export function refuseColour(place: Place, what: string): never {
+  throw new InputError('E_COLOR', `${at(place)}${what}; multi-colour puzzles are not supported, only black and white`);
+}
+
 /** Throws E_GIVENS when `file` has given cells and the format (`.nin`, `webpbn XML`) cannot hold them. */
 export function refuseGivens(file: PuzzleFile, format: string): void {
   if (file.givens && file.givens.length > 0) {

@@ -1,5 +1,5 @@
-import { InputError, ParseError } from '../errors.js';
-import { checkClue, MAX_SIDE } from './checkPuzzleFile.js';
+import { ParseError } from '../errors.js';
+import { checkClue, MAX_SIDE, refuseColour } from './checkPuzzleFile.js';
 import { foundAt, quote } from './quote.js';
 import { MAX_DIGITS, tooManyDigits } from './symbols.js';
 
@@ -123,10 +123,7 @@ export function parseClueText(
     const next = text[i];
     if (i === start || (next !== undefined && next !== ' ' && next !== '\t' && !(next === ',' && style === 'comma'))) {
       if (i > start && style === 'comma' && /[A-Za-z]/.test(next!)) {
-        throw new InputError(
-          'E_COLOR',
-          `${placeName(line, column + start, source)}: run ${foundAt(text, start, ',')} has a colour; only black-and-white puzzles are supported`,
-        );
+        refuseColour(placeName(line, column + start, source), `run ${foundAt(text, start, ',')} has a colour`);
       }
       fail(start, `${expected}, found ${foundAt(text, start, style === 'comma' ? ',' : '')}`);
     }

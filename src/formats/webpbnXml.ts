@@ -2,7 +2,7 @@ import type { Clue, Grid } from '../grid/Puzzle.js';
 import { makeGrid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { InputError, ParseError } from '../errors.js';
-import { checkClue, checkPuzzleFile, checkSide, MAX_SIDE, refuseGivens } from './checkPuzzleFile.js';
+import { checkClue, checkPuzzleFile, checkSide, MAX_SIDE, refuseColour, refuseGivens } from './checkPuzzleFile.js';
 import { escapeEntities } from './entities.js';
 import type { PuzzleFile } from './PuzzleFile.js';
 import { charAt, quote, shown, sourceName } from './quote.js';
@@ -97,12 +97,7 @@ export function parseWebpbnXml(text: string, name?: string): PuzzleFile {
   let goal: Goal | undefined;
   const credits: { puzzle: Partial<Record<Credit, string>>; root: Partial<Record<Credit, string>> } = { puzzle: {}, root: {} };
 
-  const colourError = (offset: number, what: string): never => {
-    throw new InputError(
-      'E_COLOR',
-      `${where(offset).place}: ${what} is not ${shown(foreground)}; multi-colour puzzles are not supported, only black and white`,
-    );
-  };
+  const colourError = (offset: number, what: string): never => refuseColour(placeOf(offset), `${what} is not ${shown(foreground)}`);
   const checkBlank = (node: XmlText, expected: string): void => {
     const at = node.text.search(/\S/);
     if (at >= 0) fail(node.offset + (node.verbatim ? at : 0), `expected ${expected} elements, found text ${quote(node.text.trim())}`);
