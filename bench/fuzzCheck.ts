@@ -10,6 +10,7 @@ import {
   type Ciphertext,
 } from '../src/formats/ciphertext.js';
 import { readPuzzleFile, sniffFormat, writePuzzleFile } from '../src/formats/detectFormat.js';
+import { readPuzzle } from '../src/formats/puzzleText.js';
 import { parseNin } from '../src/formats/nin.js';
 import { parseNon } from '../src/formats/non.js';
 import { formatPicture, isPictureText, parsePicture } from '../src/formats/picture.js';
@@ -31,7 +32,8 @@ import type { FuzzCase } from './fuzzInputs.js';
  * - whatever a reader accepts passes `checkPuzzleFile` and reads back the same after writing
  *   it in its own format (write, then read, is the identity on what was read).
  * Each input also goes through `sniffFormat` and, when that names a format, `readPuzzleFile`,
- * and through `isPictureText`/`parsePicture`.
+ * through `readPuzzle` (the format from the text, as the CLI reads a puzzle; E_FORMAT when it
+ * cannot tell), and through `isPictureText`/`parsePicture`.
  */
 
 /** The readers the fuzzing counts inputs for. */
@@ -47,6 +49,7 @@ export const READERS = [
   'sniffFormat',
   'readPuzzleFile',
   'isPictureText',
+  'readPuzzle',
 ] as const;
 export type ReaderName = (typeof READERS)[number];
 
@@ -136,6 +139,10 @@ export async function runCase(c: FuzzCase): Promise<CaseReport> {
     check('readPuzzleFile', o, f === 'cipher' ? 'cipher' : 'text');
     if ('value' in o) problems.push(...fileRoundTrip(f, o.value as PuzzleFile));
   }
+  // What solve, annotate and convert call: the format from the text (picture first).
+  const chosen = await timed('readPuzzle', () => readPuzzle(c.text, { source: SOURCE }));
+  const asCipher = !isPictureText(c.text) && 'value' in sniffed && sniffed.value === 'cipher';
+  check('readPuzzle', chosen, asCipher ? 'cipher' : 'text');
   const picture = await timed('isPictureText', () => isPictureText(c.text));
   if ('error' in picture) problems.push(`isPictureText threw ${describe(picture.error)}`);
   else if (picture.value === true && format !== 'picture') {
