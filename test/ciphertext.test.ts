@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bitsToGrids } from '../src/cipher/blocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
 import { textToBits } from '../src/cipher/textBits.js';
-import { ParseError } from '../src/errors.js';
+import { NonocryptError, ParseError, type ErrorCode } from '../src/errors.js';
 import {
   formatCiphertext,
   formatClueLine,
@@ -42,17 +42,20 @@ function puzzlesOf(text: string, w: number, h: number): Puzzle[] {
   return bitsToGrids(textToBits(text, classic), w, h, classic.paddingBit).map(puzzleOf);
 }
 
-/** The ParseError a parse throws (fails the test when it does not). */
-function parseError(text: string, source?: string): ParseError {
+/** The error a parse throws (fails the test when it throws none, or not a NonocryptError of that code). */
+function errorOf<E extends NonocryptError = ParseError>(text: string, code: ErrorCode = 'E_PARSE', source?: string): E {
   try {
     parseCiphertext(text, source);
   } catch (e) {
-    expect(e).toBeInstanceOf(ParseError);
+    expect(e).toBeInstanceOf(NonocryptError);
+    expect((e as NonocryptError).code).toBe(code);
+    if (code === 'E_PARSE') expect(e).toBeInstanceOf(ParseError);
     expect((e as Error).message).not.toContain('\n');
-    return e as ParseError;
+    return e as E;
   }
-  throw new Error(`expected a parse error for ${JSON.stringify(text)}`);
+  throw new Error(`expected an error for ${JSON.stringify(text)}`);
 }
+const parseError = (text: string, source?: string): ParseError => errorOf(text, 'E_PARSE', source);
 
 const failAt: Fail = (message, offset) => {
   throw new Error(`${offset}: ${message}`);
@@ -89,8 +92,8 @@ describe('symbols', () => {
     expect(parseClueGroup('040', failAt)).toEqual([40]);
     expect(() => parseClueGroup(' 1a', failAt)).toThrow(/^2: lower-case symbol "a"/);
     expect(() => parseClueGroup('20', failAt)).toThrow(/^1: run of 0 inside the clue "20"/);
-    expect(() => parseClueGroup('1 0', failAt)).toThrow(/^2: run of 0/);
-    expect(() => parseClueGroup('1 1234567', failAt)).toThrow(/^2: number 1234567 is too large/);
+    expect(() => parseClueGroup('1 0', failAt)).toThrow(/^2: run "0" inside the clue "1 0"/);
+    expect(() => parseClueGroup('1 1234567', failAt)).toThrow(/^2: number "1234567" is too large/);
   });
 
   it('parses annotations', () => {
@@ -224,21 +227,28 @@ describe('parse errors name line, column and block', () => {
   it('header', () => {
     let e = parseError('');
     expect(at(e)).toEqual([1, 1]);
-    expect(e.message).toMatch(/^1:1: header: expected the board side "n" or "W H" on line 1/);
+    expect(e.message).toBe('1:1: header: expected the board side "n" or "W H" on line 1, found an empty file');
+    e = parseError('\n6\n');
+    expect(e.message).toBe('1:1: header: expected the board side "n" or "W H" on line 1, found an empty line');
     e = parseError('six\nX\n');
     expect(at(e)).toEqual([1, 1]);
-    expect(e.message).toMatch(/bad character "s"/);
+    expect(e.message).toBe('1:1: header: expected the board side "n" or "W H" as decimal numbers, found "six"');
     e = parseError('6 6 6\n');
     expect(at(e)).toEqual([1, 5]);
-    e = parseError('  1001\n');
-    expect(e.message).toBe('1:3: header: board side 1001 is out of range; expected 1 to 1000');
-    e = parseError('99999999999999999999\n');
-    expect(e.message).toMatch(/out of range/);
-    e = parseError('0\n');
-    expect(e.message).toMatch(/out of range/);
+    expect(e.message).toMatch(/found a third field "6"$/);
     e = parseError('22,11,21,1,2,1,11,4,0,11,32,0\nX\n', 'msg.txt');
-    expect(e.message).toBe('msg.txt:1:3: header: bad character ","; expected the board side "n" or "W H" as decimal numbers');
+    expect(e.message).toBe('msg.txt:1:1: header: expected the board side "n" or "W H" as decimal numbers, found "22,11,21,1,2,1,11,4,0,11,32,0"');
     expect(e.source).toBe('msg.txt');
+  });
+
+  it('header: a side out of range is E_SIZE and says the number as written', () => {
+    expect(errorOf('  1001\n', 'E_SIZE').message).toBe('1:3: header: board side "1001" is out of range; expected a whole number from 1 to 1000');
+    // Never reformatted: not 1e+20, and leading zeros kept.
+    expect(errorOf('99999999999999999999\n', 'E_SIZE').message).toBe(
+      '1:1: header: board side "99999999999999999999" is out of range; expected a whole number from 1 to 1000',
+    );
+    expect(errorOf('5 0000\n', 'E_SIZE').message).toMatch(/^1:3: header: board side "0000" is out of range/);
+    expect(parseCiphertext('007\n').width).toBe(7);
   });
 
   it('wrong group count', () => {
@@ -259,36 +269,48 @@ describe('parse errors name line, column and block', () => {
     expect(e.message).toMatch(/row clue 5: run of 0 inside the clue "30"/);
     e = parseError('6\n22,11,21,1,2,1 0,11,4,0,11,32,0\nX\n');
     expect(at(e)).toEqual([2, 16]);
-    expect(e.message).toMatch(/column clue 6: run of 0/);
+    expect(e.message).toBe('2:16: block 1, column clue 6: run "0" inside the clue "1 0"; runs of a clue with several runs are at least 1');
     e = parseError('6\n1234567 1,11,21,1,2,1,11,4,0,11,32,0\nX\n');
-    expect(e.message).toBe('2:1: block 1, column clue 1: number 1234567 is too large (more than 6 digits)');
+    expect(e.message).toBe('2:1: block 1, column clue 1: number "1234567" is too large (more than 6 digits)');
+    e = parseError('6\n1x 1,11,21,1,2,1,11,4,0,11,32,0\nX\n');
+    expect(e.message).toBe('2:1: block 1, column clue 1: expected decimal numbers separated by spaces in a clue, found "1x"');
   });
 
-  it('a clue that cannot fit its line', () => {
-    let e = parseError('6\n22,11,21,1,2,1,11,4,0,11,  43,0\nX\n');
-    expect(e.message).toBe('2:28: block 1, row clue 5: clue "43" needs 8 cells but a row has 6');
-    e = parseError('6 2\n3,0,0,0,0,0,0,0\nX\n');
-    expect(e.message).toBe('2:1: block 1, column clue 1: clue "3" needs 3 cells but a column has 2');
-    e = parseError('6\n22,11,21,1,2,1,11,4,0,11,999999 1,0\nX\n');
-    expect(e.message).toMatch(/^2:26: block 1, row clue 5: clue "999999 1" needs 1000001 cells/);
+  it('control characters in a token are escaped: the message stays one line', () => {
+    let e = parseError('6\n22,11,21,1,2,1,11,4,0,11,3\u00001,0\nX\n');
+    expect(e.message).toBe('2:27: block 1, row clue 5: bad symbol "\\u0000"; expected one symbol per run, 1-9 or A-Z');
+    e = parseError('6\r7\n');
+    expect(e.message).toBe('1:1: header: expected the board side "n" or "W H" as decimal numbers, found "6\\r7"');
+    e = parseError('6\n1\u2028 1,11,21,1,2,1,11,4,0,11,32,0\nX\n');
+    expect(e.message).toMatch(/found "1\\u2028"$/);
   });
 
-  it('annotations: bad symbol, odd count, outside the board, duplicates', () => {
+  it('a clue that cannot fit its line is E_CLUE, quoted as written', () => {
+    let e = errorOf('6\n22,11,21,1,2,1,11,4,0,11,  43,0\nX\n', 'E_CLUE');
+    expect(e.message).toBe('2:28: block 1: row 5 clue "43" needs 8 cells but rows are 6 cells wide');
+    e = errorOf('6 2\n3,0,0,0,0,0,0,0\nX\n', 'E_CLUE');
+    expect(e.message).toBe('2:1: block 1: column 1 clue "3" needs 3 cells but columns are 2 cells tall');
+    e = errorOf('6\n22,11,21,1,2,1,11,4,0,11,999999 1,0\nX\n', 'E_CLUE');
+    expect(e.message).toBe('2:26: block 1: row 5 clue "999999 1" needs 1000001 cells but rows are 6 cells wide');
+    e = errorOf('6\n22,11,21,1,2,1,11,4,0,11,007,0\nX\n', 'E_CLUE');
+    expect(e.message).toBe('2:26: block 1: row 5 clue "007" needs 7 cells but rows are 6 cells wide');
+  });
+
+  it('annotations: bad symbol, odd count, outside the board (E_GIVEN), duplicates', () => {
     const head = '6\n22,11,21,1,2,1,11,4,0,11,32,0\n';
     let e = parseError(`${head}52!\n`);
     expect(e.message).toBe('3:3: block 1, annotation: bad symbol "!"; expected two symbols 0-9 or A-Z per cell, or X for none');
     e = parseError(`${head}523\n`);
     expect(at(e)).toEqual([3, 3]);
     expect(e.message).toMatch(/odd count of 3 symbols/);
-    e = parseError(`${head}0062\n`);
-    expect(e.message).toBe('3:3: block 1, annotation: cell (6, 2) is outside the board; expected x 0-5 and y 0-5');
-    e = parseError(`${head}0026\n`);
-    expect(at(e)).toEqual([3, 4]);
-    e = parseError(`${head}1 2  3 200\n`);
-    expect(at(e)).toEqual([3, 8]);
-    expect(e.message).toMatch(/cell \(3, 200\) is outside the board/);
+    let g = errorOf(`${head}0062\n`, 'E_GIVEN');
+    expect(g.message).toBe('3:3: block 1, annotation: given cell "62" is off the 6x6 board; expected x from 0 to 5 and y from 0 to 5');
+    g = errorOf(`${head}0026\n`, 'E_GIVEN');
+    expect(g.message).toMatch(/^3:4: block 1, annotation: given cell "26"/);
+    g = errorOf(`${head}1 2  3 200\n`, 'E_GIVEN');
+    expect(g.message).toMatch(/^3:8: block 1, annotation: given cell "3 200" is off the 6x6 board/);
     e = parseError(`${head}520052\n`);
-    expect(e.message).toBe('3:5: block 1, annotation: cell (5, 2) is named twice');
+    expect(e.message).toBe('3:5: block 1, annotation: cell "52" = (5, 2) is named twice');
     e = parseError(`${head}x\n`);
     expect(e.message).toMatch(/3:1: block 1, annotation: lower-case "x"/);
   });

@@ -7,7 +7,7 @@ import { formatNon, parseNon } from '../src/formats/non.js';
 import { formatPuzzleJson, parsePuzzleJson } from '../src/formats/puzzleJson.js';
 import type { PuzzleFile, PuzzleFormat } from '../src/formats/PuzzleFile.js';
 import { formatWebpbnXml, parseWebpbnXml } from '../src/formats/webpbnXml.js';
-import { parseXml } from '../src/formats/xmlTree.js';
+import { parseXml, textContent as textContentOf } from '../src/formats/xmlTree.js';
 import type { Grid } from '../src/grid/Puzzle.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
@@ -129,32 +129,39 @@ describe('.non', () => {
     // Too few: the section ends at "columns" on line 5.
     expectParseError(() => parseNon('width 1\nheight 3\nrows\n1\ncolumns\n1\n'), 5, 1, /expected 3 row clues after "rows" on line 3, found 1/);
     expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,x\ncolumns\n1\n0\n0\n'), 4, 3, /expected a run length/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,,1\ncolumns\n1\n0\n0\n'), 4, 3, /before the comma/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,\ncolumns\n1\n0\n0\n'), 4, 3, /after the comma/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n0,1\ncolumns\n1\n0\n0\n'), 4, 1, /0 stands alone/);
-    expectParseError(() => parseNon('width 3\nheight 1\nrows\n -1\ncolumns\n1\n0\n0\n'), 4, 2, /expected a run length/);
-    expectParseError(() => parseNon('width three\nheight 1\n'), 1, 7, /expected the width as a whole number/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,,1\ncolumns\n1\n0\n0\n'), 4, 3, /expected a run length .*, found ","$/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n1,\ncolumns\n1\n0\n0\n'), 4, 3, /after the comma, found the end of the line/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n0,1\ncolumns\n1\n0\n0\n'), 4, 1, /found "0" \(0 stands alone/);
+    expectParseError(() => parseNon('width 3\nheight 1\nrows\n -1\ncolumns\n1\n0\n0\n'), 4, 2, /expected a run length .*, found "-1"$/);
+    expectParseError(() => parseNon('width three\nheight 1\n'), 1, 7, /expected the width as a whole number, found "three"$/);
+    expect(parseErrorOf(() => parseNon('width 1x\nheight 1\n', 'x.non')).message).toBe('x.non:1:7: expected the width as a whole number, found "1x"');
     expectParseError(() => parseNon('width 1\nwidth 2\n'), 2, 7, /width appears twice \(first on line 1\)/);
     expectParseError(() => parseNon('width 1\nrows\n1\ncolumns\n1\n'), 2, 1, /expected a "height H" line \(how many row clues follow "rows"\)/);
     expectParseError(() => parseNon('width 1\nheight 1\ncolumns\n1\n'), 5, 1, /expected a "rows" line/);
-    expectParseError(() => parseNon('1,2\nwidth 1\n'), 1, 1, /expected a keyword/);
+    expectParseError(() => parseNon('1,2\nwidth 1\n'), 1, 1, /expected a keyword .*, found "1,2"$/);
     expectParseError(
       () => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "1x"\n'),
       8,
       8,
-      /expected 0 \(white\) or 1 \(black\)/,
+      /expected 0 \(white\) or 1 \(black\) in the goal, found "x"$/,
     );
     expectParseError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "101"\n'), 8, 7, /expected 2 goal cells/);
-    expectParseError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 0,0 1;0\n'), 8, 11, /x,y/);
+    expectParseError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 0,0 1;0\n'), 8, 11, /x,y .*, found "1;0"$/);
+    expectParseError(() => parseNon('width 5\nheight 1\nrows\n1,1234567\ncolumns\n'), 4, 3, 'number "1234567" is too large (more than 6 digits)');
   });
 
   it('refuses clues that cannot fit, huge sizes, colours, off-board givens and wrong goals', () => {
-    expectInputError(() => parseNon('width 3\nheight 1\nrows\n2,1\ncolumns\n1\n0\n1\n'), 'E_CLUE', /^4:1: row 1 clue 2,1 needs 4 cells but rows are 3 cells wide/);
-    expectInputError(() => parseNon('width 1\nheight 1\nrows\n1\ncolumns\n2\n', 'f.non'), 'E_CLUE', /^f\.non:6:1: column 1 clue 2 needs 2/);
-    expectInputError(() => parseNon('width 1001\nheight 1\n'), 'E_SIZE', /^1:7: width 1001 is out of range; expected 1 to 1000/);
+    expectInputError(() => parseNon('width 3\nheight 1\nrows\n2,1\ncolumns\n1\n0\n1\n'), 'E_CLUE', /^4:1: row 1 clue "2,1" needs 4 cells but rows are 3 cells wide$/);
+    expectInputError(() => parseNon('width 1\nheight 1\nrows\n1\ncolumns\n2\n', 'f.non'), 'E_CLUE', /^f\.non:6:1: column 1 clue "2" needs 2/);
+    expectInputError(() => parseNon('width 5\nheight 1\nrows\n007\ncolumns\n0\n0\n0\n0\n0\n'), 'E_CLUE', /^4:1: row 1 clue "007" needs 7 cells/);
+    expectInputError(() => parseNon('width 1001\nheight 1\n'), 'E_SIZE', /^1:7: width "1001" is out of range; expected a whole number from 1 to 1000$/);
+    expectInputError(() => parseNon('width 99999999999999999999\n'), 'E_SIZE', /^1:7: width "99999999999999999999" is out/);
     expectInputError(() => parseNon('width 0\nheight 1\n'), 'E_SIZE');
-    expectInputError(() => parseNon('width 2\nheight 1\nrows\n2a\ncolumns\n1a\n1a\n'), 'E_COLOR', /multi-colour|black-and-white/);
-    expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 2,0\n'), 'E_GIVEN', /^8:7: given cell 2,0 is off the 2x1 board/);
+    expectInputError(() => parseNon('width 2\nheight 1\nrows\n2a\ncolumns\n1a\n1a\n'), 'E_COLOR', '4:1: run "2a" has a colour; multi-colour puzzles are not supported, only black and white');
+    expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngiven 2,0\n'), 'E_GIVEN', /^8:7: given cell "2,0" is off the 2x1 board/);
+    // Givens before the size are checked once it is known; the first off the board (in file order) is named.
+    expectInputError(() => parseNon('given 0,0 5,0 99999999999999999999,0\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'), 'E_GIVEN', /^1:11: given cell "5,0"/);
+    expectInputError(() => parseNon('given 99999999999999999999,0 5,0\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'), 'E_GIVEN', /^1:7: given cell "99999999999999999999,0"/);
     expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "01"\n'), 'E_GOAL', /column 1 does not match/);
     expectInputError(() => parseNon('width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal "10"\ngiven 1,0\n'), 'E_GOAL', /given cell \(1, 0\)/);
   });
@@ -182,19 +189,19 @@ describe('.nin', () => {
   });
 
   it('names the line and column of malformed input', () => {
-    expectParseError(() => parseNin('# only comments\n'), 2, 1, /board size "W H"/);
+    expectParseError(() => parseNin('# only comments\n'), 2, 1, /board size "W H" .*, found the end of the file$/);
     expectParseError(() => parseNin('3\n1\n'), 1, 2, /board size/);
-    expectParseError(() => parseNin('3 x\n'), 1, 3, /board size/);
-    expectParseError(() => parseNin('1 1 1\n'), 1, 5, /board size/);
-    expectParseError(() => parseNin('2 1\n1 -1\n1\n0\n'), 2, 3, /expected a run length/);
-    expectParseError(() => parseNin('2 1\n1,1\n1\n1\n'), 2, 2, /expected a space or the end of the line/);
-    expectParseError(() => parseNin('1 1\n1\n1\n1\n'), 4, 1, /expected 1 row clues then 1 column clues after the size on line 1; this line is one too many/);
+    expectParseError(() => parseNin('3 x\n'), 1, 3, /board size .*, found "x"$/);
+    expectParseError(() => parseNin('1 1 1\n'), 1, 5, /board size .*, found a third field "1"$/);
+    expectParseError(() => parseNin('2 1\n1 -1\n1\n0\n'), 2, 3, /expected a run length .*, found "-1"$/);
+    expectParseError(() => parseNin('2 1\n1,1\n1\n1\n'), 2, 1, /expected a run length \(whole numbers separated by spaces\), found "1,1"$/);
+    expectParseError(() => parseNin('1 1\n1\n1\n1\n'), 4, 1, /expected 1 row clues then 1 column clues after the size on line 1; this line \("1"\) is one too many/);
     expectParseError(() => parseNin('1 2\n1\n1\n'), 4, 1, /found 2/);
   });
 
   it('refuses clues that cannot fit and huge sizes', () => {
-    expectInputError(() => parseNin('2 1\n3\n1\n1\n', 'a.nin'), 'E_CLUE', /^a\.nin:2:1: row 1 clue 3 needs 3 cells/);
-    expectInputError(() => parseNin('2 1001\n'), 'E_SIZE', /^1:3: height 1001/);
+    expectInputError(() => parseNin('2 1\n3\n1\n1\n', 'a.nin'), 'E_CLUE', /^a\.nin:2:1: row 1 clue "3" needs 3 cells/);
+    expectInputError(() => parseNin('2 1001\n'), 'E_SIZE', /^1:3: height "1001" is out of range/);
   });
 
   it('round-trips credits through comments, drops the goal, refuses givens', () => {
@@ -327,6 +334,36 @@ describe('webpbn XML', () => {
     expectParseError(() => parseWebpbnXml('<puzzleset>\n<puzzle></puzzle></puzzleset>'), 2, 1, /expected <clues> or a goal <solution>/);
   });
 
+  it('quotes what it found, as written, on one line', () => {
+    const wrap = (body: string) => `<puzzleset><puzzle>\n${body}\n</puzzle></puzzleset>`;
+    expectParseError(
+      () => parseWebpbnXml(wrap('<clues type="rows"><line><count>0\n1</count></line></clues><clues type="columns"><line/></clues>')),
+      2,
+      26,
+      /in <count>, found "0\\n1"$/,
+    );
+    expectInputError(() => parseWebpbnXml('<puzzleset><puzzle type="a&#10;b"/></puzzleset>'), 'E_TYPE', /^1:12: puzzle type "a\\nb" is not supported/);
+    expectParseError(() => parseXml('<a>\n<b x=1/></a>'), 2, 6, /quoted value for attribute x, found "1"$/);
+    expectParseError(() => parseXml('<a>&b\u0001;</a>'), 1, 4, /^1:4: unknown entity "&b\\u0001;"/);
+  });
+
+  it('counts clue lines and goal rows exactly, keeping at most 1000 of them', () => {
+    const lines = (n: number) => '<line><count>1</count></line>'.repeat(n);
+    const many = `<puzzle><clues type="columns">${lines(5000)}</clues><clues type="rows">${lines(2)}</clues></puzzle>`;
+    expectInputError(() => parseWebpbnXml(many), 'E_SIZE', /^1:9: width 5000 \(the <line>s of <clues type="columns">\) is out of range/);
+    const wide = `<puzzle><solution><image>|${'X'.repeat(3000)}|</image></solution></puzzle>`;
+    expectInputError(() => parseWebpbnXml(wide), 'E_SIZE', /width 3000 \(the cells in row 1 of the goal image\)/);
+    const long = `<puzzle><clues type="rows"><line>${'<count>600</count>'.repeat(2)}</line></clues><clues type="columns">${'<line/>'.repeat(1000)}</clues></puzzle>`;
+    expectInputError(() => parseWebpbnXml(long), 'E_CLUE', /row 1 clue 600,600 needs 1201 cells but rows are 1000 cells wide$/);
+  });
+
+  it('walks any nesting without recursion, up to 1000 levels', () => {
+    const nested = (n: number) => `<puzzle><title>${'<b>'.repeat(n)}deep${'</b>'.repeat(n)}</title><solution><image>|X|</image></solution></puzzle>`;
+    expect(parseWebpbnXml(nested(990)).title).toBe('deep');
+    expect(textContentOf(parseXml(`<a>${'<b>x'.repeat(999)}${'</b>'.repeat(999)}</a>`))).toBe('x'.repeat(999));
+    expectParseError(() => parseWebpbnXml(nested(5000)), 1, 3010, /elements nested deeper than 1000 levels$/);
+  });
+
   it('writes a file that reads back the same, with empty lines as <line/>', () => {
     const f: PuzzleFile = { puzzle: TINY_PUZZLE, goal: TINY, title: 'A <b> & "c"', author: 'me', copyright: '(c) nobody' };
     const out = formatWebpbnXml(f);
@@ -371,27 +408,63 @@ describe('puzzle JSON', () => {
     expect(e.message).not.toContain('\n');
   });
 
-  it('validates strictly', () => {
+  it('validates strictly, naming the place and the value as written', () => {
     const base = JSON.parse(json) as Record<string, unknown>;
-    const bad = (patch: Record<string, unknown>) => () => parsePuzzleJson(JSON.stringify({ ...base, ...patch }), 'p.json');
-    expectInputError(bad({ version: 2 }), 'E_JSON', /^p\.json: "version" is 2; expected 1/);
-    expectInputError(bad({ format: 'other' }), 'E_JSON', /"format" is "other"/);
-    expectInputError(bad({ givns: [] }), 'E_JSON', /unknown key "givns"/);
-    expectInputError(bad({ width: 3.5 }), 'E_JSON', /"width" is 3.5; expected a whole number/);
+    const text = (patch: Record<string, unknown>) => JSON.stringify({ ...base, ...patch });
+    const bad = (patch: Record<string, unknown>) => () => parsePuzzleJson(text(patch), 'p.json');
+    expectInputError(bad({ version: 2 }), 'E_JSON', /^p\.json:1:40: "version" is 2; expected 1/);
+    expectInputError(bad({ format: 'other' }), 'E_JSON', /^p\.json:1:11: "format" is "other"/);
+    expectInputError(bad({ givns: [] }), 'E_JSON', /unknown key "givns"$/);
+    expectInputError(bad({ width: '3' }), 'E_JSON', /"width" is "3"; expected a whole number$/);
+    expectInputError(bad({ width: 3.5 }), 'E_SIZE', /width 3\.5 is out of range/);
     expectInputError(bad({ width: 2000 }), 'E_SIZE', /width 2000 is out of range/);
     expectInputError(bad({ rows: [[1, 1], [], [3], [1]] }), 'E_JSON', /"rows" has 4 clues; expected 5 \(the height\)/);
-    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [-2]] }), 'E_JSON', /rows\[4\]\[0\] is -2/);
-    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [1.5]] }), 'E_JSON', /rows\[4\]\[0\] is 1.5/);
+    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [-2]] }), 'E_CLUE', /rows\[4\]\[0\] is -2; expected a run length/);
+    expectInputError(bad({ rows: [[1, 1], [], [3], [1], [1.5]] }), 'E_CLUE', /rows\[4\]\[0\] is 1\.5/);
     expectInputError(bad({ rows: [[1, 1], [], [3], [1], '2'] }), 'E_JSON', /rows\[4\] is "2"/);
-    expectInputError(bad({ cols: [[1, 1, 1], [6], [1, 1]] }), 'E_CLUE', /column 2 clue 6 needs 6 cells but columns are 5 cells tall/);
+    expectInputError(bad({ cols: [[1, 1, 1], [6], [1, 1]] }), 'E_CLUE', /column 2 clue \[6\] needs 6 cells but columns are 5 cells tall/);
     expectInputError(bad({ goal: ['#.#', '...', '###', '.#.', '##x'] }), 'E_JSON', /goal\[4\] is "##x"/);
     expectInputError(bad({ goal: ['#.#', '...', '###', '.#.', '#.#'] }), 'E_GOAL', /row 5 does not match/);
-    expectInputError(bad({ givens: [[3, 0]] }), 'E_GIVEN', /givens\[0\] is \[3, 0\], off the 3x5 board/);
-    expectInputError(bad({ givens: [[1]] }), 'E_JSON', /givens\[0\]/);
+    expectInputError(bad({ givens: [[3, 0]] }), 'E_GIVEN', /given cell \[3,0\] \(givens\[0\]\) is off the 3x5 board/);
+    expectInputError(bad({ givens: [[1]] }), 'E_JSON', /givens\[0\] is \[1\]; expected a cell \[x, y\]/);
     expectInputError(bad({ title: 5 }), 'E_JSON', /"title" is 5; expected a string/);
-    expectInputError(() => parsePuzzleJson('[]'), 'E_JSON', /JSON object/);
+    expectInputError(() => parsePuzzleJson('[]'), 'E_JSON', /^1:1: expected a JSON object \{\.\.\.\} at the top, found \[\]$/);
     expectInputError(() => parsePuzzleJson('{"width": 3}'), 'E_JSON', /expected "format": "nonocrypt-puzzle"/);
-    expectInputError(() => parsePuzzleJson('{"rows": [[2]], "cols": [[1]]}'), 'E_CLUE', /row 1 clue 2/);
+    expectInputError(() => parsePuzzleJson('{"rows": [[2]], "cols": [[1]]}'), 'E_CLUE', /row 1 clue \[2\]/);
+    expectInputError(() => parsePuzzleJson('{"rows": [], "rows": []}'), 'E_JSON', /^1:14: key "rows" appears twice \(first at 1:2\)$/);
+  });
+
+  it('shows numbers as written, never reformatted', () => {
+    const doc = (width: string) => `{"format": "nonocrypt-puzzle", "version": 1, "width": ${width}, "height": 1}`;
+    expectInputError(() => parsePuzzleJson(doc('99999999999999999999')), 'E_SIZE', /^1:55: width 99999999999999999999 is out of range/);
+    expectInputError(() => parsePuzzleJson(doc('1e400')), 'E_SIZE', /width 1e400 is out of range/);
+    expectInputError(() => parsePuzzleJson(doc('1' + '0'.repeat(100))), 'E_SIZE', /^1:55: width 100000000000000000000000… \(101 characters\) is out of range/);
+    const run = (r: string) => `{"format": "nonocrypt-puzzle", "version": 1, "width": 2, "height": 1, "rows": [[${r}]], "cols": [[], []]}`;
+    expectParseError(() => parsePuzzleJson(run("007")), 1, 81, /invalid JSON: expected a number as JSON writes it .*, found "007"$/);
+    expectInputError(() => parsePuzzleJson(run('1E3')), 'E_CLUE', /^1:80: row 1 clue \[1E3\] needs 1000 cells but rows are 2 cells wide$/);
+    expectInputError(() => parsePuzzleJson(run('1e400')), 'E_CLUE', /^1:80: row 1 clue \[1e400\] needs more cells than any line has but rows are 2 cells wide$/);
+  });
+
+  it('reads any nesting without recursion, and names syntax faults with what it found', () => {
+    const deep = `{"id": "x", "rows": [[1]], "cols": [[1]], "extra": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect(parsePuzzleJson(deep).puzzle).toEqual({ width: 1, height: 1, rows: [[1]], cols: [[1]] });
+    expectParseError(() => parsePuzzleJson(`{"a": ${'['.repeat(200_000)}}`), 1, 200_007, /expected a value .*, found "}"$/);
+    expectParseError(() => parsePuzzleJson('{"title": "a\nb"}'), 1, 13, /raw control characters .*, found "\\n"$/);
+    expectParseError(() => parsePuzzleJson('{"title": "a\\qb"}'), 1, 13, /after the backslash, found "\\\\q"$/);
+    expectParseError(() => parsePuzzleJson('{"a": 1} x'), 1, 10, /expected the end of the text after the JSON value, found "x"$/);
+  });
+
+  it('counts clue lists exactly, keeping at most what a board can use', () => {
+    const lots = `[${Array(5000).fill('[]').join(',')}]`;
+    expectInputError(() => parsePuzzleJson(`{"rows": ${lots}, "cols": [[]]}`), 'E_SIZE', /^1:10: height 5000 \(the number of "rows"\) is out of range/);
+    const doc = `{"format": "nonocrypt-puzzle", "version": 1, "width": 1, "height": 1, "rows": ${lots}, "cols": [[]]}`;
+    expectInputError(() => parsePuzzleJson(doc), 'E_JSON', /^1:79: "rows" has 5000 clues; expected 1 \(the height\)$/);
+    const runs = `[${Array(100_000).fill('1').join(',')}]`;
+    expectInputError(
+      () => parsePuzzleJson(`{"rows": [${runs}], "cols": [[1]]}`),
+      'E_CLUE',
+      /^1:11: row 1 clue \[1,1,1,1,1,1,1,1,1,1,1,1… \(200001 characters\) needs 199999 cells but rows are 1 cells wide$/,
+    );
   });
 
   it('writes readable JSON: two-space indent, one clue per line', () => {
@@ -475,6 +548,35 @@ describe('format detection and dispatch', () => {
     );
   });
 
+  it('keeps every message on one line, whatever the file name and the text', () => {
+    const name = 'odd\nname\u2028.txt';
+    const cases: [PuzzleFormat, string][] = [
+      ['non', 'width x\n'],
+      ['nin', '1 1\n2\n1\n'],
+      ['xml', '<puzzle/>\nstray'],
+      ['json', '{"format": 1}'],
+      ['cipher', '2\n1,1,1,9\nX\n'],
+      ['cipher', '1\n1,1\nX\n1,1\nX\n'],
+    ];
+    for (const [format, text] of cases) {
+      let message = '';
+      try {
+        readPuzzleFile(text, format, name);
+      } catch (e) {
+        message = (e as Error).message;
+      }
+      expect(message.startsWith('odd\\nname\\u2028.txt:') || message.startsWith('odd\\nname\\u2028.txt: '), message).toBe(true);
+      expect(message).not.toMatch(/[\n\r\u2028]/);
+    }
+    expectParseError(() => parseXml('<a/>\n stray'), 2, 2, /after the root element, found "stray"$/);
+  });
+
+  it('counts the blocks of a ciphertext read as a puzzle without keeping them', () => {
+    const many = '1\n' + '1,1\nX\n'.repeat(10_000);
+    expectInputError(() => readPuzzleFile(many, 'cipher', 'c.nc'), 'E_BLOCKS', 'c.nc: solve takes a one-block ciphertext; this one has 10000 blocks (use verify)');
+    expectInputError(() => readPuzzleFile('1\n', 'cipher'), 'E_BLOCKS', /has 0 blocks/);
+  });
+
   it('dispatches readers and writers', () => {
     const f: PuzzleFile = { puzzle: TINY_PUZZLE, givens: [0, 8] };
     for (const format of ['non', 'json', 'cipher'] as const) {
@@ -485,6 +587,25 @@ describe('format detection and dispatch', () => {
       expect(readPuzzleFile(writePuzzleFile({ puzzle: TINY_PUZZLE }, format), format)).toEqual({ puzzle: TINY_PUZZLE });
       expectInputError(() => writePuzzleFile(f, format), 'E_GIVENS');
     }
+  });
+});
+
+describe('credits that the fuzzing found hard to round-trip', () => {
+  const puzzle = { width: 1, height: 1, rows: [[1]], cols: [[1]] };
+  it('.non keeps U+0000 (written &#0;, which read back as the text "&#0;")', () => {
+    const f: PuzzleFile = { puzzle, title: 'a\u0000b', author: '&#0;' };
+    expect(formatNon(f)).toContain('title "a&#0;b"');
+    expect(parseNon(formatNon(f))).toEqual(f);
+  });
+  it('XML cannot hold U+0000: the writer puts U+FFFD (it wrote &#0;, which no XML reader accepts), and a raw one is an error', () => {
+    const out = formatWebpbnXml({ puzzle, title: 'a\u0000b' });
+    expect(parseWebpbnXml(out).title).toBe('a\ufffdb');
+    expectParseError(() => parseXml('<a>\n x\u0000</a>'), 2, 3, 'XML does not allow the character "\\u0000"');
+  });
+  it('.nin keeps tabs, double spaces and U+2028 in a credit (it collapsed all whitespace and lost a credit holding U+2028)', () => {
+    const f: PuzzleFile = { puzzle, title: 'a\t\tb  c', author: 'x\u2028y' };
+    expect(parseNin(formatNin(f))).toEqual(f);
+    expect(parseNin(formatNin({ puzzle, title: ' line\r\nbreak ' })).title).toBe('line break');
   });
 });
 

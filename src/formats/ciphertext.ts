@@ -1,8 +1,10 @@
 import { ParseError } from '../errors.js';
-import { MAX_SIDE } from './checkPuzzleFile.js';
+import { checkClue, checkGivenCell, checkSide } from './checkPuzzleFile.js';
 import type { Clue, Puzzle } from '../grid/Puzzle.js';
+import { quote, sourceName } from './quote.js';
 import type { Fail } from './symbols.js';
-import { MAX_DIGITS, formatAnnotation, formatClue, parseAnnotation, parseClueGroup } from './symbols.js';
+import { MAX_DIGITS, annotationCells, formatAnnotation, formatClue, readClueGroup } from './symbols.js';
+import { placeName } from './textLines.js';
 
 /**
  * The ciphertext file (SPEC sections 5 and 9).
@@ -15,10 +17,17 @@ import { MAX_DIGITS, formatAnnotation, formatClue, parseAnnotation, parseClueGro
  * Reading is line by line (`CiphertextReader`): the header is read first and blocks come out
  * one at a time, so a large file never has to be held as parsed blocks all at once. CRLF line
  * ends and trailing blank lines are accepted; a blank line between blocks is an error. Every
- * error is a ParseError naming the 1-based line and column and, inside a block, the block
- * (1-based) and the clue or annotation. Clue/board consistency (equal black totals, a
- * solution existing) is not checked here: that is the solver's verdict. A file with a header
- * and no blocks is the ciphertext of the empty message.
+ * error names the 1-based line and column and, inside a block, the block (1-based) and the
+ * clue or annotation, and quotes the token as written. Malformed text is a ParseError; the
+ * checks every puzzle format shares come from `checkPuzzleFile.ts` with their own codes: a
+ * board side out of range (E_SIZE), a clue that cannot fit its line (E_CLUE), an annotated
+ * cell off the board (E_GIVEN). Clue/board consistency (equal black totals, a solution
+ * existing) is not checked here: that is the solver's verdict. A file with a header and no
+ * blocks is the ciphertext of the empty message.
+ *
+ * Memory stays bounded by the longest line the board allows (see `CiphertextReader`), also
+ * for a source that never sends a newline: `parseCiphertextChunks` reads raw chunks and fails
+ * as soon as the line it is collecting is longer than that.
  */
 
 export interface CipherBlock {
@@ -49,7 +58,21 @@ export interface AsyncCiphertextStream {
 
 const isBlank = (line: string): boolean => /^[ \t]*$/.test(line);
 
-/** Incremental parser: feed lines with `push`, then call `finish`. */
+/** The longest header line accepted: `W H` and some whitespace. */
+export const MAX_HEADER_LENGTH = 256;
+
+/** Characters a clue group for a line of `length` cells can need: every run a six-digit decimal number. */
+const groupLength = (length: number): number => (MAX_DIGITS + 1) * ((length + 1) >> 1) + 1;
+
+/**
+ * Incremental parser: feed lines with `push`, then call `finish`.
+ *
+ * Lines are bounded: the header line may be MAX_HEADER_LENGTH characters long, a block line
+ * twice the longest it could need on this board (every number written with six digits) plus
+ * 4096. A longer line is an error at the first character past the bound, and a line source
+ * that knows only part of a line (`parseCiphertextChunks`) asks `checkPartialLine` so that a
+ * huge line fails before it is read whole.
+ */
 export class CiphertextReader {
   #width = 0;
   #height = 0;
@@ -58,15 +81,41 @@ export class CiphertextReader {
   #firstBlank = 0;
   #pending: { puzzle: Puzzle; line: number } | undefined;
 
-  constructor(readonly source?: string) {}
+  readonly source: string | undefined;
+
+  /** `source` names the input in messages (`file:3:7: ...`). */
+  constructor(source?: string) {
+    this.source = sourceName(source);
+  }
 
   /** Board size once the header line has been read, else undefined. */
   get size(): { width: number; height: number } | undefined {
     return this.#width ? { width: this.#width, height: this.#height } : undefined;
   }
 
+  /** The longest the next line may be. */
+  get maxLineLength(): number {
+    if (this.#line === 0) return MAX_HEADER_LENGTH;
+    const w = this.#width;
+    const h = this.#height;
+    const need = this.#pending ? 2 * (MAX_DIGITS + 1) * w * h : w * groupLength(h) + h * groupLength(w);
+    return 2 * need + 4096;
+  }
+
+  /** Throws when the next line, of which `length` characters are known so far, is already too long. */
+  checkPartialLine(length: number): void {
+    const max = this.maxLineLength;
+    if (length <= max) return;
+    const what =
+      this.#line === 0
+        ? 'header: the first line is longer than ' + max + ' characters; expected the board side "n" or "W H"'
+        : `line is longer than ${max} characters, more than any line of a ${this.#width}x${this.#height} ciphertext needs`;
+    throw this.#error(what, this.#line + 1, max + 1);
+  }
+
   /** Feeds the next line (its `\n` removed; a trailing `\r` is dropped). Returns a block when one completes. */
   push(rawLine: string): CipherBlock | undefined {
+    this.checkPartialLine(rawLine.length);
     this.#line++;
     let line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
     if (this.#line === 1) {
@@ -94,7 +143,7 @@ export class CiphertextReader {
 
   /** Checks that the input ended at a block boundary. */
   finish(): void {
-    if (this.#line === 0) throw this.#error('empty ciphertext; expected the board side "n" or "W H" on line 1', 1, 1);
+    if (this.#line === 0) throw this.#error('header: expected the board side "n" or "W H" on line 1, found an empty file', 1, 1);
     if (this.#pending) {
       const at = this.#firstBlank || this.#line + 1;
       throw this.#error(`block ${this.#blocks + 1}: clue line ${this.#pending.line} has no annotation line; expected X or the annotated cells`, at, 1);
@@ -111,23 +160,26 @@ export class CiphertextReader {
     };
   }
 
+  #place(column: number, what: string): string {
+    return `${placeName(this.#line, column, this.source)}: ${what}`;
+  }
+
   #readHeader(line: string): void {
     const fail = this.#failAt('header: ', 0);
-    const parts: { text: string; offset: number }[] = [];
+    const sides: number[] = [];
     const re = /[^ \t]+/g;
-    for (let m = re.exec(line); m; m = re.exec(line)) parts.push({ text: m[0], offset: m.index });
-    if (parts.length === 0) fail('expected the board side "n" or "W H" on line 1, found an empty line', 0);
-    if (parts.length > 2) fail(`expected the board side "n" or "W H", found ${parts.length} fields`, parts[2]!.offset);
-    const sides = parts.map(({ text, offset }) => {
+    for (let m = re.exec(line); m; m = re.exec(line)) {
+      const text = m[0];
+      if (sides.length === 2) fail(`expected the board side "n" or "W H", found a third field ${quote(text)}`, m.index);
       for (let i = 0; i < text.length; i++) {
         const ch = text[i]!;
-        if (ch < '0' || ch > '9') fail(`bad character ${JSON.stringify(ch)}; expected the board side "n" or "W H" as decimal numbers`, offset + i);
+        if (ch < '0' || ch > '9') fail(`expected the board side "n" or "W H" as decimal numbers, found ${quote(text)}`, m.index);
       }
-      if (text.length > MAX_DIGITS || Number(text) < 1 || Number(text) > MAX_SIDE) {
-        fail(`board side ${text} is out of range; expected 1 to ${MAX_SIDE}`, offset);
-      }
-      return Number(text);
-    });
+      const n = text.length > MAX_DIGITS ? Infinity : Number(text);
+      checkSide(n, 'board side', this.#place(m.index + 1, 'header'), quote(text));
+      sides.push(n);
+    }
+    if (sides.length === 0) fail('expected the board side "n" or "W H" on line 1, found an empty line', 0);
     this.#width = sides[0]!;
     this.#height = sides[1] ?? sides[0]!;
   }
@@ -136,58 +188,47 @@ export class CiphertextReader {
     const w = this.#width;
     const h = this.#height;
     const block = this.#blocks + 1;
-    const groups: { text: string; start: number }[] = [];
-    let start = 0;
-    for (;;) {
-      const comma = line.indexOf(',', start);
-      groups.push({ text: line.slice(start, comma < 0 ? line.length : comma), start });
-      if (comma < 0) break;
-      start = comma + 1;
+    let groups = 1;
+    let extra = -1; // where group w + h + 1 starts, if there is one
+    for (let comma = line.indexOf(','); comma >= 0; comma = line.indexOf(',', comma + 1)) {
+      if (groups === w + h) extra = comma + 1;
+      groups++;
     }
-    if (groups.length !== w + h) {
-      const column = groups.length > w + h ? groups[w + h]!.start + 1 : line.length + 1;
+    if (groups !== w + h) {
       throw this.#error(
-        `block ${block}: expected ${w + h} groups (${w} column clues, ${h} row clues), found ${groups.length}`,
+        `block ${block}: expected ${w + h} groups (${w} column clues, ${h} row clues), found ${groups}`,
         this.#line,
-        column,
+        extra >= 0 ? extra + 1 : line.length + 1,
       );
     }
     const cols: Clue[] = [];
     const rows: Clue[] = [];
-    groups.forEach((g, i) => {
+    let start = 0;
+    for (let i = 0; i < w + h; i++) {
+      const comma = line.indexOf(',', start);
+      const end = comma < 0 ? line.length : comma;
       const isCol = i < w;
       const label = isCol ? `column clue ${i + 1}` : `row clue ${i - w + 1}`;
-      const runs = parseClueGroup(g.text, this.#failAt(`block ${block}, ${label}: `, g.start));
       const length = isCol ? h : w;
-      const needed = runs.reduce((a, b) => a + b, 0) + Math.max(0, runs.length - 1);
-      if (needed > length) {
-        const lead = g.text.length - g.text.trimStart().length;
-        throw this.#error(
-          `block ${block}, ${label}: clue "${g.text.trim()}" needs ${needed} cells but a ${isCol ? 'column' : 'row'} has ${length}`,
-          this.#line,
-          g.start + lead + 1,
-        );
-      }
-      (isCol ? cols : rows).push(runs);
-    });
+      const group = readClueGroup(line.slice(start, end), this.#failAt(`block ${block}, ${label}: `, start), (length >> 1) + 2);
+      const name = isCol ? `column ${i + 1}` : `row ${i - w + 1}`;
+      checkClue(group.runs, length, name, this.#place(start + group.start + 1, `block ${block}`), quote(group.text), group.need);
+      (isCol ? cols : rows).push(group.runs);
+      start = end + 1;
+    }
     return { width: w, height: h, rows, cols };
   }
 
   #readAnnotation(line: string): number[] {
     const w = this.#width;
     const h = this.#height;
-    const prefix = `block ${this.#blocks + 1}, annotation: `;
-    const fail = this.#failAt(prefix, 0);
+    const what = `block ${this.#blocks + 1}, annotation`;
+    const fail = this.#failAt(`${what}: `, 0);
     const seen = new Set<number>();
-    for (const cell of parseAnnotation(line, fail)) {
-      if (cell.x >= w || cell.y >= h) {
-        fail(
-          `cell (${cell.x}, ${cell.y}) is outside the board; expected x 0-${w - 1} and y 0-${h - 1}`,
-          cell.x >= w ? cell.offset : cell.yOffset,
-        );
-      }
+    for (const cell of annotationCells(line, fail)) {
+      checkGivenCell(cell.x, cell.y, w, h, () => this.#place((cell.x >= w ? cell.offset : cell.yOffset) + 1, what), quote(cell.text));
       const index = cell.y * w + cell.x;
-      if (seen.has(index)) fail(`cell (${cell.x}, ${cell.y}) is named twice`, cell.offset);
+      if (seen.has(index)) fail(`cell ${quote(cell.text)} = (${cell.x}, ${cell.y}) is named twice`, cell.offset);
       seen.add(index);
     }
     return [...seen].sort((a, b) => a - b);
@@ -214,7 +255,10 @@ export function parseCiphertextLines(lines: Iterable<string>, source?: string): 
 
 /** The same over an async line source such as `readline.createInterface({ input })`. */
 export async function parseCiphertextLinesAsync(lines: AsyncIterable<string>, source?: string): Promise<AsyncCiphertextStream> {
-  const reader = new CiphertextReader(source);
+  return readStream(new CiphertextReader(source), lines);
+}
+
+async function readStream(reader: CiphertextReader, lines: AsyncIterable<string>): Promise<AsyncCiphertextStream> {
   const it = lines[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) reader.finish();
@@ -230,13 +274,45 @@ export async function parseCiphertextLinesAsync(lines: AsyncIterable<string>, so
   return { width, height, blocks: blocks() };
 }
 
-/** The lines of a text, split at `\n` without copying the whole text into an array. */
-function* linesOf(text: string): Generator<string, void, undefined> {
+/**
+ * The same over raw chunks of the file (a `fs.createReadStream`, `process.stdin`): UTF-8 bytes
+ * or strings, split into lines here. The unfinished line is bounded by the reader's
+ * `maxLineLength`, so a source that sends 100 MB without a newline fails after at most that
+ * many characters instead of collecting them all; each chunk is scanned once.
+ */
+export async function parseCiphertextChunks(chunks: AsyncIterable<string | Uint8Array>, source?: string): Promise<AsyncCiphertextStream> {
+  const reader = new CiphertextReader(source);
+  async function* lines(): AsyncGenerator<string, void, undefined> {
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: true }); // a BOM is the reader's to drop, as for text
+    let rest = '';
+    for await (const chunk of chunks) {
+      const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+      let start = 0;
+      for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
+        const line = rest + text.slice(start, nl);
+        rest = '';
+        start = nl + 1;
+        yield line;
+      }
+      rest += text.slice(start);
+      reader.checkPartialLine(rest.length);
+    }
+    rest += decoder.decode();
+    if (rest !== '') yield rest;
+  }
+  return readStream(reader, lines());
+}
+
+/**
+ * The lines of a text, split at `\n` without copying the whole text into an array; a final
+ * newline ends the last line (it does not start an empty one), as with a line reader.
+ */
+export function* linesOf(text: string): Generator<string, void, undefined> {
   let start = 0;
   for (;;) {
     const nl = text.indexOf('\n', start);
     if (nl < 0) {
-      yield text.slice(start);
+      if (start < text.length) yield text.slice(start);
       return;
     }
     yield text.slice(start, nl);

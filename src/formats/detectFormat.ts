@@ -1,11 +1,12 @@
 import { InputError } from '../errors.js';
 import { checkPuzzleFile, sortedGivens } from './checkPuzzleFile.js';
-import { formatCiphertext, parseCiphertext } from './ciphertext.js';
+import { formatCiphertext, linesOf, parseCiphertextLines, type CipherBlock } from './ciphertext.js';
 import { formatNin, parseNin } from './nin.js';
 import { formatNon, parseNon } from './non.js';
 import type { PuzzleFile, PuzzleFormat } from './PuzzleFile.js';
 import { formatPuzzleJson, parsePuzzleJson } from './puzzleJson.js';
-import { splitLines } from './textLines.js';
+import { sourceName } from './quote.js';
+import { eachLine } from './textLines.js';
 import { formatWebpbnXml, parseWebpbnXml } from './webpbnXml.js';
 
 /**
@@ -40,22 +41,30 @@ export function formatFromPath(path: string): PuzzleFormat | undefined {
  * otherwise a line starting with width, height, rows or columns makes it .non.
  */
 export function sniffFormat(text: string): PuzzleFormat | undefined {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  const start = body.trimStart();
-  if (start.startsWith('<')) return 'xml';
-  if (start.startsWith('{')) return 'json';
-  const lines = splitLines(body);
-  const content = lines.filter((l) => l.trim() !== '' && !l.trim().startsWith('#'));
-  const first = content[0];
-  if (first === undefined) return undefined;
-  if (/^\s*\d+\s*$/.test(first)) return 'cipher';
-  if (/^\s*\d+\s+\d+\s*$/.test(first)) {
-    const rest = lines.slice(lines.indexOf(first) + 1).filter((l) => !l.trim().startsWith('#'));
-    if (rest.some((l) => l.includes(','))) return 'cipher';
-    if (rest.every((l) => /^[\d\s]*$/.test(l))) return 'nin';
-    return undefined;
+  const first = text.search(/[^\s\uFEFF]/);
+  if (first < 0) return undefined;
+  if (text[first] === '<') return 'xml';
+  if (text[first] === '{') return 'json';
+  const lines = eachLine(text);
+  let r = lines.next();
+  for (; !r.done; r = lines.next()) {
+    const t = r.value.text.trim();
+    if (t !== '' && !t.startsWith('#')) break;
   }
-  if (lines.some((l) => /^\s*(width|height|rows|columns)\b/i.test(l))) return 'non';
+  if (r.done) return undefined;
+  const head = r.value.text;
+  if (/^\s*\d+\s*$/.test(head)) return 'cipher';
+  if (/^\s*\d+\s+\d+\s*$/.test(head)) {
+    let numbers = true;
+    for (r = lines.next(); !r.done; r = lines.next()) {
+      const l = r.value.text;
+      if (l.trim().startsWith('#')) continue;
+      if (l.includes(',')) return 'cipher';
+      if (numbers && !/^[\d\s]*$/.test(l)) numbers = false;
+    }
+    return numbers ? 'nin' : undefined;
+  }
+  for (; !r.done; r = lines.next()) if (/^\s*(width|height|rows|columns)\b/i.test(r.value.text)) return 'non';
   return undefined;
 }
 
@@ -70,17 +79,22 @@ export function readPuzzleFile(text: string, format: PuzzleFormat, source?: stri
     case 'json':
       return parsePuzzleJson(text, source);
     case 'cipher': {
-      const c = parseCiphertext(text, source);
-      if (c.blocks.length !== 1) {
+      // Blocks one at a time: only the first is kept, the others are counted.
+      let first: CipherBlock | undefined;
+      let blocks = 0;
+      for (const block of parseCiphertextLines(linesOf(text), source).blocks) {
+        first ??= block;
+        blocks++;
+      }
+      if (blocks !== 1) {
         throw new InputError(
           'E_BLOCKS',
-          `${source ? source + ': ' : ''}solve takes a one-block ciphertext; this one has ${c.blocks.length} blocks (use verify)`,
+          `${source ? sourceName(source) + ': ' : ''}solve takes a one-block ciphertext; this one has ${blocks} blocks (use verify)`,
         );
       }
-      const block = c.blocks[0]!;
-      const givens = sortedGivens(block.annotation);
-      const file: PuzzleFile = { puzzle: block.puzzle, ...(givens ? { givens } : {}) };
-      checkPuzzleFile(file, source);
+      const givens = sortedGivens(first!.annotation);
+      const file: PuzzleFile = { puzzle: first!.puzzle, ...(givens ? { givens } : {}) };
+      checkPuzzleFile(file, sourceName(source));
       return file;
     }
   }

@@ -16,13 +16,17 @@ const NAMED: Readonly<Record<string, string>> = {
   reg: '\u00ae',
 };
 
-/** The character a reference body (`amp`, `#233`, `#xE9`) names, or undefined. */
+/**
+ * The character a reference body (`amp`, `#233`, `#xE9`) names, or undefined. `htmlNames`
+ * (.non) also knows a few HTML names, and `&#0;`, which our .non writer writes for U+0000;
+ * XML has no way to write U+0000 at all.
+ */
 export function entityValue(body: string, htmlNames: boolean): string | undefined {
   if (body.startsWith('#')) {
     const m = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
     if (!m) return undefined;
     const code = m[1] !== undefined ? parseInt(m[1], 16) : Number(m[2]);
-    if (code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
+    if ((code === 0 && !htmlNames) || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return undefined;
     return String.fromCodePoint(code);
   }
   if (!htmlNames && !['amp', 'lt', 'gt', 'quot', 'apos'].includes(body)) return undefined;

@@ -1,7 +1,8 @@
-import { InputError, ParseError } from '../errors.js';
-import { checkClue, checkPuzzleFile, checkSide } from './checkPuzzleFile.js';
+import { ParseError } from '../errors.js';
+import { checkPuzzleFile, checkSide, refuseGivens } from './checkPuzzleFile.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { clueLines, indentColumn, parseClueText, placeName, splitLines, type TextLine } from './textLines.js';
+import { foundAt, quote, sourceName } from './quote.js';
+import { ClueLines, eachLine, firstNonBlank, indentColumn, parseClueText, placeName, type TextLine } from './textLines.js';
 
 /**
  * Jakub Wilk's `.nin` format (his nonogram solver and test suite): the first line that is not
@@ -11,50 +12,63 @@ import { clueLines, indentColumn, parseClueText, placeName, splitLines, type Tex
  *
  * The format has no place for anything but clues. Our writer keeps the credits in comments
  * before the size line (`# title: ...`, `# by: ...`, `# copyright: ...`), and our reader reads
- * exactly those back. A goal picture is not written (it does not change the puzzle); givens
+ * exactly those back (a comment is one line: line breaks in a credit become spaces, and its
+ * ends are trimmed). A goal picture is not written (it does not change the puzzle); givens
  * are refused, because dropping them would change the puzzle's solutions.
  */
-export function parseNin(text: string, source?: string): PuzzleFile {
-  const lines = splitLines(text);
+export function parseNin(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const credits: { title?: string; author?: string; copyright?: string } = {};
-  let i = 0;
-  for (; i < lines.length; i++) {
-    const t = lines[i]!.trim();
+  const lines = eachLine(text);
+  let header: TextLine | undefined;
+  let last = 0;
+  for (let r = lines.next(); !r.done; r = lines.next()) {
+    last = r.value.line;
+    const t = r.value.text.trim();
     if (t === '') continue;
-    if (!t.startsWith('#')) break;
-    const m = /^#\s*(title|by|copyright):\s?(.*)$/i.exec(t);
+    if (!t.startsWith('#')) {
+      header = r.value;
+      break;
+    }
+    const m = /^#\s*(title|by|copyright):\s?(.*)$/is.exec(t);
     if (m) credits[m[1]!.toLowerCase() === 'by' ? 'author' : (m[1]!.toLowerCase() as 'title' | 'copyright')] = m[2]!.trim();
   }
-  if (i >= lines.length) throw new ParseError('expected the board size "W H" (two whole numbers)', i + 1, 1, source);
-  const sizeLine = i + 1;
-  const header = lines[i]!;
-  const words = [...header.matchAll(/\S+/g)];
-  const bad = words.findIndex((w) => !/^\d+$/.test(w[0]));
-  if (bad >= 0 || words.length !== 2) {
-    const at = bad >= 0 ? words[bad]!.index + 1 : words.length > 2 ? words[2]!.index + 1 : header.length + 1;
-    throw new ParseError('expected the board size "W H" (two whole numbers)', sizeLine, at, source);
+  const expectedSize = 'expected the board size "W H" (two whole numbers)';
+  if (!header) throw new ParseError(`${expectedSize}, found the end of the file`, last + 1, 1, source);
+  const sizeLine = header.line;
+  const sides: { text: string; column: number }[] = [];
+  const re = /\S+/g;
+  for (let m = re.exec(header.text); m; m = re.exec(header.text)) {
+    const found = sides.length === 2 ? `a third field ${quote(m[0])}` : /^\d+$/.test(m[0]) ? undefined : quote(m[0]);
+    if (found) throw new ParseError(`${expectedSize}, found ${found}`, sizeLine, m.index + 1, source);
+    sides.push({ text: m[0], column: m.index + 1 });
   }
-  const W = Number(words[0]![0]);
-  const H = Number(words[1]![0]);
-  checkSide(W, 'width', placeName(sizeLine, words[0]!.index + 1, source));
-  checkSide(H, 'height', placeName(sizeLine, words[1]!.index + 1, source));
+  if (sides.length < 2) throw new ParseError(`${expectedSize}, found the end of the line`, sizeLine, header.text.length + 1, source);
+  const [w, h] = sides as [{ text: string; column: number }, { text: string; column: number }];
+  const W = Number(w.text);
+  const H = Number(h.text);
+  checkSide(W, 'width', placeName(sizeLine, w.column, source), quote(w.text));
+  checkSide(H, 'height', placeName(sizeLine, h.column, source), quote(h.text));
 
-  const entries: TextLine[] = [];
-  for (let j = i + 1; j < lines.length; j++) {
-    if (!lines[j]!.trim().startsWith('#')) entries.push({ line: j + 1, text: lines[j]! });
-  }
-  const chosen = clueLines(entries, H + W);
   const expected = `expected ${H} row clues then ${W} column clues after the size on line ${sizeLine}`;
-  if ('tooMany' in chosen) {
-    throw new ParseError(`${expected}; this line is one too many`, chosen.tooMany.line, indentColumn(chosen.tooMany.text), source);
+  const tooMany: (e: TextLine) => never = (e) => {
+    throw new ParseError(`${expected}; this line (${foundAt(e.text, indentColumn(e.text) - 1)}) is one too many`, e.line, indentColumn(e.text), source);
+  };
+  const section = new ClueLines(H + W);
+  last = sizeLine;
+  for (let r = lines.next(); !r.done; r = lines.next()) {
+    last = r.value.line;
+    const first = firstNonBlank(r.value.text);
+    if (first >= 0 && r.value.text.charCodeAt(first) === 35 /* # */) continue;
+    const extra = section.add(r.value, first < 0);
+    if (extra) tooMany(extra);
   }
-  if ('found' in chosen) throw new ParseError(`${expected}, found ${chosen.found}`, lines.length + 1, 1, source);
-  const clues = chosen.clues.map((e, k) => {
-    const clue = parseClueText(e.text, e.line, 1, 'space', source);
-    const name = k < H ? `row ${k + 1}` : `column ${k - H + 1}`;
-    checkClue(clue, k < H ? W : H, name, placeName(e.line, 1, source));
-    return clue;
-  });
+  const chosen = section.result(H + W);
+  if ('tooMany' in chosen) tooMany(chosen.tooMany);
+  if ('found' in chosen) throw new ParseError(`${expected}, found ${chosen.found}`, last + 1, 1, source);
+  const clues = chosen.clues.map((e, k) =>
+    parseClueText(e.text, e.line, 1, 'space', k < H ? W : H, k < H ? `row ${k + 1}` : `column ${k - H + 1}`, source),
+  );
   const file: PuzzleFile = {
     puzzle: { width: W, height: H, rows: clues.slice(0, H), cols: clues.slice(H) },
     ...credits,
@@ -65,12 +79,11 @@ export function parseNin(text: string, source?: string): PuzzleFile {
 
 export function formatNin(file: PuzzleFile): string {
   checkPuzzleFile(file);
-  if (file.givens && file.givens.length > 0) {
-    throw new InputError('E_GIVENS', '.nin has no place for given cells; write .non or .json to keep them');
-  }
+  refuseGivens(file, '.nin');
   const { width, height, rows, cols } = file.puzzle;
   const out: string[] = [];
-  const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+  // A comment is one line: line breaks become spaces, and the reader trims the ends.
+  const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
   if (file.title !== undefined) out.push(`# title: ${oneLine(file.title)}`);
   if (file.author !== undefined) out.push(`# by: ${oneLine(file.author)}`);
   if (file.copyright !== undefined) out.push(`# copyright: ${oneLine(file.copyright)}`);

@@ -1,10 +1,11 @@
 import type { Clue, Grid } from '../grid/Puzzle.js';
 import { makeGrid } from '../grid/Puzzle.js';
-import { InputError, ParseError } from '../errors.js';
-import { checkClue, checkPuzzleFile, checkSide, sortedGivens } from './checkPuzzleFile.js';
+import { ParseError } from '../errors.js';
+import { checkGivenCell, checkPuzzleFile, checkSide, MAX_SIDE, sortedGivens } from './checkPuzzleFile.js';
 import { decodeHtmlEntities, escapeEntities } from './entities.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { clueLines, indentColumn, parseClueText, placeName, splitLines, type TextLine } from './textLines.js';
+import { charAt, foundAt, quote, sourceName } from './quote.js';
+import { ClueLines, eachLine, firstNonBlank, indentColumn, isBlankText, parseClueText, placeName, type TextLine } from './textLines.js';
 
 /**
  * Steve Simpson's `.non` format: one keyword per line (the keyword is case-insensitive),
@@ -25,9 +26,9 @@ import { clueLines, indentColumn, parseClueText, placeName, splitLines, type Tex
 interface Section {
   readonly keyword: string;
   readonly line: number;
-  readonly entries: readonly TextLine[];
+  readonly lines: ClueLines;
   /** The line that ended the section (a keyword, or one past the end of the file). */
-  readonly endLine: number;
+  endLine: number;
 }
 
 interface Located<T> {
@@ -36,8 +37,19 @@ interface Located<T> {
   readonly column: number;
 }
 
-export function parseNon(text: string, source?: string): PuzzleFile {
-  const lines = splitLines(text);
+/** A given cell as written, kept until the board size is known. */
+interface Given {
+  readonly x: number;
+  readonly y: number;
+  readonly line: number;
+  readonly column: number;
+  readonly text: string;
+}
+
+const KEYWORD = /[A-Za-z][\w-]*/y;
+
+export function parseNon(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const fail: (message: string, line: number, column: number) => never = (message, line, column) => {
     throw new ParseError(message, line, column, source);
   };
@@ -46,7 +58,10 @@ export function parseNon(text: string, source?: string): PuzzleFile {
   let rows: Section | undefined;
   let cols: Section | undefined;
   let goal: Located<string> | undefined;
-  const givens: Located<[number, number]>[] = [];
+  // Given cells in the order first written, at most one entry per cell of the largest board,
+  // and the first that is off every board: checked once the size is known.
+  const givens = new Map<number, Given>();
+  let offEveryBoard: Given | undefined;
   let title: string | undefined;
   let author: string | undefined;
   let copyright: string | undefined;
@@ -54,25 +69,41 @@ export function parseNon(text: string, source?: string): PuzzleFile {
   const setSide = (which: 'width' | 'height', value: string, line: number, column: number): void => {
     const seen = which === 'width' ? width : height;
     if (seen) fail(`${which} appears twice (first on line ${seen.line})`, line, column);
-    if (!/^\d+$/.test(value)) fail(`expected the ${which} as a whole number`, line, column);
+    if (!/^\d+$/.test(value)) fail(`expected the ${which} as a whole number, found ${value === '' ? 'the end of the line' : quote(value)}`, line, column);
     const n = Number(value);
-    checkSide(n, which, placeName(line, column, source));
+    checkSide(n, which, placeName(line, column, source), quote(value));
     if (which === 'width') width = { value: n, line, column };
     else height = { value: n, line, column };
   };
 
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!;
-    const line = i + 1;
-    const trimmed = raw.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) continue;
-    const m = /^(\s*)([A-Za-z][\w-]*)(\s*)(.*?)\s*$/.exec(raw);
-    if (!m) {
-      fail('expected a keyword such as width, height, rows, columns or goal', line, indentColumn(raw));
+  const lines = eachLine(text);
+  let held: TextLine | undefined;
+  let last = 0;
+  const next = (): TextLine | undefined => {
+    if (held) {
+      const h = held;
+      held = undefined;
+      return h;
     }
-    const keyword = m[2]!.toLowerCase();
-    const value = m[4]!;
-    const column = m[1]!.length + m[2]!.length + m[3]!.length + 1;
+    const r = lines.next();
+    if (r.done) return undefined;
+    last = r.value.line;
+    return r.value;
+  };
+
+  for (let e = next(); e; e = next()) {
+    const raw = e.text;
+    const line = e.line;
+    const indent = firstNonBlank(raw);
+    if (indent < 0 || raw[indent] === '#') continue;
+    KEYWORD.lastIndex = indent;
+    const m = KEYWORD.exec(raw);
+    if (!m) fail(`expected a keyword such as width, height, rows, columns or goal, found ${foundAt(raw, indent)}`, line, indent + 1);
+    const keyword = m[0].toLowerCase();
+    let valueAt = indent + m[0].length;
+    while (valueAt < raw.length && /\s/.test(raw[valueAt]!)) valueAt++;
+    const value = raw.slice(valueAt).trimEnd();
+    const column = valueAt + 1;
     switch (keyword) {
       case 'width':
       case 'height':
@@ -86,31 +117,33 @@ export function parseNon(text: string, source?: string): PuzzleFile {
           break;
         }
         const seen = keyword === 'rows' ? rows : cols;
-        if (seen) fail(`${keyword} appears twice (first on line ${seen.line})`, line, m[1]!.length + 1);
-        const entries: TextLine[] = [];
-        let j = i + 1;
-        for (; j < lines.length; j++) {
-          const t = lines[j]!.trim();
-          if (t.startsWith('#')) continue;
-          if (/^[A-Za-z]/.test(t)) break;
-          entries.push({ line: j + 1, text: lines[j]! });
+        if (seen) fail(`${keyword} appears twice (first on line ${seen.line})`, line, indent + 1);
+        const count = (keyword === 'rows' ? height : width)?.value;
+        const section: Section = { keyword, line, lines: new ClueLines(count), endLine: 0 };
+        for (let c = next(); c; c = next()) {
+          const first = firstNonBlank(c.text);
+          const ch = first < 0 ? 0 : c.text.charCodeAt(first) | 32;
+          if (ch === 35 /* # */) continue;
+          if (ch >= 97 && ch <= 122) {
+            held = c; // a keyword line ends the section
+            break;
+          }
+          const extra = section.lines.add(c, first < 0);
+          if (extra) tooMany(section, count!, extra, source);
         }
-        const section: Section = { keyword, line, entries, endLine: j + 1 };
+        section.endLine = held ? held.line : last + 1;
         if (keyword === 'rows') rows = section;
         else cols = section;
-        i = j - 1;
         break;
       }
       case 'goal': {
-        if (goal) fail(`goal appears twice (first on line ${goal.line})`, line, m[1]!.length + 1);
+        if (goal) fail(`goal appears twice (first on line ${goal.line})`, line, indent + 1);
         let at = { text: value, line, column };
         if (value === '') {
-          let j = i + 1;
-          while (j < lines.length && (lines[j]!.trim() === '' || lines[j]!.trim().startsWith('#'))) j++;
-          if (j >= lines.length) fail('expected the goal picture after "goal"', line, column);
-          const next = lines[j]!;
-          at = { text: next.trim(), line: j + 1, column: indentColumn(next) };
-          i = j;
+          let c = next();
+          while (c && (isBlankText(c.text) || c.text.trimStart().startsWith('#'))) c = next();
+          if (!c) fail('expected the goal picture after "goal", found the end of the file', line, column);
+          at = { text: c.text.trim(), line: c.line, column: indentColumn(c.text) };
         }
         const quoted = /^"([^"]*)"/.exec(at.text);
         goal = quoted
@@ -131,8 +164,10 @@ export function parseNon(text: string, source?: string): PuzzleFile {
         const re = /\S+/g;
         for (let t = re.exec(value); t; t = re.exec(value)) {
           const cell = /^(\d+),(\d+)$/.exec(t[0]);
-          if (!cell) fail('expected a given cell as x,y (0-based column and row)', line, column + t.index);
-          givens.push({ value: [Number(cell[1]), Number(cell[2])], line, column: column + t.index });
+          if (!cell) fail(`expected a given cell as x,y (0-based column and row), found ${quote(t[0])}`, line, column + t.index);
+          const g: Given = { x: Number(cell[1]), y: Number(cell[2]), line, column: column + t.index, text: t[0] };
+          if (g.x >= MAX_SIDE || g.y >= MAX_SIDE) offEveryBoard ??= g;
+          else if (!givens.has(g.y * MAX_SIDE + g.x)) givens.set(g.y * MAX_SIDE + g.x, g);
         }
         break;
       }
@@ -141,7 +176,7 @@ export function parseNon(text: string, source?: string): PuzzleFile {
     }
   }
 
-  const end = lines.length + 1;
+  const end = last + 1;
   if (!width) {
     if (cols) fail('expected a "width W" line (how many column clues follow "columns")', cols.line, 1);
     fail('expected a "width W" line', end, 1);
@@ -164,17 +199,17 @@ export function parseNon(text: string, source?: string): PuzzleFile {
       fail(`expected ${W * H} goal cells (0 or 1, ${W}x${H} row by row), found ${cells.length}`, goal.line, goal.column);
     }
     const bad = cells.search(/[^01]/);
-    if (bad >= 0) fail('expected 0 (white) or 1 (black) in the goal', goal.line, goal.column + bad);
+    if (bad >= 0) fail(`expected 0 (white) or 1 (black) in the goal, found ${charAt(cells, bad)}`, goal.line, goal.column + bad);
     grid = makeGrid(W, H, Array.from(cells, (c) => (c === '1' ? 1 : 0)));
   }
   const cells: number[] = [];
-  for (const g of givens) {
-    const [x, y] = g.value;
-    if (x >= W || y >= H) {
-      throw new InputError('E_GIVEN', `${placeName(g.line, g.column, source)}: given cell ${x},${y} is off the ${W}x${H} board`);
-    }
-    cells.push(y * W + x);
+  const check = (g: Given) => checkGivenCell(g.x, g.y, W, H, placeName(g.line, g.column, source), quote(g.text));
+  for (const g of givens.values()) {
+    if (offEveryBoard && (offEveryBoard.line < g.line || (offEveryBoard.line === g.line && offEveryBoard.column < g.column))) break;
+    check(g);
+    cells.push(g.y * W + g.x);
   }
+  if (offEveryBoard) check(offEveryBoard);
   const file: PuzzleFile = {
     puzzle: { width: W, height: H, rows: rowClues, cols: colClues },
     ...(grid ? { goal: grid } : {}),
@@ -197,27 +232,25 @@ function stringValue(value: string): string {
   return decodeHtmlEntities(quoted ? quoted[1]! : value);
 }
 
+function tooMany(section: Section, count: number, e: TextLine, source?: string): never {
+  const what = section.keyword === 'rows' ? 'row' : 'column';
+  const column = indentColumn(e.text);
+  throw new ParseError(
+    `expected ${count} ${what} clues after "${section.keyword}" on line ${section.line} (${what === 'row' ? 'height' : 'width'} ${count}); this line (${foundAt(e.text, column - 1)}) is one too many`,
+    e.line,
+    column,
+    source,
+  );
+}
+
 /** The clues of a rows/columns section: `count` of them, each fitting a line of `length`. */
 function takeClues(section: Section, count: number, what: 'row' | 'column', length: number, source?: string): Clue[] {
-  const header = `after "${section.keyword}" on line ${section.line}`;
-  const chosen = clueLines(section.entries, count);
-  if ('tooMany' in chosen) {
-    const e = chosen.tooMany;
-    throw new ParseError(
-      `expected ${count} ${what} clues ${header} (${what === 'row' ? 'height' : 'width'} ${count}); this line is one too many`,
-      e.line,
-      indentColumn(e.text),
-      source,
-    );
-  }
+  const chosen = section.lines.result(count);
+  if ('tooMany' in chosen) tooMany(section, count, chosen.tooMany, source);
   if ('found' in chosen) {
-    throw new ParseError(`expected ${count} ${what} clues ${header}, found ${chosen.found}`, section.endLine, 1, source);
+    throw new ParseError(`expected ${count} ${what} clues after "${section.keyword}" on line ${section.line}, found ${chosen.found}`, section.endLine, 1, source);
   }
-  return chosen.clues.map((e, k) => {
-    const clue = parseClueText(e.text, e.line, 1, 'comma', source);
-    checkClue(clue, length, `${what} ${k + 1}`, placeName(e.line, 1, source));
-    return clue;
-  });
+  return chosen.clues.map((e, k) => parseClueText(e.text, e.line, 1, 'comma', length, `${what} ${k + 1}`, source));
 }
 
 export function formatNon(file: PuzzleFile): string {

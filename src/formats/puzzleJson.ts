@@ -1,9 +1,11 @@
 import type { Clue } from '../grid/Puzzle.js';
 import { makeGrid } from '../grid/Puzzle.js';
-import { InputError, ParseError } from '../errors.js';
-import { checkClue, checkPuzzleFile, checkSide, sortedGivens } from './checkPuzzleFile.js';
+import { InputError } from '../errors.js';
+import { checkClue, checkGivenCell, checkPuzzleFile, checkRunLength, checkSide, isRunLength, sortedGivens } from './checkPuzzleFile.js';
+import { JsonText, type JsonSpan } from './jsonText.js';
 import type { PuzzleFile } from './PuzzleFile.js';
-import { lineColumnAt } from './textLines.js';
+import { quote, sourceName } from './quote.js';
+import { lineColumnAt, placeName } from './textLines.js';
 
 /**
  * The project's own puzzle file, versioned JSON:
@@ -20,127 +22,175 @@ import { lineColumnAt } from './textLines.js';
  * "rows", "cols", "solutions_known"}`: the size comes from the clue lists, the title from
  * `name` (else `id`), and other keys are ignored.
  *
- * JSON syntax errors are ParseErrors at the line and column where JSON.parse stopped; shape
- * and range errors are InputErrors (E_JSON, or the common E_SIZE / E_CLUE / E_GIVEN / E_GOAL)
- * that name the key, like `rows[2][0]`.
+ * JSON syntax errors are ParseErrors at the line and column of the fault; shape and range
+ * errors are InputErrors (E_JSON, or the common E_SIZE / E_CLUE / E_GIVEN / E_GOAL) that name
+ * the place (`file:3:12`) and the key (`rows[2][0]`) and show the value as written (`1e400`,
+ * never a reformatted number). A key this reader uses may appear once. The text is read in
+ * place (`JsonText`): only the values the puzzle needs are taken, one at a time, so a huge
+ * file fails in bounded memory.
  */
 export const PUZZLE_JSON_FORMAT = 'nonocrypt-puzzle';
 export const PUZZLE_JSON_VERSION = 1;
 
 const KEYS = new Set(['format', 'version', 'title', 'author', 'copyright', 'width', 'height', 'rows', 'cols', 'goal', 'givens']);
+/** Keys of the benchmark form that are read (others there are ignored). */
+const BENCHMARK_KEYS = new Set(['rows', 'cols', 'name', 'id']);
 
-export function parsePuzzleJson(text: string, source?: string): PuzzleFile {
-  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch (e) {
-    if (!(e instanceof SyntaxError)) throw e;
-    const { line, column, what } = syntaxError(body, e.message);
-    throw new ParseError(`invalid JSON: ${what}`, line, column, source);
+export function parsePuzzleJson(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
+  const json = new JsonText(text, source);
+  const root = json.checkJson();
+  const place = (offset: number) => () => {
+    const { line, column } = lineColumnAt(text, offset);
+    return placeName(line, column, source);
+  };
+  const bad: (offset: number, message: string) => never = (offset, message) => {
+    throw new InputError('E_JSON', `${place(offset)()}: ${message}`);
+  };
+  if (root.kind !== 'object') bad(root.start, `expected a JSON object {...} at the top, found ${json.shown(root)}`);
+
+  // The members this reader uses (each at most once), and the first it does not know.
+  const known = new Map<string, { at: number; value: JsonSpan }>();
+  let unknown: { key: string; at: number } | undefined;
+  for (const m of json.members(root)) {
+    if (KEYS.has(m.key) || BENCHMARK_KEYS.has(m.key)) {
+      const first = known.get(m.key);
+      if (first) bad(m.at, `key ${quote(m.key)} appears twice (first at ${place(first.at)()})`);
+      known.set(m.key, m);
+    } else unknown ??= { key: m.key, at: m.at };
   }
-  const at = source ? `${source}: ` : '';
-  const bad = (message: string): never => {
-    throw new InputError('E_JSON', `${at}${message}`);
+  const get = (key: string): JsonSpan | undefined => known.get(key)?.value;
+  const number = (v: JsonSpan, path: string): number => {
+    if (v.kind !== 'number') bad(v.start, `${path} is ${json.shown(v)}; expected a whole number`);
+    return json.numberValue(v);
   };
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) bad('expected a JSON object {...} at the top');
-  const obj = data as Record<string, unknown>;
-
-  const int = (v: unknown, path: string): number => {
-    if (typeof v !== 'number' || !Number.isInteger(v)) bad(`${path} is ${JSON.stringify(v)}; expected a whole number`);
-    return v as number;
+  const int = (v: JsonSpan, path: string): number => {
+    const n = number(v, path);
+    if (!Number.isInteger(n)) bad(v.start, `${path} is ${json.shown(v)}; expected a whole number`);
+    return n;
   };
-  const str = (key: string): string | undefined => {
-    const v = obj[key];
-    if (v === undefined) return undefined;
-    if (typeof v !== 'string') bad(`"${key}" is ${JSON.stringify(v)}; expected a string`);
-    return v as string;
+  const list = (key: string, what: string): JsonSpan => {
+    const v = get(key);
+    if (v === undefined) return bad(root.start, `"${key}" is missing; expected ${what}`);
+    if (v.kind !== 'array') bad(v.start, `"${key}" is ${json.shown(v)}; expected ${what}`);
+    return v;
   };
-  const clues = (key: 'rows' | 'cols', count: number | undefined, length: number | undefined): Clue[] => {
-    const v = obj[key];
-    if (!Array.isArray(v)) bad(`"${key}" is ${v === undefined ? 'missing' : JSON.stringify(v)}; expected a list of clues like [[1, 2], []]`);
-    const list = v as unknown[];
-    if (count !== undefined && list.length !== count) {
-      bad(`"${key}" has ${list.length} clues; expected ${count} (the ${key === 'rows' ? 'height' : 'width'})`);
-    }
-    return list.map((clue, i) => {
-      if (!Array.isArray(clue)) bad(`${key}[${i}] is ${JSON.stringify(clue)}; expected a list of run lengths like [1, 2]`);
-      const runs = (clue as unknown[]).map((r, j) => {
-        const n = int(r, `${key}[${i}][${j}]`);
-        if (n < 1) bad(`${key}[${i}][${j}] is ${n}; expected a run length of at least 1 ([] is an empty line)`);
-        return n;
+  const CLUES = 'a list of clues like [[1, 2], []]';
+  /** The clues of `rows` or `cols`, each checked against `length` as it is read. */
+  const clues = (key: 'rows' | 'cols', length: number): Clue[] => {
+    const out: Clue[] = [];
+    let i = 0;
+    for (const clue of json.elements(get(key)!)) {
+      if (clue.kind !== 'array') bad(clue.start, `${key}[${i}] is ${json.shown(clue)}; expected a list of run lengths like [1, 2]`);
+      const runs: number[] = [];
+      let need = -1;
+      json.eachElement(clue, (start, end, j) => {
+        if (json.kindAt(start) !== 'number') number({ kind: json.kindAt(start), start, end }, `${key}[${i}][${j}]`);
+        const n = json.numberAt(start, end);
+        if (!isRunLength(n)) checkRunLength(n, `${key}[${i}][${j}]`, place(start), json.shown({ kind: 'number', start, end }));
+        need += n + 1;
+        if (runs.length < (length >> 1) + 2) runs.push(n);
       });
-      if (length !== undefined) checkClue(runs, length, `${key === 'rows' ? 'row' : 'column'} ${i + 1}`, source);
-      return runs;
-    });
+      checkClue(runs, length, `${key === 'rows' ? 'row' : 'column'} ${i + 1}`, place(clue.start), json.shown(clue), Math.max(need, 0));
+      out.push(runs);
+      i++;
+    }
+    return out;
   };
 
-  if (obj['format'] === undefined) {
+  if (!known.has('format')) {
     // The benchmark form: the size is the number of clues.
-    const rowsRaw = obj['rows'];
-    const colsRaw = obj['cols'];
-    if (rowsRaw === undefined && colsRaw === undefined) {
-      bad(`expected "format": "${PUZZLE_JSON_FORMAT}" (or a benchmark puzzle with "rows" and "cols")`);
+    if (!known.has('rows') && !known.has('cols')) {
+      bad(root.start, `expected "format": "${PUZZLE_JSON_FORMAT}" (or a benchmark puzzle with "rows" and "cols")`);
     }
-    const H = Array.isArray(rowsRaw) ? rowsRaw.length : 0;
-    const W = Array.isArray(colsRaw) ? colsRaw.length : 0;
-    const rows = clues('rows', undefined, undefined);
-    const cols = clues('cols', undefined, undefined);
-    checkSide(W, 'width', source ? `${source}: the number of "cols"` : 'the number of "cols"');
-    checkSide(H, 'height', source ? `${source}: the number of "rows"` : 'the number of "rows"');
-    const name = obj['name'] ?? obj['id'];
+    const rowsSpan = list('rows', CLUES);
+    const colsSpan = list('cols', CLUES);
+    const H = json.count(rowsSpan);
+    const W = json.count(colsSpan);
+    checkSide(W, 'width', place(colsSpan.start), `${W} (the number of "cols")`);
+    checkSide(H, 'height', place(rowsSpan.start), `${H} (the number of "rows")`);
+    const rows = clues('rows', W);
+    const cols = clues('cols', H);
+    const name = [get('name'), get('id')].find((v) => v !== undefined && json.raw(v) !== 'null');
     const file: PuzzleFile = {
       puzzle: { width: W, height: H, rows, cols },
-      ...(typeof name === 'string' ? { title: name } : {}),
+      ...(name?.kind === 'string' ? { title: json.stringValue(name) } : {}),
     };
     checkPuzzleFile(file, source);
     return file;
   }
 
-  if (obj['format'] !== PUZZLE_JSON_FORMAT) bad(`"format" is ${JSON.stringify(obj['format'])}; expected "${PUZZLE_JSON_FORMAT}"`);
-  if (obj['version'] !== PUZZLE_JSON_VERSION) {
-    bad(`"version" is ${JSON.stringify(obj['version'])}; expected ${PUZZLE_JSON_VERSION} (the version this nonocrypt reads)`);
+  const format = get('format')!;
+  if (format.kind !== 'string' || json.stringValue(format) !== PUZZLE_JSON_FORMAT) {
+    bad(format.start, `"format" is ${json.shown(format)}; expected "${PUZZLE_JSON_FORMAT}"`);
   }
-  for (const key of Object.keys(obj)) if (!KEYS.has(key)) bad(`unknown key "${key}"`);
-  if (obj['width'] === undefined) bad('"width" is missing');
-  if (obj['height'] === undefined) bad('"height" is missing');
-  const W = int(obj['width'], '"width"');
-  const H = int(obj['height'], '"height"');
-  checkSide(W, 'width', source);
-  checkSide(H, 'height', source);
-  const rows = clues('rows', H, W);
-  const cols = clues('cols', W, H);
+  const version = get('version');
+  if (version === undefined) bad(root.start, `"version" is missing; expected ${PUZZLE_JSON_VERSION} (the version this nonocrypt reads)`);
+  if (version.kind !== 'number' || json.numberValue(version) !== PUZZLE_JSON_VERSION) {
+    bad(version.start, `"version" is ${json.shown(version)}; expected ${PUZZLE_JSON_VERSION} (the version this nonocrypt reads)`);
+  }
+  if (unknown) bad(unknown.at, `unknown key ${quote(unknown.key)}`);
+  for (const key of BENCHMARK_KEYS) if (!KEYS.has(key) && known.has(key)) bad(known.get(key)!.at, `unknown key ${quote(key)}`);
+  const side = (key: 'width' | 'height'): number => {
+    const v = get(key);
+    if (v === undefined) return bad(root.start, `"${key}" is missing`);
+    const n = number(v, `"${key}"`);
+    checkSide(n, key, place(v.start), json.shown(v));
+    return n;
+  };
+  const W = side('width');
+  const H = side('height');
+  const sized = (key: 'rows' | 'cols' | 'goal', count: number, what: string, expected: string): JsonSpan => {
+    const v = list(key, what);
+    const n = json.count(v);
+    if (n !== count) bad(v.start, `"${key}" has ${n} ${key === 'goal' ? 'rows' : 'clues'}; expected ${count} (${expected})`);
+    return v;
+  };
+  sized('rows', H, CLUES, 'the height');
+  sized('cols', W, CLUES, 'the width');
+  const rows = clues('rows', W);
+  const cols = clues('cols', H);
 
   let goal;
-  if (obj['goal'] !== undefined) {
-    const g = obj['goal'];
-    if (!Array.isArray(g) || g.length !== H) bad(`"goal" must be a list of ${H} strings (one per row, # black, . white)`);
-    const cells: number[] = [];
-    (g as unknown[]).forEach((row, y) => {
-      if (typeof row !== 'string' || row.length !== W || /[^#.]/.test(row)) {
-        bad(`goal[${y}] is ${JSON.stringify(row)}; expected ${W} characters, # (black) or . (white)`);
+  if (known.has('goal')) {
+    const g = sized('goal', H, `a list of ${H} strings (one per row, # black, . white)`, 'the height');
+    const cells = new Uint8Array(W * H);
+    let y = 0;
+    for (const row of json.elements(g)) {
+      const value = row.kind === 'string' ? json.stringValue(row) : undefined;
+      if (value === undefined || value.length !== W || /[^#.]/.test(value)) {
+        bad(row.start, `goal[${y}] is ${json.shown(row)}; expected ${W} characters, # (black) or . (white)`);
       }
-      for (const c of row as string) cells.push(c === '#' ? 1 : 0);
-    });
+      for (let x = 0; x < W; x++) cells[y * W + x] = value.charCodeAt(x) === 35 ? 1 : 0;
+      y++;
+    }
     goal = makeGrid(W, H, cells);
   }
 
   let givens: number[] | undefined;
-  if (obj['givens'] !== undefined) {
-    const g = obj['givens'];
-    if (!Array.isArray(g)) bad('"givens" must be a list of cells [x, y]');
-    givens = sortedGivens(
-      (g as unknown[]).map((cell, i) => {
-        if (!Array.isArray(cell) || cell.length !== 2) bad(`givens[${i}] is ${JSON.stringify(cell)}; expected a cell [x, y]`);
-        const [x, y] = [int((cell as unknown[])[0], `givens[${i}][0]`), int((cell as unknown[])[1], `givens[${i}][1]`)];
-        if (x < 0 || x >= W || y < 0 || y >= H) {
-          throw new InputError('E_GIVEN', `${at}givens[${i}] is [${x}, ${y}], off the ${W}x${H} board`);
-        }
-        return y * W + x;
-      }),
-    );
+  if (known.has('givens')) {
+    const g = list('givens', 'a list of cells [x, y]');
+    const cells = new Set<number>();
+    let i = 0;
+    for (const cell of json.elements(g)) {
+      const xy: JsonSpan[] = [];
+      if (cell.kind === 'array') json.eachElement(cell, (start, end) => xy.push({ kind: json.kindAt(start), start, end }) < 3);
+      if (xy.length !== 2) bad(cell.start, `givens[${i}] is ${json.shown(cell)}; expected a cell [x, y]`);
+      const x = int(xy[0]!, `givens[${i}][0]`);
+      const y = int(xy[1]!, `givens[${i}][1]`);
+      checkGivenCell(x, y, W, H, place(cell.start), `${json.shown(cell)} (givens[${i}])`);
+      cells.add(y * W + x);
+      i++;
+    }
+    givens = sortedGivens(cells);
   }
 
+  const str = (key: string): string | undefined => {
+    const v = get(key);
+    if (v === undefined) return undefined;
+    if (v.kind !== 'string') bad(v.start, `"${key}" is ${json.shown(v)}; expected a string`);
+    return json.stringValue(v);
+  };
   const title = str('title');
   const author = str('author');
   const copyright = str('copyright');
@@ -181,102 +231,4 @@ export function formatPuzzleJson(file: PuzzleFile): string {
     fields.push(`"givens": [${file.givens.map((c) => `[${c % width}, ${Math.floor(c / width)}]`).join(', ')}]`);
   }
   return `{\n  ${fields.join(',\n  ')}\n}\n`;
-}
-
-/**
- * Where JSON.parse stopped and why: from its message when that gives a position (`at position
- * N`, or `(line L column C)` in newer engines); else by scanning the text ourselves, which also
- * names the character found there.
- */
-function syntaxError(text: string, message: string): { line: number; column: number; what: string } {
-  const why = message.replace(/\s*in JSON at position \d+.*$/s, '').replace(/\s*\(line \d+ column \d+\)$/, '');
-  const lc = /\(line (\d+) column (\d+)\)/.exec(message);
-  if (lc) return { line: Number(lc[1]), column: Number(lc[2]), what: why };
-  const pos = /at position (\d+)/.exec(message);
-  if (pos) return { ...lineColumnAt(text, Number(pos[1])), what: why };
-  const at = /Unexpected end of JSON input/.test(message) ? text.length : jsonErrorOffset(text);
-  if (at < 0) return { line: 1, column: 1, what: why.split('\n')[0]! };
-  const found = at < text.length ? `unexpected ${JSON.stringify(text[at])}` : 'unexpected end of input';
-  return { ...lineColumnAt(text, at), what: found };
-}
-
-/** Offset of the first JSON syntax error in `t` (a small recursive-descent checker), or -1. */
-function jsonErrorOffset(t: string): number {
-  let i = 0;
-  class Stop {
-    constructor(readonly at: number) {}
-  }
-  const stop = (at = i): never => {
-    throw new Stop(at);
-  };
-  const ws = () => {
-    while (i < t.length && ' \t\n\r'.includes(t[i]!)) i++;
-  };
-  const string = (): void => {
-    i++;
-    while (i < t.length) {
-      const c = t[i]!;
-      if (c === '"') {
-        i++;
-        return;
-      }
-      if (c === '\\') {
-        const e = t[i + 1];
-        if (e === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(t.slice(i + 2, i + 6))) stop(i + 1);
-          i += 6;
-        } else if (e !== undefined && '"\\/bfnrt'.includes(e)) i += 2;
-        else stop(i + 1);
-        continue;
-      }
-      if (c < ' ') stop();
-      i++;
-    }
-    stop();
-  };
-  const scalar = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
-  const value = (): void => {
-    ws();
-    const c = t[i];
-    if (c === '{' || c === '[') {
-      const close = c === '{' ? '}' : ']';
-      i++;
-      ws();
-      if (t[i] === close) {
-        i++;
-        return;
-      }
-      for (;;) {
-        if (c === '{') {
-          ws();
-          if (t[i] !== '"') stop();
-          string();
-          ws();
-          if (t[i] !== ':') stop();
-          i++;
-        }
-        value();
-        ws();
-        if (t[i] === ',') i++;
-        else if (t[i] === close) {
-          i++;
-          return;
-        } else stop();
-      }
-    }
-    if (c === '"') return string();
-    scalar.lastIndex = i;
-    const m = scalar.exec(t);
-    if (!m) stop();
-    i += m![0].length;
-  };
-  try {
-    value();
-    ws();
-    if (i < t.length) stop();
-    return -1;
-  } catch (e) {
-    if (e instanceof Stop) return e.at;
-    return -1; // too deeply nested to scan: the caller names the start
-  }
 }

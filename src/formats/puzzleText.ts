@@ -4,6 +4,7 @@ import { puzzleOf } from '../grid/runsOf.js';
 import { formatFromPath, readPuzzleFile, sniffFormat, writePuzzleFile } from './detectFormat.js';
 import { formatPicture, isPictureText, parsePicture } from './picture.js';
 import { puzzleFormats, type PuzzleFile, type PuzzleFormat } from './PuzzleFile.js';
+import { sourceName } from './quote.js';
 
 /**
  * Puzzle files in and out, whatever the format: what `solve`, `annotate` and `convert` read
@@ -25,7 +26,7 @@ export function readPuzzle(text: string, options: { readonly format?: InputForma
   const byName = path ? (/\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path)) : undefined;
   const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
   if (!chosen) {
-    throw new InputError('E_FORMAT', `${name}: cannot tell the puzzle format; use --format ${inputFormats.join('|')}`);
+    throw new InputError('E_FORMAT', `${sourceName(name)}: cannot tell the puzzle format; use --format ${inputFormats.join('|')}`);
   }
   if (chosen === 'picture') {
     const goal = parsePicture(text, name);

@@ -1,4 +1,5 @@
 import type { Clue } from '../grid/Puzzle.js';
+import { quote } from './quote.js';
 
 /**
  * The symbol table of clues and annotations (SPEC sections 3, 4 and 9).
@@ -59,30 +60,39 @@ export function formatAnnotation(cells: readonly number[], width: number): strin
 
 const isSpace = (ch: string | undefined): boolean => ch === ' ' || ch === '\t';
 
-/** The whitespace-separated tokens of `text` with their 0-based offsets. */
-function tokens(text: string): { text: string; offset: number }[] {
-  const out: { text: string; offset: number }[] = [];
+/** The message for a decimal number longer than MAX_DIGITS, naming it as written. */
+export function tooManyDigits(token: string): string {
+  return `number ${quote(token)} is too large (more than ${MAX_DIGITS} digits)`;
+}
+
+/** The whitespace-separated tokens of `text` with their 0-based offsets, one at a time. */
+function* tokens(text: string): Generator<{ text: string; offset: number }, void, undefined> {
   const re = /[^ \t]+/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ text: m[0], offset: m.index });
-  return out;
+  for (let m = re.exec(text); m; m = re.exec(text)) yield { text: m[0], offset: m.index };
 }
 
 function decimal(token: string, offset: number, what: string, fail: Fail): number {
   for (let i = 0; i < token.length; i++) {
     const ch = token[i]!;
     if (ch < '0' || ch > '9') {
-      fail(`bad character ${JSON.stringify(ch)} in ${what}; decimal form expects numbers 0-9 separated by spaces`, offset + i);
+      fail(`expected decimal numbers separated by spaces in ${what}, found ${quote(token)}`, offset);
     }
   }
-  if (token.length > MAX_DIGITS) fail(`number ${token} is too large (more than ${MAX_DIGITS} digits)`, offset);
+  if (token.length > MAX_DIGITS) fail(tooManyDigits(token), offset);
   return Number(token);
 }
 
 function badSymbol(ch: string, allowed: string, fail: Fail, offset: number): never {
   if (ch >= 'a' && ch <= 'z') {
-    return fail(`lower-case symbol ${JSON.stringify(ch)}; symbols are upper-case (${allowed}), write ${JSON.stringify(ch.toUpperCase())}`, offset);
+    return fail(`lower-case symbol ${quote(ch)}; symbols are upper-case (${allowed}), write ${quote(ch.toUpperCase())}`, offset);
   }
-  return fail(`bad symbol ${JSON.stringify(ch)}; expected ${allowed}`, offset);
+  return fail(`bad symbol ${quote(ch)}; expected ${allowed}`, offset);
+}
+
+/** The character (code point) of `s` at `i`. */
+function charOf(s: string, i: number): string {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? s.slice(i, i + 2) : s[i]!;
 }
 
 /**
@@ -91,36 +101,56 @@ function badSymbol(ch: string, allowed: string, fail: Fail, offset: number): nev
  * the clue fits its line is the caller's check.
  */
 export function parseClueGroup(group: string, fail: Fail): number[] {
+  return readClueGroup(group, fail, Infinity).runs;
+}
+
+/**
+ * `parseClueGroup` keeping at most `keep` runs (a clue of more runs than its line can hold
+ * cannot fit), with `need`, the cells the whole clue needs (runs plus gaps), and `text`, the
+ * group without its surrounding whitespace, and `start`, where that begins.
+ */
+export function readClueGroup(group: string, fail: Fail, keep: number): { runs: number[]; need: number; text: string; start: number } {
   let start = 0;
   let end = group.length;
   while (start < end && isSpace(group[start])) start++;
   while (end > start && isSpace(group[end - 1])) end--;
   const text = group.slice(start, end);
-  if (text === '' || text === '0') return [];
+  const runs: number[] = [];
+  let need = -1;
+  const add = (value: number) => {
+    need += value + 1;
+    if (runs.length < keep) runs.push(value);
+  };
+  if (text === '' || text === '0') return { runs, need: 0, text, start };
 
   const isDecimal = /[ \t]/.test(text) || (text[0] === '0' && text.length > 1);
   if (isDecimal) {
-    const runs = tokens(text).map((t) => ({ value: decimal(t.text, start + t.offset, 'a clue', fail), offset: start + t.offset }));
-    if (runs.length === 1) return runs[0]!.value === 0 ? [] : [runs[0]!.value];
-    const zero = runs.find((r) => r.value === 0);
-    if (zero) fail(`run of 0 inside the clue "${text}"; runs of a clue with several runs are at least 1`, zero.offset);
-    return runs.map((r) => r.value);
+    let count = 0;
+    let zero: { offset: number; token: string } | undefined;
+    for (const t of tokens(text)) {
+      const value = decimal(t.text, start + t.offset, 'a clue', fail);
+      if (value === 0 && !zero) zero = { offset: start + t.offset, token: t.text };
+      count++;
+      if (zero && count > 1) {
+        fail(`run ${quote(zero.token)} inside the clue ${quote(text)}; runs of a clue with several runs are at least 1`, zero.offset);
+      }
+      add(value);
+    }
+    return zero ? { runs: [], need: 0, text, start } : { runs, need, text, start };
   }
 
-  const runs: number[] = [];
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    const value = symbolToNumber(ch);
-    if (value === undefined) badSymbol(ch, 'one symbol per run, 1-9 or A-Z', fail, start + i);
+    const value = symbolToNumber(text[i]!);
+    if (value === undefined) badSymbol(charOf(text, i), 'one symbol per run, 1-9 or A-Z', fail, start + i);
     if (value === 0) {
       fail(
-        `run of 0 inside the clue "${text}"; write one symbol per run (1-9, A-Z), or decimal numbers separated by spaces such as "12 40 3"`,
+        `run of 0 inside the clue ${quote(text)}; write one symbol per run (1-9, A-Z), or decimal numbers separated by spaces such as "12 40 3"`,
         start + i,
       );
     }
-    runs.push(value!);
+    add(value!);
   }
-  return runs;
+  return { runs, need, text, start };
 }
 
 export interface AnnotatedCell {
@@ -130,6 +160,8 @@ export interface AnnotatedCell {
   readonly offset: number;
   /** 0-based offset of its y coordinate. */
   readonly yOffset: number;
+  /** The cell as written (`52`, `12 40`). */
+  readonly text: string;
 }
 
 /**
@@ -138,41 +170,47 @@ export interface AnnotatedCell {
  * are the caller's check.
  */
 export function parseAnnotation(line: string, fail: Fail): AnnotatedCell[] {
+  return [...annotationCells(line, fail)];
+}
+
+/** `parseAnnotation` one cell at a time: a malformed line fails where the fault is, after the cells before it. */
+export function* annotationCells(line: string, fail: Fail): Generator<AnnotatedCell, void, undefined> {
   let start = 0;
   let end = line.length;
   while (start < end && isSpace(line[start])) start++;
   while (end > start && isSpace(line[end - 1])) end--;
   const text = line.slice(start, end);
-  if (text === 'X') return [];
+  if (text === 'X') return;
   if (text === '') return fail('empty annotation line; expected X or the annotated cells', start);
   if (text === 'x') return fail('lower-case "x"; a block without annotation writes upper-case X', start);
 
-  const cells: AnnotatedCell[] = [];
   if (/[ \t]/.test(text)) {
-    const parts = tokens(text);
-    if (parts.length % 2 !== 0) {
-      fail(`odd count of ${parts.length} numbers in a decimal annotation; each cell is two numbers "x y"`, start + parts[parts.length - 1]!.offset);
+    let count = 0;
+    let pending: { value: number; offset: number } | undefined;
+    let last = 0;
+    for (const t of tokens(text)) {
+      const value = decimal(t.text, start + t.offset, 'an annotation', fail);
+      count++;
+      last = start + t.offset;
+      if (!pending) {
+        pending = { value, offset: start + t.offset };
+        continue;
+      }
+      yield { x: pending.value, y: value, offset: pending.offset, yOffset: last, text: line.slice(pending.offset, last + t.text.length) };
+      pending = undefined;
     }
-    for (let i = 0; i < parts.length; i += 2) {
-      const px = parts[i]!;
-      const py = parts[i + 1]!;
-      const x = decimal(px.text, start + px.offset, 'an annotation', fail);
-      const y = decimal(py.text, start + py.offset, 'an annotation', fail);
-      cells.push({ x, y, offset: start + px.offset, yOffset: start + py.offset });
-    }
-    return cells;
+    if (pending) fail(`odd count of ${count} numbers in a decimal annotation; each cell is two numbers "x y"`, last);
+    return;
   }
 
-  const values: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    const value = symbolToNumber(ch);
-    if (value === undefined) badSymbol(ch, 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i);
-    values.push(value!);
+  for (let i = 0; i < text.length; i += 2) {
+    const x = symbolToNumber(text[i]!);
+    if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i);
+    if (i + 1 >= text.length) {
+      fail(`odd count of ${text.length} symbols in the annotation; each cell is two symbols "xy"`, start + i);
+    }
+    const y = symbolToNumber(text[i + 1]!);
+    if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1);
+    yield { x: x!, y: y!, offset: start + i, yOffset: start + i + 1, text: text.slice(i, i + 2) };
   }
-  if (values.length % 2 !== 0) {
-    fail(`odd count of ${values.length} symbols in the annotation; each cell is two symbols "xy"`, start + values.length - 1);
-  }
-  for (let i = 0; i < values.length; i += 2) cells.push({ x: values[i]!, y: values[i + 1]!, offset: start + i, yOffset: start + i + 1 });
-  return cells;
 }

@@ -2,11 +2,12 @@ import type { Clue, Grid } from '../grid/Puzzle.js';
 import { makeGrid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { InputError, ParseError } from '../errors.js';
-import { checkClue, checkPuzzleFile, checkSide } from './checkPuzzleFile.js';
+import { checkClue, checkPuzzleFile, checkSide, MAX_SIDE, refuseColour, refuseGivens } from './checkPuzzleFile.js';
 import { escapeEntities } from './entities.js';
 import type { PuzzleFile } from './PuzzleFile.js';
+import { charAt, quote, shown, sourceName } from './quote.js';
 import { lineColumnAt, placeName } from './textLines.js';
-import { childElements, parseXml, textContent, type XmlElement, type XmlText } from './xmlTree.js';
+import { scanXml, type XmlText } from './xmlTree.js';
 
 /**
  * Jan Wolter's webpbn XML format (webpbn.com/pbn_fmt.html), black-and-white puzzles only:
@@ -26,210 +27,347 @@ import { childElements, parseXml, textContent, type XmlElement, type XmlText } f
  * E_COLOR: multi-colour puzzles are not supported. A puzzle given only by its goal image gets
  * the image's clues. A puzzleset must hold exactly one puzzle; credits missing on the puzzle
  * are taken from the set. Givens have no place in the format, so the writer refuses them.
+ *
+ * The document is read as a stream of XML events (`scanXml`) and only what the puzzle needs is
+ * kept: the first MAX_SIDE clue lines of each set (and how many there are), the first runs of
+ * each clue (and the cells it needs), the goal image's text. Elements the format does not use
+ * are checked for well-formedness and dropped, so a huge file fails in bounded memory.
  */
-export function parseWebpbnXml(text: string, source?: string): PuzzleFile {
-  const root = parseXml(text, source);
+interface LineClue {
+  readonly offset: number;
+  /** The first runs (a clue with more cannot fit any line), and the cells the whole clue needs. */
+  readonly runs: number[];
+  need: number;
+  /** The counts as written, joined by commas and cut when long. */
+  shown: string;
+}
+
+interface ClueSet {
+  readonly offset: number;
+  /** How many <line> elements; the first MAX_SIDE are kept. */
+  count: number;
+  readonly lines: LineClue[];
+}
+
+interface Goal {
+  readonly solution: number;
+  image: number;
+  readonly texts: XmlText[];
+}
+
+type Frame =
+  | 'root'
+  | 'puzzle'
+  | 'skip'
+  | 'color'
+  | 'clues'
+  | 'line'
+  | 'count'
+  | 'solution'
+  | 'image'
+  | 'credit';
+
+const CREDITS = ['title', 'author', 'copyright'] as const;
+type Credit = (typeof CREDITS)[number];
+
+export function parseWebpbnXml(text: string, name?: string): PuzzleFile {
+  const source = sourceName(name);
   const where = (offset: number) => {
     const { line, column } = lineColumnAt(text, offset);
     return { line, column, place: placeName(line, column, source) };
   };
+  const placeOf = (offset: number) => () => where(offset).place;
   const fail: (offset: number, message: string) => never = (offset, message) => {
     const { line, column } = where(offset);
     throw new ParseError(message, line, column, source);
   };
 
-  const rootName = root.name.toLowerCase();
-  if (rootName !== 'puzzleset' && rootName !== 'puzzle') fail(root.offset, `expected <puzzleset> as the root element, found <${root.name}>`);
-  const puzzles = rootName === 'puzzle' ? [root] : childElements(root, 'puzzle');
-  if (puzzles.length === 0) fail(root.offset, 'expected a <puzzle> element in <puzzleset>');
-  if (puzzles.length > 1) {
-    throw new InputError('E_PUZZLES', `${where(puzzles[1]!.offset).place}: this puzzleset holds ${puzzles.length} puzzles; nonocrypt reads one puzzle per file`);
-  }
-  const puzzle = puzzles[0]!;
-  const type = puzzle.attributes.get('type') ?? 'grid';
-  if (type !== 'grid') {
-    throw new InputError('E_TYPE', `${where(puzzle.offset).place}: puzzle type "${type}" is not supported; expected type="grid"`);
-  }
-
-  // Colours: names to characters, and which name is black (the clue colour) and white.
+  let rootName = '';
+  let rootOffset = 0;
+  let puzzles = 0;
+  let secondPuzzle = 0;
+  let puzzleOffset = 0;
+  let foreground = 'black';
+  let background = 'white';
   const chars = new Map<string, string>([
     ['black', 'X'],
     ['white', '.'],
   ]);
-  for (const c of childElements(puzzle, 'color')) {
-    const name = c.attributes.get('name');
-    const ch = c.attributes.get('char');
-    if (name === undefined) fail(c.offset, 'expected a name attribute on <color>');
-    if (ch !== undefined) {
-      if ([...ch].length !== 1) fail(c.offset, `expected a single character in char="${ch}"`);
-      chars.set(name, ch);
-    }
-  }
-  const background = puzzle.attributes.get('backgroundcolor') ?? 'white';
-  let foreground = puzzle.attributes.get('defaultcolor') ?? 'black';
-  if (foreground === background) foreground = 'black';
-  if (foreground === background) fail(puzzle.offset, 'expected different colours for defaultcolor and backgroundcolor');
-  const colourError = (offset: number, what: string): never => {
-    throw new InputError(
-      'E_COLOR',
-      `${where(offset).place}: ${what} is not ${foreground}; multi-colour puzzles are not supported, only black and white`,
-    );
-  };
+  const sets: { rows?: ClueSet; columns?: ClueSet } = {};
+  let goal: Goal | undefined;
+  const credits: { puzzle: Partial<Record<Credit, string>>; root: Partial<Record<Credit, string>> } = { puzzle: {}, root: {} };
 
-  const readClues = (kind: 'rows' | 'columns'): { clues: Clue[]; offsets: number[]; offset: number } | undefined => {
-    const sets = childElements(puzzle, 'clues').filter((c) => {
-      const t = c.attributes.get('type');
-      if (t !== 'rows' && t !== 'columns') fail(c.offset, 'expected type="rows" or type="columns" on <clues>');
-      return t === kind;
-    });
-    if (sets.length === 0) return undefined;
-    if (sets.length > 1) fail(sets[1]!.offset, `expected one <clues type="${kind}">`);
-    const set = sets[0]!;
-    const clues: Clue[] = [];
-    const offsets: number[] = [];
-    for (const node of set.children) {
-      if (node.kind === 'text') {
-        checkBlank(node, '<line>');
-        continue;
-      }
-      if (node.name.toLowerCase() !== 'line') fail(node.offset, `expected <line> in <clues>, found <${node.name}>`);
-      const clue: number[] = [];
-      for (const count of node.children) {
-        if (count.kind === 'text') {
-          checkBlank(count, '<count>');
-          continue;
-        }
-        if (count.name.toLowerCase() !== 'count') fail(count.offset, `expected <count> in <line>, found <${count.name}>`);
-        const colour = count.attributes.get('color');
-        if (colour !== undefined && colour !== foreground) colourError(count.offset, `count colour "${colour}"`);
-        const value = textContent(count).trim();
-        if (!/^\d+$/.test(value) || Number(value) < 1) {
-          fail(count.offset, `expected a run length (a whole number of at least 1) in <count>, found "${value}"`);
-        }
-        clue.push(Number(value));
-      }
-      clues.push(clue);
-      offsets.push(node.offset);
-    }
-    return { clues, offsets, offset: set.offset };
-  };
+  const colourError = (offset: number, what: string): never => refuseColour(placeOf(offset), `${what} is not ${shown(foreground)}`);
   const checkBlank = (node: XmlText, expected: string): void => {
     const at = node.text.search(/\S/);
-    if (at >= 0) fail(node.offset + (node.verbatim ? at : 0), `expected ${expected} elements, found text`);
+    if (at >= 0) fail(node.offset + (node.verbatim ? at : 0), `expected ${expected} elements, found text ${quote(node.text.trim())}`);
   };
 
-  const cols = readClues('columns');
-  const rows = readClues('rows');
-  const goalImage = readGoal(puzzle, chars, foreground, background, fail, colourError);
+  // What is open, and what is being read inside it.
+  const frames: Frame[] = [];
+  let set: ClueSet | undefined;
+  let line: LineClue | undefined;
+  let count: { offset: number; text: string } | undefined;
+  let credit: { holder: 'puzzle' | 'root'; name: Credit; text: string } | undefined;
+  let skipDepth = 0;
+
+  const childFrame = (parent: Frame, name: string, attributes: ReadonlyMap<string, string>, offset: number): Frame => {
+    const lower = name.toLowerCase();
+    switch (parent) {
+      case 'root':
+        if (lower === 'puzzle') {
+          puzzles++;
+          if (puzzles === 2) secondPuzzle = offset;
+          return puzzles === 1 ? openPuzzle(attributes, offset) : 'skip';
+        }
+        return openCredit('root', lower) ?? 'skip';
+      case 'puzzle':
+        switch (lower) {
+          case 'color': {
+            const colour = attributes.get('name');
+            const ch = attributes.get('char');
+            if (colour === undefined) fail(offset, 'expected a name attribute on <color>');
+            if (ch !== undefined) {
+              if ([...ch].length !== 1) fail(offset, `expected a single character in char=${quote(ch)}`);
+              chars.set(colour, ch);
+            }
+            return 'skip';
+          }
+          case 'clues': {
+            const t = attributes.get('type');
+            if (t !== 'rows' && t !== 'columns') fail(offset, `expected type="rows" or type="columns" on <clues>, found ${t === undefined ? 'no type' : `type=${quote(t)}`}`);
+            if (sets[t]) fail(offset, `expected one <clues type="${t}">`);
+            set = sets[t] = { offset, count: 0, lines: [] };
+            return 'clues';
+          }
+          case 'solution':
+            if (goal || (attributes.get('type') ?? 'goal') !== 'goal') return 'skip';
+            goal = { solution: offset, image: -1, texts: [] };
+            return 'solution';
+          default:
+            return openCredit('puzzle', lower) ?? 'skip';
+        }
+      case 'clues':
+        if (lower !== 'line') fail(offset, `expected <line> in <clues>, found <${shown(name)}>`);
+        set!.count++;
+        line = { offset, runs: [], need: 0, shown: '' };
+        if (set!.lines.length < MAX_SIDE) set!.lines.push(line);
+        return 'line';
+      case 'line': {
+        if (lower !== 'count') fail(offset, `expected <count> in <line>, found <${shown(name)}>`);
+        const colour = attributes.get('color');
+        if (colour !== undefined && colour !== foreground) colourError(offset, `count colour ${quote(colour)}`);
+        count = { offset, text: '' };
+        return 'count';
+      }
+      case 'count':
+        return 'count'; // the text of nested elements is part of the count, as in textContent
+      case 'solution':
+        if (lower !== 'image' || goal!.image >= 0) return 'skip';
+        goal!.image = offset;
+        return 'image';
+      case 'image':
+        return fail(offset, `expected only text in <image>, found <${shown(name)}>`);
+      case 'credit':
+        return 'credit';
+      default:
+        return 'skip';
+    }
+  };
+  const openPuzzle = (attributes: ReadonlyMap<string, string>, offset: number): Frame => {
+    puzzleOffset = offset;
+    const type = attributes.get('type') ?? 'grid';
+    if (type !== 'grid') {
+      throw new InputError('E_TYPE', `${where(offset).place}: puzzle type ${quote(type)} is not supported; expected type="grid"`);
+    }
+    background = attributes.get('backgroundcolor') ?? 'white';
+    foreground = attributes.get('defaultcolor') ?? 'black';
+    if (foreground === background) foreground = 'black';
+    if (foreground === background) fail(offset, 'expected different colours for defaultcolor and backgroundcolor');
+    return 'puzzle';
+  };
+  const openCredit = (holder: 'puzzle' | 'root', name: string): Frame | undefined => {
+    if (!(CREDITS as readonly string[]).includes(name) || credits[holder][name as Credit] !== undefined) return undefined;
+    credit = { holder, name: name as Credit, text: '' };
+    return 'credit';
+  };
+
+  scanXml(
+    text,
+    {
+      open(name, attributes, offset) {
+        if (skipDepth > 0) {
+          skipDepth++;
+          return;
+        }
+        if (frames.length === 0) {
+          rootName = name.toLowerCase();
+          rootOffset = offset;
+          if (rootName !== 'puzzleset' && rootName !== 'puzzle') fail(offset, `expected <puzzleset> as the root element, found <${shown(name)}>`);
+          puzzles = rootName === 'puzzle' ? 1 : 0;
+          frames.push(rootName === 'puzzle' ? openPuzzle(attributes, offset) : 'root');
+          return;
+        }
+        const frame = childFrame(frames[frames.length - 1]!, name, attributes, offset);
+        if (frame === 'skip') skipDepth = 1;
+        else frames.push(frame);
+      },
+      close() {
+        if (skipDepth > 0) {
+          skipDepth--;
+          return;
+        }
+        const frame = frames.pop();
+        if (frame === 'count' && frames[frames.length - 1] !== 'count') {
+          const value = count!.text.trim();
+          if (!/^\d+$/.test(value) || Number(value) < 1) {
+            fail(count!.offset, `expected a run length (a whole number of at least 1) in <count>, found ${quote(value)}`);
+          }
+          const l = line!;
+          l.need += Number(value) + (l.need > 0 ? 1 : 0);
+          if (l.runs.length < (MAX_SIDE >> 1) + 2) l.runs.push(Number(value));
+          if (l.shown.length < 60) l.shown += (l.shown ? ',' : '') + shown(value);
+          else if (!l.shown.endsWith('…')) l.shown += ',…';
+          count = undefined;
+        } else if (frame === 'credit' && frames[frames.length - 1] !== 'credit') {
+          credits[credit!.holder][credit!.name] = credit!.text.trim();
+          credit = undefined;
+        } else if (frame === 'solution' && goal!.image < 0) {
+          fail(goal!.solution, 'expected an <image> in <solution>');
+        } else if (frame === 'clues') set = undefined;
+      },
+      text(node) {
+        if (skipDepth > 0) return;
+        switch (frames[frames.length - 1]) {
+          case 'clues':
+            return checkBlank(node, '<line>');
+          case 'line':
+            return checkBlank(node, '<count>');
+          case 'count':
+            count!.text += node.text;
+            return;
+          case 'credit':
+            credit!.text += node.text;
+            return;
+          case 'image':
+            goal!.texts.push(node);
+            return;
+          default:
+            return;
+        }
+      },
+    },
+    source,
+  );
+
+  if (puzzles === 0) fail(rootOffset, 'expected a <puzzle> element in <puzzleset>');
+  if (puzzles > 1) {
+    throw new InputError('E_PUZZLES', `${where(secondPuzzle).place}: this puzzleset holds ${puzzles} puzzles; nonocrypt reads one puzzle per file`);
+  }
+  const goalImage = goal ? readGoal(goal, chars, foreground, background, fail, colourError) : undefined;
+  const { rows, columns: cols } = sets;
   if ((rows === undefined) !== (cols === undefined)) {
-    fail(puzzle.offset, `expected both <clues type="rows"> and <clues type="columns">`);
+    fail(puzzleOffset, `expected both <clues type="rows"> and <clues type="columns">`);
   }
   let file: PuzzleFile;
   if (rows && cols) {
-    const W = cols.clues.length;
-    const H = rows.clues.length;
-    checkSide(W, 'width', where(cols.offset).place);
-    checkSide(H, 'height', where(rows.offset).place);
-    rows.clues.forEach((c, y) => checkClue(c, W, `row ${y + 1}`, where(rows.offsets[y]!).place));
-    cols.clues.forEach((c, x) => checkClue(c, H, `column ${x + 1}`, where(cols.offsets[x]!).place));
-    let goal: Grid | undefined;
+    const W = cols.count;
+    const H = rows.count;
+    checkSide(W, 'width', placeOf(cols.offset), `${W} (the <line>s of <clues type="columns">)`);
+    checkSide(H, 'height', placeOf(rows.offset), `${H} (the <line>s of <clues type="rows">)`);
+    const clue = (l: LineClue, length: number, name: string) => {
+      checkClue(l.runs, length, name, placeOf(l.offset), l.shown || undefined, l.need);
+      return l.runs;
+    };
+    const rowClues = rows.lines.map((l, y) => clue(l, W, `row ${y + 1}`));
+    const colClues = cols.lines.map((l, x) => clue(l, H, `column ${x + 1}`));
+    let grid: Grid | undefined;
     if (goalImage) {
-      if (goalImage.rows.length !== H) fail(goalImage.offset, `expected ${H} rows in the goal image, found ${goalImage.rows.length}`);
+      if (goalImage.count !== H) fail(goalImage.offset, `expected ${H} rows in the goal image, found ${goalImage.count}`);
       goalImage.rows.forEach((r, y) => {
-        if (r.cells.length !== W) fail(r.offset, `expected ${W} cells in row ${y + 1} of the goal image, found ${r.cells.length}`);
+        if (r.count !== W) fail(r.offset, `expected ${W} cells in row ${y + 1} of the goal image, found ${r.count}`);
       });
-      goal = makeGrid(W, H, goalImage.rows.flatMap((r) => r.cells));
+      grid = makeGrid(W, H, goalImage.rows.flatMap((r) => r.cells));
     }
-    file = { puzzle: { width: W, height: H, rows: rows.clues, cols: cols.clues }, ...(goal ? { goal } : {}) };
+    file = { puzzle: { width: W, height: H, rows: rowClues, cols: colClues }, ...(grid ? { goal: grid } : {}) };
   } else {
-    if (!goalImage) fail(puzzle.offset, 'expected <clues> or a goal <solution> in <puzzle>');
-    const H = goalImage.rows.length;
-    const W = goalImage.rows[0]!.cells.length;
-    checkSide(W, 'width', where(goalImage.offset).place);
-    checkSide(H, 'height', where(goalImage.offset).place);
+    if (!goalImage) fail(puzzleOffset, 'expected <clues> or a goal <solution> in <puzzle>');
+    const H = goalImage.count;
+    const W = goalImage.rows[0]!.count;
+    checkSide(W, 'width', placeOf(goalImage.rows[0]!.offset), `${W} (the cells in row 1 of the goal image)`);
+    checkSide(H, 'height', placeOf(goalImage.offset), `${H} (the rows of the goal image)`);
     goalImage.rows.forEach((r, y) => {
-      if (r.cells.length !== W) fail(r.offset, `expected ${W} cells in row ${y + 1} of the goal image, found ${r.cells.length}`);
+      if (r.count !== W) fail(r.offset, `expected ${W} cells in row ${y + 1} of the goal image, found ${r.count}`);
     });
-    const goal = makeGrid(W, H, goalImage.rows.flatMap((r) => r.cells));
-    file = { puzzle: puzzleOf(goal), goal };
+    const grid = makeGrid(W, H, goalImage.rows.flatMap((r) => r.cells));
+    file = { puzzle: puzzleOf(grid), goal: grid };
   }
 
   // Credits: the puzzle's own, else the set's.
-  const credit = (name: string): string | undefined => {
-    for (const holder of rootName === 'puzzleset' ? [puzzle, root] : [puzzle]) {
-      const e = childElements(holder, name)[0];
-      if (e) return textContent(e).trim();
-    }
-    return undefined;
-  };
-  const title = credit('title');
-  const author = credit('author');
-  const copyright = credit('copyright');
-  file = {
-    ...file,
-    ...(title !== undefined ? { title } : {}),
-    ...(author !== undefined ? { author } : {}),
-    ...(copyright !== undefined ? { copyright } : {}),
-  };
+  for (const name of CREDITS) {
+    const value = credits.puzzle[name] ?? credits.root[name];
+    if (value !== undefined) file = { ...file, [name]: value };
+  }
   checkPuzzleFile(file, source);
   return file;
 }
 
 interface GoalImage {
   readonly offset: number;
-  readonly rows: readonly { readonly offset: number; readonly cells: number[] }[];
+  /** How many rows; the first MAX_SIDE are kept, each with its first MAX_SIDE cells and its cell count. */
+  readonly count: number;
+  readonly rows: readonly { readonly offset: number; readonly cells: number[]; count: number }[];
 }
 
-/** The first `<solution type="goal">` (the default type), read as rows of 0/1 cells. */
+/** The goal `<image>`, read as rows of 0/1 cells. */
 function readGoal(
-  puzzle: XmlElement,
+  goal: Goal,
   chars: ReadonlyMap<string, string>,
   foreground: string,
   background: string,
   fail: (offset: number, message: string) => never,
   colourError: (offset: number, what: string) => never,
-): GoalImage | undefined {
-  const solution = childElements(puzzle, 'solution').find((s) => (s.attributes.get('type') ?? 'goal') === 'goal');
-  if (!solution) return undefined;
-  const image = childElements(solution, 'image')[0];
-  if (!image) fail(solution.offset, 'expected an <image> in <solution>');
+): GoalImage {
   const black = chars.get(foreground) ?? 'X';
   const white = chars.get(background) ?? '.';
   const others = new Map([...chars].filter(([name]) => name !== foreground && name !== background).map(([n, c]) => [c, n]));
-  const rows: { offset: number; cells: number[] }[] = [];
-  for (const node of image.children) {
-    if (node.kind === 'element') fail(node.offset, `expected only text in <image>, found <${node.name}>`);
+  const rows: { offset: number; cells: number[]; count: number }[] = [];
+  let count = 0;
+  for (const node of goal.texts) {
     // Offsets inside the text are exact only when the text is verbatim; else name its start.
     const at = (i: number) => node.offset + (node.verbatim ? i : 0);
     const s = node.text;
-    let row: { offset: number; cells: number[] } | undefined;
+    let row: { offset: number; cells: number[]; count: number } | undefined;
     for (let i = 0; i < s.length; i++) {
       const c = s[i]!;
       if (!row) {
-        if (c === '|') row = { offset: at(i), cells: [] };
-        else if (!/\s/.test(c)) fail(at(i), 'expected "|" to start a row of the goal image');
+        if (c === '|') row = { offset: at(i), cells: [], count: 0 };
+        else if (!/\s/.test(c)) fail(at(i), `expected "|" to start a row of the goal image, found ${charAt(s, i)}`);
         continue;
       }
+      let cell: number;
       if (c === '|') {
-        rows.push(row);
+        if (count < MAX_SIDE) rows.push(row);
+        count++;
         row = undefined;
-      } else if (c === black) row.cells.push(1);
-      else if (c === white) row.cells.push(0);
-      else if (others.has(c)) colourError(at(i), `goal cell colour "${others.get(c)}"`);
-      else if (c === '\n' || c === '\r') fail(at(i), 'expected "|" to end the row of the goal image');
-      else fail(at(i), `expected "${black}" (black) or "${white}" (white) in the goal image, found "${c}"`);
+        continue;
+      } else if (c === black) cell = 1;
+      else if (c === white) cell = 0;
+      else if (others.has(c)) return colourError(at(i), `goal cell colour ${quote(others.get(c)!)}`);
+      else if (c === '\n' || c === '\r') return fail(at(i), 'expected "|" to end the row of the goal image, found a line break');
+      else return fail(at(i), `expected ${quote(black)} (black) or ${quote(white)} (white) in the goal image, found ${charAt(s, i)}`);
+      if (row.count < MAX_SIDE) row.cells.push(cell);
+      row.count++;
     }
     if (row) fail(node.offset + (node.verbatim ? s.length : 0), 'expected "|" to end the row of the goal image');
   }
-  if (rows.length === 0) fail(image.offset, 'expected rows like |X..X| in the goal <image>');
-  return { offset: image.offset, rows };
+  if (count === 0) fail(goal.image, 'expected rows like |X..X| in the goal <image>');
+  return { offset: goal.image, count, rows };
 }
 
 export function formatWebpbnXml(file: PuzzleFile): string {
   checkPuzzleFile(file);
-  if (file.givens && file.givens.length > 0) {
-    throw new InputError('E_GIVENS', 'webpbn XML has no place for given cells; write .non or .json to keep them');
-  }
+  refuseGivens(file, 'webpbn XML');
   const { rows, cols } = file.puzzle;
   const out: string[] = [
     '<?xml version="1.0"?>',
@@ -237,9 +375,11 @@ export function formatWebpbnXml(file: PuzzleFile): string {
     '<puzzleset>',
     '<puzzle type="grid" defaultcolor="black">',
   ];
-  if (file.title !== undefined) out.push(`<title>${escapeEntities(file.title)}</title>`);
-  if (file.author !== undefined) out.push(`<author>${escapeEntities(file.author)}</author>`);
-  if (file.copyright !== undefined) out.push(`<copyright>${escapeEntities(file.copyright)}</copyright>`);
+  // XML cannot hold U+0000, not even as a reference: it becomes U+FFFD. (The reader trims credits.)
+  const text = (s: string) => escapeEntities(s.replace(/\u0000/g, '\ufffd'));
+  if (file.title !== undefined) out.push(`<title>${text(file.title)}</title>`);
+  if (file.author !== undefined) out.push(`<author>${text(file.author)}</author>`);
+  if (file.copyright !== undefined) out.push(`<copyright>${text(file.copyright)}</copyright>`);
   out.push('<color name="white" char=".">fff</color>', '<color name="black" char="X">000</color>');
   const clues = (type: string, list: readonly Clue[]) => {
     out.push(`<clues type="${type}">`);

@@ -1,5 +1,6 @@
 import { ParseError } from '../errors.js';
 import { entityValue } from './entities.js';
+import { foundAt, quote, shown, sourceName } from './quote.js';
 import { lineColumnAt } from './textLines.js';
 
 /**
@@ -8,8 +9,12 @@ import { lineColumnAt } from './textLines.js';
  * instructions, comments and `<!DOCTYPE ...>` (with an internal subset), reads CDATA sections
  * as text, and decodes the five predefined entities and numeric character references. There
  * is no namespace handling and no validation. Malformed input (an unclosed or mismatched tag,
- * a bad attribute, an unknown entity, text after the root) is a ParseError at the exact line
- * and column. Every node remembers the offset where it starts, so callers can name places too.
+ * a bad attribute, an unknown entity, text after the root, elements nested deeper than
+ * MAX_XML_DEPTH) is a ParseError at the exact line and column. Every node remembers the offset
+ * where it starts, so callers can name places too.
+ *
+ * `scanXml` reports the document as events and keeps only the open elements, so a reader can
+ * keep what it needs in bounded memory; `parseXml` builds the whole tree on top of it.
  */
 export interface XmlElement {
   readonly kind: 'element';
@@ -34,31 +39,49 @@ export type XmlNode = XmlElement | XmlText;
 
 const NAME = /[A-Za-z_:\u00c0-\uffff][\w.:\-\u00b7\u00c0-\uffff]*/y;
 
-export function parseXml(text: string, source?: string): XmlElement {
+/** Elements nested deeper than this are an error (puzzle files need about five levels). */
+export const MAX_XML_DEPTH = 1000;
+
+/** What `scanXml` reports, in document order. */
+export interface XmlEvents {
+  /** A start tag (also of an empty element `<a/>`, which is closed right after). */
+  open(name: string, attributes: ReadonlyMap<string, string>, offset: number): void;
+  /** The end of the element whose start tag began at `offset`. */
+  close(name: string, offset: number): void;
+  /** Character data inside an element (references decoded); never empty. */
+  text(node: XmlText): void;
+}
+
+/**
+ * Reads `text` as XML and reports its elements and character data as events, without
+ * building a tree: a consumer keeps what it needs. Every step is linear in the text.
+ */
+export function scanXml(text: string, events: XmlEvents, name?: string): void {
+  const source = sourceName(name);
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   let pos = start;
   const fail: (at: number, message: string) => never = (at, message) => {
     const { line, column } = lineColumnAt(text, at);
     throw new ParseError(message, line, column, source);
   };
-  interface Open {
-    name: string;
-    attributes: Map<string, string>;
-    children: XmlNode[];
-    offset: number;
-  }
-  const stack: Open[] = [];
-  let root: XmlElement | undefined;
+  const stack: { name: string; offset: number }[] = [];
+  let rootSeen = false;
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) fail(nul, 'XML does not allow the character "\\u0000"');
 
   const readName = (what: string): string => {
     NAME.lastIndex = pos;
     const m = NAME.exec(text);
-    if (!m) fail(pos, `expected ${what}`);
+    if (!m) fail(pos, `expected ${what}, found ${foundAt(text, pos, '<>/="\'', 'the end of the text')}`);
     pos += m[0].length;
     return m[0];
   };
   const skipSpace = (): void => {
-    while (pos < text.length && /\s/.test(text[pos]!)) pos++;
+    for (;;) {
+      const c = text.charCodeAt(pos);
+      if (c === 32 || c === 10 || c === 13 || c === 9 || (c > 127 && /\s/.test(text[pos]!))) pos++;
+      else return;
+    }
   };
   const skipPast = (end: string, what: string, from: number): void => {
     const i = text.indexOf(end, pos);
@@ -67,22 +90,34 @@ export function parseXml(text: string, source?: string): XmlElement {
   };
   /** Decodes `raw` (which starts at offset `at`); an unknown reference is an error at its `&`. */
   const decode = (raw: string, at: number): string =>
-    raw.replace(/&([^;&<\s]*)(;?)/g, (whole, body: string, semi: string, i: number) => {
-      const value = semi ? entityValue(body, false) : undefined;
-      if (value === undefined) {
-        fail(at + i, semi ? `unknown entity "${whole}"; expected &lt; &gt; &amp; &quot; &apos; or &#N;` : 'expected an entity like &amp; after "&"');
-      }
-      return value;
-    });
-  const addNode = (node: XmlNode): void => {
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push(node);
-    else if (node.kind === 'element') {
-      if (root) fail(node.offset, 'expected the end of the document after the root element');
-      root = node;
-    } else if (node.text.trim() !== '') {
-      fail(node.offset + node.text.search(/\S/), root ? 'expected the end of the document after the root element' : 'expected "<" to start the root element');
+    raw.includes('&')
+      ? raw.replace(/&([^;&<\s]*)(;?)/g, (whole, body: string, semi: string, i: number) => {
+          const value = semi ? entityValue(body, false) : undefined;
+          if (value === undefined) {
+            fail(at + i, semi ? `unknown entity ${quote(whole)}; expected &lt; &gt; &amp; &quot; &apos; or &#N;` : 'expected an entity like &amp; after "&"');
+          }
+          return value;
+        })
+      : raw;
+  const addText = (node: XmlText): void => {
+    if (stack.length > 0) {
+      if (node.text !== '') events.text(node);
+      return;
     }
+    const at = node.text.search(/\S/);
+    if (at >= 0) {
+      const where = node.offset + (node.verbatim ? at : 0);
+      const found = node.verbatim ? foundAt(text, where, '<', 'the end of the text') : 'text';
+      fail(where, rootSeen ? `expected the end of the document after the root element, found ${found}` : `expected "<" to start the root element, found ${found}`);
+    }
+  };
+  const openElement = (name: string, attributes: Map<string, string>, offset: number): void => {
+    if (stack.length === 0) {
+      if (rootSeen) fail(offset, `expected the end of the document after the root element, found <${shown(name)}>`);
+      rootSeen = true;
+    }
+    if (stack.length >= MAX_XML_DEPTH) fail(offset, `elements nested deeper than ${MAX_XML_DEPTH} levels`);
+    events.open(name, attributes, offset);
   };
 
   while (pos < text.length) {
@@ -90,7 +125,7 @@ export function parseXml(text: string, source?: string): XmlElement {
     if (lt !== pos) {
       const end = lt < 0 ? text.length : lt;
       const raw = text.slice(pos, end);
-      addNode({ kind: 'text', text: decode(raw, pos), offset: pos, verbatim: !raw.includes('&') });
+      addText({ kind: 'text', text: decode(raw, pos), offset: pos, verbatim: !raw.includes('&') });
       pos = end;
       continue;
     }
@@ -104,18 +139,18 @@ export function parseXml(text: string, source?: string): XmlElement {
       pos += 9;
       const close = text.indexOf(']]>', pos);
       if (close < 0) fail(from, 'expected "]]>" to close this CDATA section');
-      addNode({ kind: 'text', text: text.slice(pos, close), offset: pos, verbatim: false });
+      addText({ kind: 'text', text: text.slice(pos, close), offset: pos, verbatim: false });
       pos = close + 3;
     } else if (/^<!DOCTYPE\b/i.test(text.slice(pos, pos + 10))) {
-      if (stack.length > 0 || root) fail(from, 'expected <!DOCTYPE> only before the root element');
+      if (stack.length > 0 || rootSeen) fail(from, 'expected <!DOCTYPE> only before the root element');
       pos += 9;
       let depth = 0;
-      let quote = '';
+      let quoteChar = '';
       for (; pos < text.length; pos++) {
         const c = text[pos]!;
-        if (quote) {
-          if (c === quote) quote = '';
-        } else if (c === '"' || c === "'") quote = c;
+        if (quoteChar) {
+          if (c === quoteChar) quoteChar = '';
+        } else if (c === '"' || c === "'") quoteChar = c;
         else if (c === '[') depth++;
         else if (c === ']') depth--;
         else if (c === '>' && depth <= 0) break;
@@ -126,15 +161,15 @@ export function parseXml(text: string, source?: string): XmlElement {
       pos += 2;
       const name = readName('an element name after "</"');
       skipSpace();
-      if (text[pos] !== '>') fail(pos, `expected ">" to close </${name}>`);
+      if (text[pos] !== '>') fail(pos, `expected ">" to close </${shown(name)}>, found ${foundAt(text, pos, '<>', 'the end of the text')}`);
       pos++;
       const open = stack.pop();
-      if (!open) fail(from, `unexpected </${name}>: no element is open`);
+      if (!open) fail(from, `unexpected </${shown(name)}>: no element is open`);
       if (open.name !== name) {
         const { line } = lineColumnAt(text, open.offset);
-        fail(from, `expected </${open.name}> (opened on line ${line}) but found </${name}>`);
+        fail(from, `expected </${shown(open.name)}> (opened on line ${line}) but found </${shown(name)}>`);
       }
-      addNode({ kind: 'element', name: open.name, attributes: open.attributes, children: open.children, offset: open.offset });
+      events.close(open.name, open.offset);
     } else {
       pos++;
       const name = readName('an element name after "<"');
@@ -143,7 +178,7 @@ export function parseXml(text: string, source?: string): XmlElement {
       for (;;) {
         const before = pos;
         skipSpace();
-        if (pos >= text.length) fail(from, `expected ">" to close <${name}>`);
+        if (pos >= text.length) fail(from, `expected ">" to close <${shown(name)}>`);
         if (text[pos] === '>') {
           pos++;
           break;
@@ -153,31 +188,63 @@ export function parseXml(text: string, source?: string): XmlElement {
           selfClosing = true;
           break;
         }
-        if (pos === before) fail(pos, `expected a space, ">" or "/>" in <${name}>`);
+        if (pos === before) fail(pos, `expected a space, ">" or "/>" in <${shown(name)}>, found ${foundAt(text, pos, '<>/="\'')}`);
         const attrAt = pos;
-        const attr = readName(`an attribute name, ">" or "/>" in <${name}>`);
+        const attr = readName(`an attribute name, ">" or "/>" in <${shown(name)}>`);
         skipSpace();
-        if (text[pos] !== '=') fail(pos, `expected "=" after attribute ${attr}`);
+        if (text[pos] !== '=') fail(pos, `expected "=" after attribute ${shown(attr)}, found ${foundAt(text, pos, '<>/="\'', 'the end of the text')}`);
         pos++;
         skipSpace();
         const q = text[pos];
-        if (q !== '"' && q !== "'") fail(pos, `expected a quoted value for attribute ${attr}`);
+        if (q !== '"' && q !== "'") fail(pos, `expected a quoted value for attribute ${shown(attr)}, found ${foundAt(text, pos, '<>/', 'the end of the text')}`);
         const close = text.indexOf(q!, pos + 1);
-        if (close < 0) fail(pos, `expected ${q} to close the value of attribute ${attr}`);
+        if (close < 0) fail(pos, `expected ${q} to close the value of attribute ${shown(attr)}`);
         const raw = text.slice(pos + 1, close);
         const lt2 = raw.indexOf('<');
-        if (lt2 >= 0) fail(pos + 1 + lt2, `expected ${q} to close the value of attribute ${attr} before "<"`);
-        if (attributes.has(attr)) fail(attrAt, `attribute ${attr} appears twice in <${name}>`);
+        if (lt2 >= 0) fail(pos + 1 + lt2, `expected ${q} to close the value of attribute ${shown(attr)} before "<"`);
+        if (attributes.has(attr)) fail(attrAt, `attribute ${shown(attr)} appears twice in <${shown(name)}>`);
         attributes.set(attr, decode(raw, pos + 1));
         pos = close + 1;
       }
-      if (selfClosing) addNode({ kind: 'element', name, attributes, children: [], offset: from });
-      else stack.push({ name, attributes, children: [], offset: from });
+      openElement(name, attributes, from);
+      if (selfClosing) events.close(name, from);
+      else stack.push({ name, offset: from });
     }
   }
   const open = stack[stack.length - 1];
-  if (open) fail(text.length, `expected </${open.name}> before the end of the document (opened on line ${lineColumnAt(text, open.offset).line})`);
-  if (!root) fail(text.length, 'expected a root element');
+  if (open) fail(text.length, `expected </${shown(open.name)}> before the end of the document (opened on line ${lineColumnAt(text, open.offset).line})`);
+  if (!rootSeen) fail(text.length, 'expected a root element');
+}
+
+/** The document as a tree (`scanXml` with every node kept). */
+export function parseXml(text: string, source?: string): XmlElement {
+  interface Open {
+    name: string;
+    attributes: ReadonlyMap<string, string>;
+    children: XmlNode[];
+    offset: number;
+  }
+  const stack: Open[] = [];
+  let root: XmlElement | undefined;
+  scanXml(
+    text,
+    {
+      open(name, attributes, offset) {
+        stack.push({ name, attributes, children: [], offset });
+      },
+      close() {
+        const o = stack.pop()!;
+        const element: XmlElement = { kind: 'element', name: o.name, attributes: o.attributes, children: o.children, offset: o.offset };
+        const parent = stack[stack.length - 1];
+        if (parent) parent.children.push(element);
+        else root = element;
+      },
+      text(node) {
+        stack[stack.length - 1]!.children.push(node);
+      },
+    },
+    source,
+  );
   return root!;
 }
 
@@ -187,7 +254,13 @@ export function childElements(parent: XmlElement, name: string): XmlElement[] {
   return parent.children.filter((c): c is XmlElement => c.kind === 'element' && c.name.toLowerCase() === want);
 }
 
-/** The text of an element and all its descendants, concatenated. */
+/** The text of an element and all its descendants, concatenated (no recursion: any depth). */
 export function textContent(element: XmlElement): string {
-  return element.children.map((c) => (c.kind === 'text' ? c.text : textContent(c))).join('');
+  let out = '';
+  const todo: XmlNode[] = [...element.children].reverse();
+  for (let node = todo.pop(); node; node = todo.pop()) {
+    if (node.kind === 'text') out += node.text;
+    else for (let i = node.children.length - 1; i >= 0; i--) todo.push(node.children[i]!);
+  }
+  return out;
 }
