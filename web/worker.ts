@@ -15,6 +15,7 @@ import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
 import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
 import { formatAnnotation } from '../src/formats/symbols.js';
 import { gridRows, type Grid } from '../src/grid/Puzzle.js';
+import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
 import { LineStepper, type PassResult } from '../src/line/LineStepper.js';
 import type { RunOptions } from '../src/parallel/BlockRunner.js';
 import { annotate } from '../src/puzzle/annotate.js';
@@ -130,7 +131,7 @@ async function handle(id: number, r: Request): Promise<Result> {
       const sheet = { puzzle: file.puzzle, ...(givens.length ? { givens } : {}) };
       const layout = sheetLayout(sheet);
       const place = { x: layout.panels[0]!.x, y: layout.panels[0]!.y, cell: layout.cell, width: layout.width, height: layout.height };
-      const step: StepView = { status: 'start', pass: 0, cells: [...stepper.domains], open: stepper.open, changes: [] };
+      const step: StepView = { status: 'start', pass: 0, cells: cellsOf(stepper), open: stepper.open, changes: [] };
       return { kind: 'stepStart', svg: svgOf(sheet), place, step, width: file.puzzle.width, height: file.puzzle.height };
     }
     case 'step': {
@@ -147,12 +148,17 @@ async function handle(id: number, r: Request): Promise<Result> {
   }
 }
 
+/** Domains as the protocol's cell values: 0 open, 1 black, 2 white. */
+function cellsOf(s: LineStepper): number[] {
+  return Array.from(s.domains, (d) => (d === BLACK ? 1 : d === WHITE ? 2 : 0));
+}
+
 function stepView(s: LineStepper, p: PassResult): StepView {
   const failed = p.failedLine === undefined ? undefined : p.failedLine < s.height ? { kind: 'row' as const, index: p.failedLine } : { kind: 'column' as const, index: p.failedLine - s.height };
   return {
     status: p.status,
     pass: p.pass,
-    cells: [...s.domains],
+    cells: cellsOf(s),
     open: s.open,
     changes: p.changes.map((c) => ({ kind: c.kind, index: c.index, cells: c.cells })),
     ...(failed ? { failed } : {}),
