@@ -22,6 +22,9 @@ import { codeVersion, commandLine, load, machine, markdownTable, median, package
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+// Page-side expressions as strings: this file compiles without the DOM library.
+const ENGINE_READY = "!document.querySelector('#engine').textContent.includes('loading')";
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function idle(page: Page): Promise<void> {
@@ -30,7 +33,7 @@ async function idle(page: Page): Promise<void> {
 
 /** Click `selector` and return the page's own time for the request (ms). */
 async function timedClick(page: Page, selector: string): Promise<number> {
-  await page.evaluate(() => delete document.body.dataset.lastMs);
+  await page.evaluate('delete document.body.dataset.lastMs');
   await page.click(selector);
   await idle(page);
   const error = await page.isVisible('#error');
@@ -63,7 +66,7 @@ export async function main(args: string[]): Promise<void> {
     for (let i = 0; i < runs; i++) {
       const t0 = Date.now();
       await page.goto(url);
-      await page.waitForFunction(() => !document.querySelector('#engine')!.textContent!.includes('loading'));
+      await page.waitForFunction(ENGINE_READY);
       loads.push(Date.now() - t0);
     }
     engine = (await page.textContent('#engine')) ?? '';
@@ -144,7 +147,7 @@ async function screenshots(page: Page, root: string): Promise<void> {
     progress(`wrote docs/web/${name}.png (${kib(statSync(join(dir, `${name}.png`)).size)})`);
   };
   await page.goto(page.url().split('#')[0]!);
-  await page.waitForFunction(() => !document.querySelector('#engine')!.textContent!.includes('loading'));
+  await page.waitForFunction(ENGINE_READY);
   await page.click('#tabs button[data-tab="encrypt"]');
   await page.click('#enc-go');
   await idle(page);
