@@ -22,8 +22,13 @@ import { codeVersion, commandLine, load, machine, markdownTable, median, package
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-// Page-side expressions as strings: this file compiles without the DOM library.
-const ENGINE_READY = "!document.querySelector('#engine').textContent.includes('loading')";
+// Page-side functions (run by playwright in the page, where string expressions would break the
+// page's CSP); typed loosely because this file compiles without the DOM library.
+interface PageDoc {
+  querySelector(s: string): { textContent: string } | null;
+  body: { dataset: Record<string, string | undefined> };
+}
+const ENGINE_READY = () => !(globalThis as unknown as { document: PageDoc }).document.querySelector('#engine')!.textContent.includes('loading');
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
@@ -33,7 +38,9 @@ async function idle(page: Page): Promise<void> {
 
 /** Click `selector` and return the page's own time for the request (ms). */
 async function timedClick(page: Page, selector: string): Promise<number> {
-  await page.evaluate('delete document.body.dataset.lastMs');
+  await page.evaluate(() => {
+    delete (globalThis as unknown as { document: PageDoc }).document.body.dataset.lastMs;
+  });
   await page.click(selector);
   await idle(page);
   const error = await page.isVisible('#error');
