@@ -6,11 +6,13 @@
 // - src/cipher/builtinTableText.ts -> web/shims/builtinTableText.ts (tables bundled as JSON);
 // - src/parallel/WorkerPool.ts -> web/shims/WorkerPool.ts (the page runs blocks in its one
 //   Web Worker, jobs 1: no Node worker threads);
-// - node:module (for logic-solver's asm.js MiniSat) -> web/shims/nodeModule.ts.
-// Any other Node built-in reaching the bundle fails the build (platform browser).
+// - src/sat/AsmMiniSat.ts -> web/shims/AsmMiniSat.ts (logic-solver's asm.js MiniSat, loaded
+//   with Node's createRequire, stays out: the page uses the WebAssembly MiniSat, web/engine.ts).
+// Any Node built-in reaching the bundle fails the build (platform browser). The engine's
+// engines/minisat.wasm is copied beside the worker, which fetches it from the page's origin.
 //
-// Both bundles are classic scripts (IIFE): logic-solver's minisat.js assigns an undeclared
-// global, which an ES module (strict mode) would refuse.
+// The page is a classic script; the worker is an ES module (a module worker), so that the
+// library's import.meta.url stays meaningful.
 import { build } from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,6 +25,7 @@ const out = join(root, 'dist', 'web');
 const SWAPS = new Map([
   [join(root, 'src', 'cipher', 'builtinTableText.js'), join(web, 'shims', 'builtinTableText.ts')],
   [join(root, 'src', 'parallel', 'WorkerPool.js'), join(web, 'shims', 'WorkerPool.ts')],
+  [join(root, 'src', 'sat', 'AsmMiniSat.js'), join(web, 'shims', 'AsmMiniSat.ts')],
 ]);
 
 /** @type {import('esbuild').Plugin} */
@@ -33,7 +36,6 @@ const browserSwaps = {
       const swap = SWAPS.get(resolve(args.resolveDir, args.path));
       return swap ? { path: swap } : undefined;
     });
-    b.onResolve({ filter: /^node:module$/ }, () => ({ path: join(web, 'shims', 'nodeModule.ts') }));
   },
 };
 
@@ -51,12 +53,10 @@ const common = {
   plugins: [browserSwaps],
   loader: { '.txt': 'text', '.pic': 'text' },
   metafile: true,
-  // AsmMiniSat passes import.meta.url to createRequire, which the browser shim ignores.
-  logOverride: { 'empty-import-meta': 'silent' },
 };
 const results = await Promise.all([
   build({ ...common, entryPoints: [join(web, 'main.ts')], outfile: join(out, 'main.js') }),
-  build({ ...common, entryPoints: [join(web, 'worker.ts')], outfile: join(out, 'worker.js') }),
+  build({ ...common, format: 'esm', entryPoints: [join(web, 'worker.ts')], outfile: join(out, 'worker.js') }),
 ]);
 for (const r of results) {
   for (const input of Object.keys(r.metafile.inputs)) {
@@ -64,6 +64,7 @@ for (const r of results) {
   }
 }
 for (const f of ['index.html', 'style.css']) copyFileSync(join(web, f), join(out, f));
-const sizes = Object.fromEntries(['main.js', 'worker.js', 'index.html', 'style.css'].map((f) => [f, statSync(join(out, f)).size]));
+copyFileSync(join(root, 'engines', 'minisat.wasm'), join(out, 'minisat.wasm'));
+const sizes = Object.fromEntries(['main.js', 'worker.js', 'minisat.wasm', 'index.html', 'style.css'].map((f) => [f, statSync(join(out, f)).size]));
 writeFileSync(join(out, 'build.json'), JSON.stringify({ sizes }, null, 2) + '\n');
 if (process.argv.includes('--sizes')) console.log(sizes);

@@ -1,24 +1,29 @@
-// Which SAT engine the page's worker uses, and how it gets it. Everything else in the worker
-// names the engine only through `PreparedEngine.name`, so switching engines is this file.
+// Which SAT engine the page's worker uses, and how it gets it: our WebAssembly MiniSat from the
+// engine registry (src/sat/engines.ts), compiled once from the page's own copy of
+// engines/minisat.wasm (web/build.mjs puts it beside worker.js; fetched from the page's origin,
+// never from the network). Everything else in the worker takes the engine from here.
 //
-// Today: logic-solver's asm.js MiniSat, bundled into the worker (web/shims/nodeModule.ts
-// turns its Node-only createRequire into an import). It cannot stop itself, so the page
-// offers no per-block time limit: a long run is stopped with Cancel (the worker is
-// terminated). When our WebAssembly engines reach main (src/sat/engines.ts: createSolver /
-// loadEngine), this loads one from the page's own files with loadEngine and the time limit
-// becomes available.
-import type { EngineName } from '../src/sat/SatSolver.js';
-import { engineCapabilities } from '../src/sat/SatSession.js';
+// The pipelines name engines through RunOptions.engine, which does not know the WebAssembly
+// engines yet (src/sat/SatSession.ts makes logic-solver's MiniSat only). Until it does, the
+// worker hands its SAT session a factory of registry instances, and the page offers no
+// per-block time limit (the runner would look up the default engine, which cannot stop
+// itself): a long run is stopped with Cancel, which terminates the worker. When the pipelines
+// take 'minisat', set `engine` below and `stops` follows from its capabilities.
+import { createSolver, loadEngine } from '../src/sat/engines.js';
+import type { EngineName, SatSolver } from '../src/sat/SatSolver.js';
 
 export interface PreparedEngine {
-  readonly name: EngineName;
   /** Shown on the page. */
   readonly label: string;
-  /** The engine honours a deadline, so blocks can have a time limit in this thread. */
+  /** New SAT instances for the worker's session. */
+  readonly create: () => SatSolver;
+  /** The engine's name for RunOptions, once the pipelines know it (see above). */
+  readonly engine?: EngineName;
+  /** Blocks can have a time limit in this thread (the engine stops at its deadline). */
   readonly stops: boolean;
 }
 
 export async function prepareEngine(): Promise<PreparedEngine> {
-  const name: EngineName = 'logic-solver';
-  return { name, label: 'MiniSat (asm.js, logic-solver)', stops: engineCapabilities(name).deadline };
+  await loadEngine('minisat', new URL('minisat.wasm', self.location.href));
+  return { label: 'MiniSat 2.2 (WebAssembly)', create: () => createSolver('minisat'), stops: false };
 }

@@ -33,7 +33,7 @@ let engineStops = false;
 
 function startWorker(): void {
   $('engine').textContent = 'loading…';
-  worker = new Worker('worker.js');
+  worker = new Worker('worker.js', { type: 'module' });
   worker.onmessage = (event: MessageEvent<Reply>) => {
     const m = event.data;
     if (m.kind === 'ready') {

@@ -40,7 +40,7 @@ let stepper: LineStepper | undefined;
 
 const ready = prepareEngine().then((e) => {
   engine = e;
-  session = new SatSession(e.name);
+  session = new SatSession(e.create);
   post({ id: 0, kind: 'ready', engine: e.label, stops: e.stops });
 });
 
@@ -50,7 +50,7 @@ let timeoutMs: number | undefined;
 function runOptions(id: number, total?: number): RunOptions {
   return {
     jobs: 1,
-    engine: engine.name,
+    ...(engine.engine ? { engine: engine.engine } : {}),
     session,
     ...(timeoutMs !== undefined && engine.stops ? { timeoutMs } : {}),
     onProgress: (done) => post({ id, kind: 'progress', done, ...(total ? { total } : {}) }),
