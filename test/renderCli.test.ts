@@ -210,3 +210,34 @@ describe('LineStepper', () => {
     }
   });
 });
+
+describe('render colour (in-process runs with a terminal or not)', () => {
+  async function run(args: string[], tty: boolean, env: Record<string, string> = {}) {
+    const { runCli } = await import('../src/cli/runCli.js');
+    const { Readable } = await import('node:stream');
+    let out = '';
+    const io = {
+      stdin: Object.assign(Readable.from([]), { isTTY: false }),
+      stdout: { write: (d: string | Uint8Array) => (out += typeof d === 'string' ? d : Buffer.from(d).toString()), isTTY: tty },
+      stderr: { write: () => true, isTTY: false },
+      env,
+    };
+    const code = await runCli(args, io);
+    return { code, out };
+  }
+
+  test('colour only on a terminal and only without NO_COLOR; never in a file', async () => {
+    const file = examples('scatter.pic');
+    const tty = await run(['render', '--solution', file], true);
+    expect(tty.code).toBe(1);
+    expect(tty.out).toContain(`${ESC}[`);
+    expect((await run(['render', '--solution', file], true, { NO_COLOR: '1' })).out).not.toContain(ESC);
+    expect((await run(['render', '--solution', file], false)).out).not.toContain(ESC);
+    const half = await run(['render', '--solution', '--style', 'half', file], true);
+    expect(half.out).toContain(`${ESC}[`);
+    const out = join(tmp.dir, 'colour.txt');
+    await run(['render', '--solution', '-o', out, file], true);
+    expect(readFileSync(out, 'utf8')).not.toContain(ESC);
+    expect((await run(['solve', '--show', file], true)).out).toContain(`${ESC}[`);
+  });
+});
