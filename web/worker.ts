@@ -84,9 +84,8 @@ async function handle(id: number, r: Request): Promise<Result> {
       }
       const ciphertext = formatCiphertext({ width: plan.width, height: plan.height, blocks });
       const given = blocks.reduce((n, b) => n + b.annotation.length, 0);
-      const board = plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`;
-      const chosen = plan.choice ? ` (size auto: ${plan.choice.reason})` : '';
-      const note = `${board}${chosen}, ${plan.table.name} table, ${r.receiver} receiver: ${blocks.length} block${blocks.length === 1 ? '' : 's'}, ${given} cell${given === 1 ? '' : 's'} given, ${ciphertext.length} characters${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
+      const board = plan.choice ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ` : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, `;
+      const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${blocks.length} block${blocks.length === 1 ? '' : 's'}, ${given} cell${given === 1 ? '' : 's'} given, ${ciphertext.length} characters${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
       return { kind: 'encrypt', ciphertext, note, proven };
     }
     case 'decrypt': {
