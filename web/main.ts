@@ -229,6 +229,7 @@ async function encrypt(): Promise<void> {
   const r = await run<Extract<Result, { kind: 'encrypt' }>>(request, { onBlock: (v) => blocks.append(sheetElement(v)) });
   if (!r) return;
   area('enc-out').value = r.result.ciphertext;
+  area('enc-out').dataset.table = r.result.table;
   $('enc-note').textContent = `${r.result.note}. Done in ${seconds(r.ms)}.`;
   button('enc-to-decrypt').disabled = false;
   button('enc-download').disabled = false;
@@ -483,8 +484,8 @@ function wire(): void {
   button('enc-go').addEventListener('click', encrypt);
   button('enc-to-decrypt').addEventListener('click', () => {
     area('dec-text').value = area('enc-out').value;
-    const table = select('enc-table').value;
-    if (table !== 'auto') select('dec-table').value = table;
+    const table = area('enc-out').dataset.table;
+    if (table === 'classic' || table === 'frequency') select('dec-table').value = table;
     selectTab('decrypt');
   });
   button('enc-download').addEventListener('click', () => download('message.nc', area('enc-out').value));

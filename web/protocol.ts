@@ -59,6 +59,8 @@ export type Result =
   | {
       readonly kind: 'encrypt';
       readonly ciphertext: string;
+      /** The table used (the chosen one with table auto): decryption needs it. */
+      readonly table: string;
       readonly note: string;
       readonly proven: boolean;
     }

@@ -86,7 +86,7 @@ async function handle(id: number, r: Request): Promise<Result> {
       const given = blocks.reduce((n, b) => n + b.annotation.length, 0);
       const board = plan.choice ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ` : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, `;
       const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${blocks.length} block${blocks.length === 1 ? '' : 's'}, ${given} cell${given === 1 ? '' : 's'} given, ${ciphertext.length} characters${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
-      return { kind: 'encrypt', ciphertext, note, proven };
+      return { kind: 'encrypt', ciphertext, table: plan.table.name, note, proven };
     }
     case 'decrypt': {
       const c = parseCiphertext(r.ciphertext, 'the ciphertext');
