@@ -54,7 +54,7 @@ export async function main(args: string[]): Promise<void> {
   const root = packageRoot();
   const web = webRoot();
 
-  const files = ['index.html', 'style.css', 'main.js', 'worker.js'];
+  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'minisat.wasm'];
   const sizes = files.map((f) => {
     const bytes = readFileSync(join(web, f));
     return { f, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length };
