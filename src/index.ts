@@ -48,6 +48,7 @@ export { renderSvg, type SvgOptions } from './render/renderSvg.js';
 export { renderText, type TextOptions } from './render/renderText.js';
 export { renderHtml, type HtmlOptions } from './render/renderHtml.js';
 export { renderPng, type PngOptions } from './render/renderPng.js';
+export { puzzleSheet, ciphertextSheets, sheetOf, verdictText, type SheetOptions, type SheetOf } from './render/sheetsOf.js';
 
 export {
   NonocryptError,

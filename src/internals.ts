@@ -5,6 +5,7 @@
  */
 export { runsOf } from './grid/runsOf.js';
 export { Propagator, type PropagationStatus } from './line/Propagator.js';
+export { LineStepper, type LineChange, type PassResult, type StepStatus } from './line/LineStepper.js';
 export { probe, type ProbeOptions, type ProbeResult } from './line/probe.js';
 export type { SatSolver, SatOutcome, SolveLimits, EngineCapabilities } from './sat/SatSolver.js';
 export { GuardScope } from './sat/GuardScope.js';

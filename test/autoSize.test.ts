@@ -69,3 +69,20 @@ describe('chooseBoard', () => {
     expect(() => chooseBoard(HAMLET, { budgetMs: -1 })).toThrow(InputError);
   });
 });
+
+describe('encrypt with size auto', () => {
+  it("runs the choice on the caller's SAT session (the web page's engine), not the default one", async () => {
+    const { SatSession } = await import('../src/sat/SatSession.js');
+    const { createSolver } = await import('../src/sat/SatSession.js');
+    let made = 0;
+    const session = new SatSession(() => {
+      made++;
+      return createSolver();
+    });
+    // A message whose blocks line logic does not finish at every side, so that the choice solves.
+    const r = await encrypt(LONGER, { size: 'auto', receiver: 'logic', budgetMs: 20_000, session });
+    expect(r.choice).toBeDefined();
+    expect(made).toBeGreaterThan(0);
+    session.close();
+  });
+});

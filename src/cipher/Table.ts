@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InputError } from '../errors.js';
+import { builtinTableText } from './builtinTableText.js';
 
 /**
  * An encoding table (SPEC section 1): each symbol of the message alphabet has a distinct
@@ -92,20 +90,6 @@ export function parseTable(jsonText: string, source: string): Table {
   return { name, padding, paddingBit: paddingCode === 0 ? 0 : 1, codeOf, symbolOf };
 }
 
-/**
- * The package root: the nearest folder above this module holding both `package.json` and
- * `encoders/`. Works from `src/cipher/` (tests) and from `dist/src/cipher/` (built package).
- */
-function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'encoders'))) return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new InputError('E_TABLE', `cannot find the encoders/ folder above ${fileURLToPath(import.meta.url)}`);
-    dir = parent;
-  }
-}
-
 const cache = new Map<BuiltinTableName, Table>();
 
 /** One of the tables shipped in `encoders/`, loaded once. */
@@ -115,8 +99,8 @@ export function builtinTable(name: BuiltinTableName): Table {
     if (!(BUILTIN_TABLES as readonly string[]).includes(name)) {
       throw new InputError('E_TABLE', `unknown table ${show(name)}; expected one of ${BUILTIN_TABLES.join(', ')}`);
     }
-    const file = join(packageRoot(), 'encoders', `${name}.json`);
-    table = parseTable(readFileSync(file, 'utf8'), file);
+    const { text, source } = builtinTableText(name);
+    table = parseTable(text, source);
     cache.set(name, table);
   }
   return table;

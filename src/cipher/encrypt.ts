@@ -4,6 +4,7 @@ import type { Ciphertext, CipherBlock } from '../formats/ciphertext.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
+import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { bitsToGrids } from './blocks.js';
@@ -93,11 +94,20 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
   const receiver = options.receiver ?? 'unique';
   if (options.size === 'auto') {
     if (options.width !== undefined) throw new InputError('E_USAGE', 'size auto chooses square boards; width and height do not go with it');
-    const choice = chooseBoard(text, {
-      receiver,
-      table: options.table,
-      budgetMs: options.budgetMs === Infinity ? undefined : options.budgetMs,
-    });
+    // The choice runs in this thread: on the caller's SAT session, else on one of the named
+    // engine (without either it used the default engine's shared session whatever the options said).
+    const session = options.session ?? (options.engine ? new SatSession(options.engine) : undefined);
+    let choice: BoardChoice;
+    try {
+      choice = chooseBoard(text, {
+        receiver,
+        table: options.table,
+        budgetMs: options.budgetMs === Infinity ? undefined : options.budgetMs,
+        ...(session ? { session } : {}),
+      });
+    } finally {
+      if (session && session !== options.session) session.close();
+    }
     const blocks = choice.blocks;
     return {
       width: choice.size,

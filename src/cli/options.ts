@@ -30,6 +30,15 @@ export function seconds(value: string): number {
   return n;
 }
 
+/** A positive number up to `max`. */
+export function positiveNumber(max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0) || n > max) throw new InvalidArgumentError(`expected a positive number up to ${max}`);
+    return n;
+  };
+}
+
 /** Seconds, or `none` for no limit (Infinity). */
 export function secondsOrNone(value: string): number {
   return value.trim() === 'none' ? Infinity : seconds(value);

@@ -10,11 +10,13 @@ import { annotateCommand } from './commands/annotate.js';
 import { convertCommand } from './commands/convert.js';
 import { decryptCommand } from './commands/decrypt.js';
 import { encryptCommand } from './commands/encrypt.js';
+import { RENDER_FORMATS, TEXT_STYLES, renderCommand } from './commands/render.js';
 import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
 import type { CliIO } from './CliIO.js';
+import { webCommand } from './commands/web.js';
 import { exitCodesHelp } from './ExitCode.js';
-import { engineOption, jobsOption, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
+import { engineOption, jobsOption, positiveNumber, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
 
 /**
  * The command line: flags in, one options object per command, the command's exit code out.
@@ -45,12 +47,13 @@ const formatOption = () =>
 const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
 const secs = (ms: number) => `${ms / 1000} s`;
+const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');
 
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
   const program = new Command();
   program
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert.')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert, render, web.')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     .addHelpText('after', `\n${exitCodesHelp()}`);
@@ -102,6 +105,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .description('check every block of a ciphertext: unique (line-solvable or not), multiple, or none')
     .argument('[file]', 'ciphertext file; - or omitted: standard input')
     .option('--json', 'print one JSON document: {"blocks":[{"block","status","lineSolvable"}],"summary":{...}}')
+    .addOption(showOption())
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
@@ -115,6 +119,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .argument('[file]', 'puzzle: .non, .nin, webpbn .xml, nonocrypt .json, one-block ciphertext, or a # . picture; - or omitted: stdin')
     .addOption(formatOption())
     .option('--json', 'print one JSON document: {"status","lineSolvable","solutions":[[rows]],...}')
+    .addOption(showOption())
     .addOption(outputOption('the report'))
     .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
     .addOption(timeoutOption())
@@ -157,6 +162,43 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`)
     .action(async (file, opts) => setExit(await convertCommand(io, file, opts)));
+
+  program
+    .command('render')
+    .description('draw a puzzle or every block of a ciphertext as a printed puzzle sheet (clues around the grid), filled with --solution')
+    .argument('[file]', 'a puzzle in any format solve reads, or a ciphertext; - or omitted: standard input')
+    .addOption(
+      new Option('--format <format>', 'output: svg, png, html (a printable page of every block) or text (default: from -o, else text)').choices(
+        RENDER_FORMATS as readonly string[] as string[],
+      ),
+    )
+    .addOption(new Option('--from <format>', 'input format (default: from the file extension, else from the content)').choices(inputFormats as string[]))
+    .addOption(new Option('-b, --block <n>', 'a ciphertext\'s block n only (1-based; default every block)').argParser(wholeNumber(1, 1e9)))
+    .option('--solution', 'solve each puzzle and fill the sheet: its picture, or both pictures with their differing cells marked')
+    .addOption(
+      new Option('--style <style>', 'text: cells (blocks with clues, the default), half (half blocks, no clues) or ascii (# and . with clues)').choices(
+        TEXT_STYLES as readonly string[] as string[],
+      ),
+    )
+    .addOption(new Option('--cell-size <units>', 'side of a cell in SVG units (default: from the board size)').argParser(wholeNumber(2, 100)))
+    .addOption(new Option('--scale <factor>', 'PNG pixels per SVG unit (default 2)').argParser(positiveNumber(16)))
+    .addOption(outputOption('the drawing'))
+    .addOption(jobsOption())
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(quietOption())
+    .addHelpText(
+      'after',
+      `\nExamples:\n  nonocrypt render examples/scatter.pic\n  nonocrypt render --solution -o scatter.svg examples/scatter.pic\n  nonocrypt render --solution -o to-be.html examples/to-be.txt\n  nonocrypt render --block 2 --format png -o block2.png examples/to-be.txt`,
+    )
+    .action(async (file, opts) => setExit(await renderCommand(io, file, opts)));
+
+  program
+    .command('web')
+    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic) on 127.0.0.1 until Ctrl-C')
+    .addOption(new Option('-p, --port <n>', 'port (default 8080; 0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
+    .addOption(quietOption())
+    .action(async (opts) => setExit(await webCommand(io, opts)));
 
   return program;
 }

@@ -22,17 +22,27 @@ export const outputFormats: readonly OutputFormat[] = [...puzzleFormats, 'pictur
  */
 export function readPuzzle(text: string, options: { readonly format?: InputFormat; readonly path?: string; readonly source?: string } = {}): PuzzleFile {
   const name = options.source ?? options.path ?? '<input>';
-  const path = options.path;
-  const byName = path ? (/\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path)) : undefined;
-  const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
-  if (!chosen) {
-    throw new InputError('E_FORMAT', `${sourceName(name)}: cannot tell the puzzle format; use --format ${inputFormats.join('|')}`);
-  }
+  const chosen = inputFormatOf(text, options);
   if (chosen === 'picture') {
     const goal = parsePicture(text, name);
     return { puzzle: puzzleOf(goal), goal };
   }
   return readPuzzleFile(text, chosen, name);
+}
+
+/**
+ * The format `readPuzzle` reads `text` in: `format`, else the path's extension, else the
+ * content when unambiguous (`render` uses it to tell a many-block ciphertext from a puzzle).
+ */
+export function inputFormatOf(text: string, options: { readonly format?: InputFormat; readonly path?: string; readonly source?: string } = {}): InputFormat {
+  const path = options.path;
+  const byName = path ? (/\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path)) : undefined;
+  const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
+  if (!chosen) {
+    const name = options.source ?? options.path ?? '<input>';
+    throw new InputError('E_FORMAT', `${sourceName(name)}: cannot tell the puzzle format; use --format ${inputFormats.join('|')}`);
+  }
+  return chosen;
 }
 
 /** Write a puzzle in a format (see `writePuzzleFile` for what each format can hold). */

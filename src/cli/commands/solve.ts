@@ -3,23 +3,28 @@ import type { InputFormat } from '../../formats/puzzleText.js';
 import { gridRows } from '../../grid/Puzzle.js';
 import { solve } from '../../puzzle/solve.js';
 import type { SolveResult } from '../../solve/SolveResult.js';
+import { sheetOf } from '../../render/sheetsOf.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { checkOutputs, writeOutput } from '../io.js';
+import { checkOutputs, colourOn, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
 import { readPuzzleInput } from './puzzleInput.js';
+import { sheetsText, textOptions } from './render.js';
 
 export interface SolveFlags extends RunFlags {
   format?: InputFormat;
   json?: boolean;
   output?: string;
   emitCnf?: string;
+  /** Draw the solutions as a puzzle sheet with its clues. */
+  show?: boolean;
 }
 
 export async function solveCommand(io: CliIO, path: string | undefined, flags: SolveFlags): Promise<number> {
   if (flags.emitCnf === '-' && !flags.output) {
     usage('--emit-cnf - writes the CNF on standard output, so the report needs -o FILE (for the CNF alone: nonocrypt convert --to dimacs)');
   }
+  if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
   checkOutputs([flags.output, flags.emitCnf], [path]);
   const file = await readPuzzleInput(io, path, flags.format);
   const givens = file.givens ?? [];
@@ -38,6 +43,9 @@ export async function solveCommand(io: CliIO, path: string | undefined, flags: S
       ...(r.stats ? { stats: r.stats } : {}),
     };
     text = JSON.stringify(doc) + '\n';
+  } else if (flags.show) {
+    const sheet = sheetOf(file.puzzle, givens, r);
+    text = `${headline(r)}\n\n${sheetsText([sheet], textOptions('cells', !flags.output && colourOn(io, io.stdout)))}`;
   } else {
     text = [headline(r), ...solutions.map((rows) => rows.join('\n'))].join('\n\n') + '\n';
   }

@@ -1,13 +1,17 @@
 import { solveBlocks } from '../../cipher/solveBlocks.js';
 import { emptySummary, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
+import { sheetOf } from '../../render/sheetsOf.js';
 import type { CliIO } from '../CliIO.js';
 import { exitForSummary } from '../ExitCode.js';
-import { Progress, colour } from '../io.js';
-import { runOptions, type RunFlags } from '../options.js';
+import { Progress, colour, colourOn } from '../io.js';
+import { runOptions, usage, type RunFlags } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
+import { sheetsText, textOptions } from './render.js';
 
 export interface VerifyFlags extends RunFlags {
   json?: boolean;
+  /** Draw each block as a puzzle sheet under its line. */
+  show?: boolean;
 }
 
 /**
@@ -15,7 +19,9 @@ export interface VerifyFlags extends RunFlags {
  * is decided (an input error part-way leaves standard output empty).
  */
 export async function verifyCommand(io: CliIO, path: string | undefined, flags: VerifyFlags): Promise<number> {
+  if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
   const source = await ciphertextInput(io, path);
+  const show = flags.show ? textOptions('cells', colourOn(io, io.stdout)) : undefined;
   const progress = new Progress(io, !flags.quiet && !flags.json);
   const paint = colour(io, io.stdout);
   const verdicts: BlockVerdict[] = [];
@@ -27,6 +33,7 @@ export async function verifyCommand(io: CliIO, path: string | undefined, flags: 
       summary[v.status]++;
       if (flags.json) verdicts.push(v);
       else lines.push(`block ${v.block}: ${describe(v, paint)}\n`);
+      if (show) lines.push(sheetsText([sheetOf(b.cipher.puzzle, b.cipher.annotation, b.result)], show), '\n');
     }
   } finally {
     progress.end();

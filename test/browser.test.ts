@@ -1,0 +1,191 @@
+// The web page in a real browser: Debian's chromium (/usr/bin/chromium, installed by .ci/run)
+// driven by playwright-core, against the built page (dist/web, built by `npm test`) served by
+// `nonocrypt web` on 127.0.0.1. Skipped, saying so, only when chromium is not installed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { formatCiphertext } from '../src/formats/ciphertext.js';
+import { gridRows } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { formatPicture, parsePicture } from '../src/formats/picture.js';
+import { solve } from '../src/puzzle/solve.js';
+import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
+import { CLI, ROOT, assertBuilt, childEnv } from './helpers/cli.js';
+import { stalledGrid } from './helpers/puzzles.js';
+
+export const CHROMIUM = '/usr/bin/chromium';
+/** The flags that work here (closed network: no background connections, no updates, no sync). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const hasChromium = existsSync(CHROMIUM);
+if (!hasChromium) console.warn(`test/browser.test.ts: skipped, ${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does)`);
+
+const example = (name: string) => readFileSync(join(ROOT, 'examples', name), 'utf8');
+
+describe.skipIf(!hasChromium)('the web page in chromium', () => {
+  let server: ChildProcess;
+  let url: string;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+  const requested: string[] = [];
+
+  beforeAll(async () => {
+    assertBuilt();
+    server = spawn(process.execPath, [...CLI_NODE_FLAGS, CLI, 'web', '--port', '0', '--quiet'], { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+    url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        const line = out.match(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
+        if (line) resolve(line[1]!);
+      });
+      server.once('exit', (code) => reject(new Error(`nonocrypt web exited with ${code} before printing its address`)));
+    });
+    profile = mkdtempSync(join(tmpdir(), 'nonocrypt-chromium-'));
+    context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    page = await context.newPage();
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') problems.push(`console ${m.type()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
+    page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+    page.on('request', (r) => {
+      requested.push(r.url());
+      if (!r.url().startsWith(url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) problems.push(`request off the page's origin: ${r.url()}`);
+    });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.waitForFunction(() => !document.querySelector('#engine')!.textContent!.includes('loading'));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+    if (server && server.exitCode === null) {
+      const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+      server.kill('SIGINT');
+      expect(await exited).toBe(0); // Ctrl-C stops the server cleanly
+    }
+  });
+
+  const idle = () => page.waitForSelector('#busy', { state: 'hidden', timeout: 120_000 });
+  const tab = (name: string) => page.click(`#tabs button[data-tab="${name}"]`);
+
+  test('loads with no console error, no failed request, nothing fetched from elsewhere', async () => {
+    expect(await page.title()).toContain('nonocrypt');
+    // The SAT engine is our WebAssembly MiniSat, compiled from the page's own copy of the file.
+    expect(await page.textContent('#engine')).toMatch(/WebAssembly/);
+    expect(requested).toContain(`${url}minisat.wasm`);
+    expect(problems).toEqual([]);
+  });
+
+  test('encrypt then decrypt round-trips a message through the page', async () => {
+    const message = 'SEEING PUZZLES, IN A BROWSER.';
+    await tab('encrypt');
+    await page.fill('#enc-text', message);
+    await page.fill('#enc-size', '5');
+    await page.selectOption('#enc-receiver', 'logic');
+    await page.click('#enc-go');
+    await idle();
+    const ciphertext = await page.inputValue('#enc-out');
+    expect(ciphertext.split('\n')[0]).toBe('5');
+    const blocks = (ciphertext.trim().split('\n').length - 1) / 2;
+    expect(await page.locator('#enc-blocks .sheet').count()).toBe(blocks);
+    await page.click('#enc-to-decrypt');
+    expect(await page.inputValue('#dec-text')).toBe(ciphertext);
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.textContent('#dec-out')).toBe(message);
+    expect(await page.isVisible('#error')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  test('verify draws every block with its verdict; an ambiguous block shows its two pictures', async () => {
+    const scatter = parsePicture(example('scatter.pic'));
+    const heart = parsePicture(example('heart.pic'));
+    // Two blocks of 10 x 10: the heart padded to the board (unique), then scatter (multiple).
+    const padded = parsePicture(
+      formatPicture(heart)
+        .trimEnd()
+        .split('\n')
+        .map((r) => r.padEnd(10, '.'))
+        .concat(['..........', '..........'])
+        .join('\n'),
+    );
+    const text = formatCiphertext({ width: 10, height: 10, blocks: [{ puzzle: puzzleOf(padded), annotation: [] }, { puzzle: puzzleOf(scatter), annotation: [] }] });
+    await tab('decrypt');
+    await page.fill('#dec-text', text);
+    await page.click('#ver-go');
+    await idle();
+    const sheets = page.locator('#ver-blocks .sheet');
+    expect(await sheets.count()).toBe(2);
+    expect(await sheets.nth(0).getAttribute('data-status')).toBe('unique');
+    const ambiguous = sheets.nth(1);
+    expect(await ambiguous.getAttribute('data-status')).toBe('multiple');
+    // Two pictures, each with its black cells, and the cells where they differ outlined.
+    expect(await ambiguous.locator('svg g.filled').count()).toBe(2);
+    const expected = await solve(puzzleOf(scatter));
+    if (expected.status !== 'multiple') throw new Error('scatter.pic is expected to be ambiguous');
+    const differing = expected.grids[0].cells.filter((v, i) => v !== expected.grids[1].cells[i]).length;
+    expect(await ambiguous.locator('svg g.differ rect').count()).toBe(2 * differing);
+    expect(await ambiguous.textContent()).toContain('multiple');
+    expect(await page.textContent('#ver-summary')).toMatch(/^2 blocks: 1 unique, 1 multiple, 0 none\./);
+    expect(problems).toEqual([]);
+  });
+
+  test('step mode reaches the same grid as solve', async () => {
+    const heart = example('heart.pic');
+    const expected = await solve(puzzleOf(parsePicture(heart)));
+    if (expected.status !== 'unique' || !expected.lineSolvable) throw new Error('heart.pic is expected to be line-solvable');
+    await tab('puzzle');
+    await page.fill('#pz-text', heart);
+    await page.click('#pz-solve');
+    await idle();
+    const solvedRows = await page.getAttribute('#pz-sheet .sheet', 'data-rows');
+    expect(solvedRows).toBe(gridRows(expected.grid).join('/'));
+    await page.click('#pz-step');
+    await idle();
+    expect(await page.getAttribute('#step-board', 'data-status')).toBe('start');
+    await page.click('#step-one');
+    await idle();
+    await page.waitForSelector('#step-board[data-pass="1"]');
+    expect(await page.locator('#step-log li.line').count()).toBeGreaterThan(0);
+    await page.click('#step-end');
+    await idle();
+    await page.waitForSelector('#step-board[data-status="solved"]', { timeout: 60_000 });
+    expect(await page.getAttribute('#step-board', 'data-rows')).toBe(solvedRows);
+    expect(problems).toEqual([]);
+  });
+
+  test('a long run shows progress and Cancel stops it; the page works on afterwards', async () => {
+    // A random 50 x 50 picture at density 0.5 takes MiniSat seconds (docs/BENCHMARKS.md).
+    const hard = formatPicture(stalledGrid(50, 50, 0.5));
+    await tab('puzzle');
+    await page.fill('#pz-text', hard);
+    await page.click('#pz-solve');
+    await page.waitForSelector('#busy', { state: 'visible' });
+    await page.click('#cancel');
+    await idle();
+    expect(await page.textContent('#error')).toBe('Cancelled.');
+    await page.waitForFunction(() => !document.querySelector('#engine')!.textContent!.includes('loading'));
+    await page.fill('#pz-text', example('scatter.pic'));
+    await page.click('#pz-solve');
+    await idle();
+    expect(await page.getAttribute('#pz-sheet .sheet', 'data-status')).toBe('multiple');
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+// The messages between the page (main.ts) and its Web Worker (worker.ts). Plain data only:
+// they cross the thread boundary by structured clone. Every request carries an id; the worker
+// answers with any number of `progress` and `block` messages and then exactly one `done` or
+// `error` for that id. Cancelling is not a message: the page terminates the worker.
+
+import type { StepStatus } from '../src/line/LineStepper.js';
+
+export type TableChoice = 'classic' | 'frequency';
+export type Receiver = 'unique' | 'logic';
+export type PuzzleFormatChoice = 'auto' | 'non' | 'nin' | 'xml' | 'json' | 'cipher' | 'picture';
+
+export type Request =
+  | {
+      readonly kind: 'encrypt';
+      readonly text: string;
+      readonly size: number | 'auto';
+      readonly table: TableChoice | 'auto';
+      readonly receiver: Receiver;
+    }
+  | { readonly kind: 'decrypt'; readonly ciphertext: string; readonly table: TableChoice }
+  | { readonly kind: 'verify'; readonly ciphertext: string }
+  | { readonly kind: 'solve'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
+  | { readonly kind: 'annotate'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly receiver: Receiver; readonly name?: string }
+  /** Start step mode on a puzzle (its givens fixed black); answers with the empty board. */
+  | { readonly kind: 'stepStart'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
+  /** One pass of line logic (`passes` of them, or until it stops when `toEnd`). */
+  | { readonly kind: 'step'; readonly toEnd?: boolean };
+
+/** Where a sheet's grid is in its SVG (for drawing step-mode cells over it). */
+export interface GridPlace {
+  readonly x: number;
+  readonly y: number;
+  readonly cell: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface BlockView {
+  /** 1-based block number. */
+  readonly block: number;
+  /** unique, multiple, none, unknown; or `puzzle` for an undecided sheet (encrypt). */
+  readonly status: string;
+  /** The verdict or what the sheet shows, in words. */
+  readonly label: string;
+  readonly svg: string;
+}
+
+export interface StepView {
+  readonly status: StepStatus | 'start';
+  readonly pass: number;
+  /** Cell domains after the pass: 0 unknown, 1 black, 2 white. */
+  readonly cells: number[];
+  readonly open: number;
+  readonly changes: readonly { readonly kind: 'row' | 'column'; readonly index: number; readonly cells: readonly number[] }[];
+  readonly failed?: { readonly kind: 'row' | 'column'; readonly index: number };
+}
+
+export type Result =
+  | {
+      readonly kind: 'encrypt';
+      readonly ciphertext: string;
+      /** The table used (the chosen one with table auto): decryption needs it. */
+      readonly table: string;
+      readonly note: string;
+      readonly proven: boolean;
+    }
+  | { readonly kind: 'decrypt'; readonly ok: true; readonly text: string; readonly blocks: number }
+  | { readonly kind: 'decrypt'; readonly ok: false; readonly failures: readonly string[]; readonly blocks: number }
+  | { readonly kind: 'verify'; readonly summary: Record<string, number> }
+  | { readonly kind: 'solve'; readonly status: string; readonly label: string; readonly svg: string; readonly rows: readonly string[][] }
+  | { readonly kind: 'annotate'; readonly label: string; readonly code: string; readonly svg: string; readonly givenFile: string }
+  | { readonly kind: 'stepStart'; readonly svg: string; readonly place: GridPlace; readonly step: StepView; readonly width: number; readonly height: number }
+  | { readonly kind: 'step'; readonly steps: readonly StepView[] };
+
+export type Reply =
+  /** Sent once, unasked (id 0), when the engine is loaded. `stops`: a time limit per block works. */
+  | { readonly id: number; readonly kind: 'ready'; readonly engine: string; readonly stops: boolean }
+  | { readonly id: number; readonly kind: 'progress'; readonly done: number; readonly total?: number }
+  | { readonly id: number; readonly kind: 'block'; readonly view: BlockView }
+  | { readonly id: number; readonly kind: 'done'; readonly result: Result }
+  | { readonly id: number; readonly kind: 'error'; readonly message: string };
+
+/** A request as posted: its id, and a time limit per block (used when the engine can stop). */
+export type Envelope = { readonly id: number; readonly request: Request; readonly timeoutMs?: number };

@@ -1,0 +1,176 @@
+// The page's Web Worker: the whole library runs here, off the page's thread, one request at a
+// time, with the in-thread block runner (jobs 1) and one SAT session kept across requests.
+// Long requests report progress per block; the page cancels by terminating this worker.
+// Imports name the library's modules one by one (not its barrel), so that the bundle holds
+// only what the page uses (no PNG rendering, no Node worker pool).
+import { encryptBlocks, messageGrids } from '../src/cipher/encrypt.js';
+import { decrypt } from '../src/cipher/decrypt.js';
+import { solveBlocks } from '../src/cipher/solveBlocks.js';
+import { builtinTable } from '../src/cipher/Table.js';
+import { emptySummary } from '../src/cipher/verify.js';
+import { NonocryptError } from '../src/errors.js';
+import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js';
+import { writePuzzleFile } from '../src/formats/detectFormat.js';
+import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
+import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
+import { formatAnnotation } from '../src/formats/symbols.js';
+import { gridRows, type Grid } from '../src/grid/Puzzle.js';
+import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
+import { LineStepper, type PassResult } from '../src/line/LineStepper.js';
+import type { RunOptions } from '../src/parallel/BlockRunner.js';
+import { annotate } from '../src/puzzle/annotate.js';
+import { solve } from '../src/puzzle/solve.js';
+import { renderSvg } from '../src/render/renderSvg.js';
+import { sheetLayout } from '../src/render/sheetLayout.js';
+import { sheetOf, verdictText } from '../src/render/sheetsOf.js';
+import { SatSession } from '../src/sat/SatSession.js';
+import { prepareEngine, type PreparedEngine } from './engine.js';
+import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
+
+interface WorkerScope {
+  postMessage(message: Reply): void;
+  onmessage: ((event: { data: Envelope }) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+const post = (m: Reply) => scope.postMessage(m);
+
+let engine: PreparedEngine;
+let session: SatSession;
+let stepper: LineStepper | undefined;
+
+const ready = prepareEngine().then((e) => {
+  engine = e;
+  session = new SatSession(e.create);
+  post({ id: 0, kind: 'ready', engine: e.label, stops: e.stops });
+});
+
+/** The time limit per block of the request being handled (only when the engine can stop). */
+let timeoutMs: number | undefined;
+
+function runOptions(id: number, total?: number): RunOptions {
+  return {
+    jobs: 1,
+    ...(engine.engine ? { engine: engine.engine } : {}),
+    session,
+    ...(timeoutMs !== undefined && engine.stops ? { timeoutMs } : {}),
+    onProgress: (done) => post({ id, kind: 'progress', done, ...(total ? { total } : {}) }),
+  };
+}
+
+function readPuzzleText(text: string, format: PuzzleFormatChoice, name?: string): PuzzleFile {
+  return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format as InputFormat }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
+}
+
+const svgOf = (sheet: Parameters<typeof renderSvg>[0]) => renderSvg(sheet);
+
+async function handle(id: number, r: Request): Promise<Result> {
+  switch (r.kind) {
+    case 'encrypt': {
+      const table = r.table === 'auto' ? 'auto' : builtinTable(r.table);
+      const plan = encryptBlocks(r.text, { size: r.size, table, receiver: r.receiver, ...runOptions(id) });
+      const pictures: readonly Grid[] = plan.choice ? messageGrids(r.text, { size: plan.width, table: plan.table }).grids : plan.grids;
+      const total = pictures.length;
+      const blocks = [];
+      let proven = true;
+      for await (const b of plan.blocks) {
+        blocks.push(b.block);
+        proven &&= b.proven;
+        const k = blocks.length;
+        const cells = b.block.annotation.length;
+        const label = `${cells === 0 ? 'no cell' : cells === 1 ? '1 cell' : `${cells} cells`} given${b.proven ? ', proven smallest' : `, not proven smallest (${b.reason ?? 'stopped'})`}`;
+        const sheet = { puzzle: b.block.puzzle, grid: pictures[k - 1], givens: b.block.annotation, title: `block ${k}: ${label}` };
+        post({ id, kind: 'block', view: { block: k, status: 'picture', label, svg: svgOf(sheet) } });
+        post({ id, kind: 'progress', done: k, total });
+      }
+      const ciphertext = formatCiphertext({ width: plan.width, height: plan.height, blocks });
+      const given = blocks.reduce((n, b) => n + b.annotation.length, 0);
+      const board = plan.choice ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ` : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, `;
+      const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${blocks.length} block${blocks.length === 1 ? '' : 's'}, ${given} cell${given === 1 ? '' : 's'} given, ${ciphertext.length} characters${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
+      return { kind: 'encrypt', ciphertext, table: plan.table.name, note, proven };
+    }
+    case 'decrypt': {
+      const c = parseCiphertext(r.ciphertext, 'the ciphertext');
+      const out = await decrypt(c, { table: builtinTable(r.table), ...runOptions(id, c.blocks.length) });
+      return out.ok
+        ? { kind: 'decrypt', ok: true, text: out.text, blocks: out.blocks }
+        : { kind: 'decrypt', ok: false, failures: out.failures.map((f) => f.message), blocks: out.blocks };
+    }
+    case 'verify': {
+      const c = parseCiphertext(r.ciphertext, 'the ciphertext');
+      const summary = emptySummary();
+      for await (const b of solveBlocks(c, runOptions(id, c.blocks.length))) {
+        summary[b.result.status]++;
+        const sheet = sheetOf(b.cipher.puzzle, b.cipher.annotation, b.result, `block ${b.block}`);
+        const view: BlockView = { block: b.block, status: b.result.status, label: verdictText(b.result), svg: svgOf(sheet) };
+        post({ id, kind: 'block', view });
+      }
+      return { kind: 'verify', summary: { ...summary } };
+    }
+    case 'solve': {
+      const file = readPuzzleText(r.puzzle, r.format, r.name);
+      const givens = file.givens ?? [];
+      const result = await solve(file.puzzle, { givens, ...runOptions(id) });
+      const rows = result.status === 'unique' ? [gridRows(result.grid)] : result.status === 'multiple' ? result.grids.map(gridRows) : [];
+      return { kind: 'solve', status: result.status, label: verdictText(result), svg: svgOf(sheetOf(file.puzzle, givens, result, file.title ?? '')), rows };
+    }
+    case 'annotate': {
+      const file = readPuzzleText(r.puzzle, r.format, r.name);
+      if (!file.goal) throw new NonocryptError('E_GOAL', 'annotate needs the intended picture: a goal in the file, or a picture of # and . rows');
+      const a = await annotate(file.goal, { receiver: r.receiver, ...runOptions(id) });
+      const n = a.annotation.length;
+      const label = `${n} cell${n === 1 ? '' : 's'} given (${r.receiver} receiver)${a.proven ? ', proven smallest' : `, not proven smallest (${a.reason ?? 'stopped'})`}`;
+      const sheet = { puzzle: file.puzzle, grid: file.goal, givens: a.annotation, title: label };
+      const givenFile = writePuzzleFile({ ...file, givens: n ? a.annotation : undefined }, 'non');
+      return { kind: 'annotate', label, code: formatAnnotation(a.annotation, file.goal.width) || 'X', svg: svgOf(sheet), givenFile };
+    }
+    case 'stepStart': {
+      const file = readPuzzleText(r.puzzle, r.format, r.name);
+      const givens = file.givens ?? [];
+      stepper = new LineStepper(file.puzzle, givens);
+      const sheet = { puzzle: file.puzzle, ...(givens.length ? { givens } : {}) };
+      const layout = sheetLayout(sheet);
+      const place = { x: layout.panels[0]!.x, y: layout.panels[0]!.y, cell: layout.cell, width: layout.width, height: layout.height };
+      const step: StepView = { status: 'start', pass: 0, cells: cellsOf(stepper), open: stepper.open, changes: [] };
+      return { kind: 'stepStart', svg: svgOf(sheet), place, step, width: file.puzzle.width, height: file.puzzle.height };
+    }
+    case 'step': {
+      const s = stepper;
+      if (!s) throw new NonocryptError('E_USAGE', 'step mode has no puzzle: load one first');
+      const steps: StepView[] = [];
+      for (;;) {
+        const p = s.pass();
+        steps.push(stepView(s, p));
+        if (!r.toEnd || p.status !== 'progress') break;
+      }
+      return { kind: 'step', steps };
+    }
+  }
+}
+
+/** Domains as the protocol's cell values: 0 open, 1 black, 2 white. */
+function cellsOf(s: LineStepper): number[] {
+  return Array.from(s.domains, (d) => (d === BLACK ? 1 : d === WHITE ? 2 : 0));
+}
+
+function stepView(s: LineStepper, p: PassResult): StepView {
+  const failed = p.failedLine === undefined ? undefined : p.failedLine < s.height ? { kind: 'row' as const, index: p.failedLine } : { kind: 'column' as const, index: p.failedLine - s.height };
+  return {
+    status: p.status,
+    pass: p.pass,
+    cells: cellsOf(s),
+    open: s.open,
+    changes: p.changes.map((c) => ({ kind: c.kind, index: c.index, cells: c.cells })),
+    ...(failed ? { failed } : {}),
+  };
+}
+
+scope.onmessage = (event) => {
+  const { id, request } = event.data;
+  timeoutMs = event.data.timeoutMs;
+  ready
+    .then(() => handle(id, request))
+    .then(
+      (result) => post({ id, kind: 'done', result }),
+      (e: unknown) => post({ id, kind: 'error', message: e instanceof Error ? e.message : String(e) }),
+    );
+};
