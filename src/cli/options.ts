@@ -3,7 +3,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
 import { NonocryptError } from '../errors.js';
 import type { RunOptions } from '../parallel/BlockRunner.js';
-import { ENGINES } from '../sat/engines.js';
+import { DEFAULT_ENGINE, ENGINES } from '../sat/engines.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
 import { readText } from './io.js';
@@ -63,11 +63,13 @@ export interface RunFlags {
   timeout?: number;
   quiet?: boolean;
   engine?: EngineName;
+  memory?: number;
 }
 
 export function runOptions(flags: RunFlags, jobs = flags.jobs ?? defaultJobs()): RunOptions {
   return {
     jobs,
+    ...(flags.memory === undefined ? {} : { memoryCapBytes: flags.memory * 2 ** 20 }),
     ...(flags.timeout === undefined ? {} : { timeoutMs: flags.timeout * 1000 }),
     ...(flags.engine ? { engine: flags.engine } : {}),
   };
@@ -79,7 +81,11 @@ export const timeoutOption = () =>
   new Option('-t, --timeout <seconds>', 'time limit per block; a block it stops is reported unknown (exit 3)').argParser(seconds);
 export const quietOption = () => new Option('-q, --quiet', 'nothing on stderr but errors (no progress, no notes)');
 export const engineOption = () =>
-  new Option('--engine <name>', 'SAT engine').choices(ENGINES as readonly string[] as string[]);
+  new Option('--engine <name>', `SAT engine (default ${DEFAULT_ENGINE})`).choices(ENGINES as readonly string[] as string[]);
+export const memoryOption = () =>
+  new Option('--memory <MiB>', 'memory cap of one SAT instance (default 2048); a block that reaches it is unknown (exit 3)').argParser(
+    wholeNumber(8, 4095),
+  );
 
 /** True when the user gave the option on the command line (not a default). */
 export function given(cmd: Command, key: string): boolean {

@@ -16,7 +16,7 @@ import { verifyCommand } from './commands/verify.js';
 import type { CliIO } from './CliIO.js';
 import { webCommand } from './commands/web.js';
 import { exitCodesHelp } from './ExitCode.js';
-import { engineOption, jobsOption, positiveNumber, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
+import { engineOption, memoryOption, jobsOption, positiveNumber, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
 
 /**
  * The command line: flags in, one options object per command, the command's exit code out.
@@ -83,6 +83,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto < examples/message.txt`)
     .action(async (text, opts, cmd: Command) => setExit(await encryptCommand(io, text, opts, cmd)));
@@ -96,6 +97,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt decrypt examples/to-be.txt`)
     .action(async (file, opts) => setExit(await decryptCommand(io, file, opts)));
@@ -109,6 +111,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt verify --json examples/to-be.txt`)
     .action(async (file, opts) => setExit(await verifyCommand(io, file, opts)));
@@ -124,6 +127,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt solve examples/scatter.pic`)
     .action(async (file, opts) => setExit(await solveCommand(io, file, opts)));
@@ -145,6 +149,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(outputOption('the output'))
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/scatter.pic`)
     .action(async (file, opts, cmd: Command) => setExit(await annotateCommand(io, file, opts, cmd)));
@@ -159,6 +164,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(outputOption('the converted puzzle'))
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`)
     .action(async (file, opts) => setExit(await convertCommand(io, file, opts)));
@@ -186,6 +192,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
+    .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText(
       'after',

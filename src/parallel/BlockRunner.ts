@@ -29,6 +29,11 @@ export interface RunOptions {
   /** The SAT engine; see `src/sat/`. */
   readonly engine?: EngineName;
   /**
+   * Memory cap of one SAT instance in bytes (engines with a growable heap; default 2 GiB). A
+   * block whose instance reaches it is `unknown` with that reason, never a verdict.
+   */
+  readonly memoryCapBytes?: number;
+  /**
    * In this thread, the SAT instances to reuse (a program that runs many small pipelines saves
    * making instances); the caller keeps it open. Workers have sessions of their own.
    */

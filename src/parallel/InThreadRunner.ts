@@ -11,7 +11,7 @@ import { runTask, type BlockOutcome, type BlockTask } from './BlockTask.js';
 export class InThreadRunner implements BlockRunner {
   private readonly session: SatSession;
   constructor(private readonly options: RunOptions) {
-    this.session = options.session ?? new SatSession(options.engine);
+    this.session = options.session ?? new SatSession(options.engine, { memoryCapBytes: options.memoryCapBytes });
   }
 
   async *run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome> {

@@ -146,7 +146,7 @@ export class WorkerPool implements BlockRunner {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.script, { workerData: { engine: this.options.engine } });
+    const worker = new Worker(this.script, { workerData: { engine: this.options.engine, memoryCapBytes: this.options.memoryCapBytes } });
     const ready = new Promise<string>((resolve) => {
       const done = (why: string) => {
         worker.off('message', onReady);

@@ -8,7 +8,8 @@ import { outcomeOf } from './InThreadRunner.js';
  * Worker thread entry (see WorkerPool): runs block tasks one at a time with the worker's own
  * SAT session, instances reused across the tasks it runs.
  */
-const session = new SatSession((workerData as { engine?: EngineName } | null)?.engine);
+const data = (workerData ?? {}) as { engine?: EngineName; memoryCapBytes?: number };
+const session = new SatSession(data.engine, { memoryCapBytes: data.memoryCapBytes });
 // Load the engine before saying ready, so that a block's time limit measures the block's work
 // and not the worker's start-up.
 session.get(0);
