@@ -73,11 +73,11 @@ describe('chooseBoard', () => {
 describe('encrypt with size auto', () => {
   it("runs the choice on the caller's SAT session (the web page's engine), not the default one", async () => {
     const { SatSession } = await import('../src/sat/SatSession.js');
-    const { createSolver } = await import('../src/sat/SatSession.js');
+    const { createSolver } = await import('../src/sat/engines.js');
     let made = 0;
     const session = new SatSession(() => {
       made++;
-      return createSolver();
+      return createSolver('cadical');
     });
     // A message whose blocks line logic does not finish at every side, so that the choice solves.
     const r = await encrypt(LONGER, { size: 'auto', receiver: 'logic', budgetMs: 20_000, session });

@@ -21,7 +21,7 @@ export const ENGINES: readonly EngineName[] = ['minisat', 'cadical', 'logic-solv
  * The engine used when none is named. Chosen by measurement (docs/BENCHMARKS.md, section
  * engines): see the commit that set it.
  */
-export const DEFAULT_ENGINE: EngineName = 'logic-solver';
+export const DEFAULT_ENGINE: EngineName = 'minisat';
 
 /** What an engine can do, without making an instance. */
 export function engineCapabilities(name: EngineName = DEFAULT_ENGINE): EngineCapabilities {
