@@ -129,6 +129,57 @@ interface CasesResult {
   readonly cpu: number;
 }
 
+interface CliResult {
+  readonly cases: number;
+  readonly codes: Record<string, number>;
+  readonly commands: Record<string, Record<string, number>>;
+  readonly failures: number;
+  readonly examples: string[];
+  readonly slowest: { ms: number; how: string; args: string };
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+/** The CLI fuzz property (bench/fuzzCli.ts) over many in-process runs. */
+async function runCliCases(cases: number, seed: number): Promise<CliResult> {
+  const { cliCaseArb, runCliCase } = await import('./fuzzCli.js');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'nonocrypt-fuzzcli-'));
+  const codes: Record<string, number> = {};
+  const commands: Record<string, Record<string, number>> = {};
+  let failures = 0;
+  const examples: string[] = [];
+  let slowest = { ms: 0, how: '-', args: '' };
+  let done = 0;
+  const c0 = process.cpuUsage();
+  const w0 = performance.now();
+  try {
+    await fc.assert(
+      fc.asyncProperty(cliCaseArb, async (c) => {
+        const caseDir = join(dir, String(done % 64));
+        rmSync(caseDir, { recursive: true, force: true });
+        const r = await runCliCase(c, caseDir);
+        codes[r.code] = (codes[r.code] ?? 0) + 1;
+        const byCommand = (commands[c.args[0]!] ??= {});
+        byCommand[r.code] = (byCommand[r.code] ?? 0) + 1;
+        if (r.ms > slowest.ms) slowest = { ms: r.ms, how: c.how, args: c.args.join(' ') };
+        if (r.problems.length > 0) {
+          failures++;
+          if (examples.length < 10) examples.push(`case ${done + 1} (${c.how}): ${r.problems.join('; ')}; args ${JSON.stringify(c.args)}`);
+        }
+        if (++done % 1000 === 0) progress(`  cli: ${done.toLocaleString('en-US')} cases, ${failures} failures, ${((performance.now() - w0) / 1000).toFixed(0)} s`);
+      }),
+      { numRuns: cases, seed },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const cpu = process.cpuUsage(c0);
+  return { cases, codes, commands, failures, examples, slowest, wall: (performance.now() - w0) / 1000, cpu: (cpu.user + cpu.system) / 1e6 };
+}
+
 async function runCases(cases: number, seed: number): Promise<CasesResult> {
   // Loaded here, not at the top: the huge-input children need only the readers.
   const { READERS, runCase } = await import('./fuzzCheck.js');
@@ -169,7 +220,7 @@ async function runCases(cases: number, seed: number): Promise<CasesResult> {
 }
 
 export async function main(args: string[]): Promise<void> {
-  const opts = parseArgs(args, { cases: 'value', seed: 'value', part: 'value', 'huge-mb': 'value', write: 'flag', child: 'value' });
+  const opts = parseArgs(args, { cases: 'value', 'cli-cases': 'value', seed: 'value', part: 'value', 'huge-mb': 'value', write: 'flag', child: 'value' });
   const child = opts.get('child');
   if (typeof child === 'string') {
     const [index, mb] = child.split(',').map(Number);
@@ -179,8 +230,9 @@ export async function main(args: string[]): Promise<void> {
   const cases = Number(opts.get('cases') ?? 100_000);
   const seed = Number(opts.get('seed') ?? 1);
   const mb = Number(opts.get('huge-mb') ?? 100);
-  const part = String(opts.get('part') ?? 'cases,huge').split(',');
-  for (const p of part) if (p !== 'cases' && p !== 'huge') throw new Error(`unknown part "${p}"; parts: cases, huge`);
+  const cliCases = Number(opts.get('cli-cases') ?? 100_000);
+  const part = String(opts.get('part') ?? 'cases,cli,huge').split(',');
+  for (const p of part) if (p !== 'cases' && p !== 'huge' && p !== 'cli') throw new Error(`unknown part "${p}"; parts: cases, cli, huge`);
   if (!(Number.isInteger(cases) && cases > 0) || !Number.isInteger(seed) || !(mb > 0)) throw new Error('--cases, --seed and --huge-mb take positive whole numbers');
 
   const started = new Date();
@@ -212,6 +264,30 @@ export async function main(args: string[]): Promise<void> {
         const codes = [...new Set(Object.values(r.outcomes).flatMap((o) => Object.keys(o)))].sort((a, b) => (a === 'accepted' ? -1 : b === 'accepted' ? 1 : a.localeCompare(b)));
         return markdownTable(['format', ...codes], Object.entries(r.outcomes).map(([f, o]) => [f, ...codes.map((k) => int(o[k] ?? 0))]));
       })(),
+      '',
+      ...(r.examples.length ? ['First failures:', '', ...r.examples.map((e) => `- ${e}`), ''] : []),
+    );
+  }
+
+  if (part.includes('cli')) {
+    progress(`fuzz: ${cliCases.toLocaleString('en-US')} CLI runs in this process from seed ${seed}`);
+    const r = await runCliCases(cliCases, seed);
+    bad += r.failures;
+    const int = (n: number) => n.toLocaleString('en-US');
+    const allCodes = Object.keys(r.codes).sort((a, b) => Number(a) - Number(b));
+    sections.push(
+      `### ${int(r.cases)} CLI runs (seed ${seed})`,
+      '',
+      'Random commands with random, partly broken flags (every case bounded by `--timeout 1` and `--budget 0.3` unless it drew its own), ' +
+        'on valid files from the writers and on the readers\' fuzz cases, given as a file, as `-` or on piped standard input, ' +
+        'with `-o` onto a fresh file, the input itself, a folder, `/dev/full` or `/dev/stdout` (bench/fuzzCli.ts; `npm test` runs 400). ' +
+        'Each run is `runCli` in this process with captured streams. The property: an exit code of the contract and never 70, ' +
+        'on an error exit an empty stdout and exactly one stderr line starting "nonocrypt", no stack trace, no answer later than ' +
+        '60 s, and an output file untouched by an error exit.',
+      '',
+      `Time: ${secs(r.wall)} s wall, ${secs(r.cpu)} s CPU. **Failures: ${r.failures}.** Slowest run: ${secs(r.slowest.ms / 1000)} s (${r.slowest.how}: \`${r.slowest.args.slice(0, 160)}\`).`,
+      '',
+      markdownTable(['command', ...allCodes.map((c) => `exit ${c}`)], Object.entries(r.commands).sort().map(([cmd, o]) => [`\`${cmd}\``, ...allCodes.map((c) => int(o[c] ?? 0))])),
       '',
       ...(r.examples.length ? ['First failures:', '', ...r.examples.map((e) => `- ${e}`), ''] : []),
     );
@@ -249,7 +325,7 @@ export async function main(args: string[]): Promise<void> {
   }
 
   const body = [
-    '## fuzz: every reader on random, mutated and huge inputs',
+    '## fuzz: every reader and the CLI on random, mutated and huge inputs',
     '',
     `Date ${started.toISOString()}; machine: ${machine()}; 1-minute load average ${loadBefore} at the start, ${load()} at the end.`,
     `Code: ${codeVersion()}. Command: \`${commandLine('fuzz', args)}\` (after \`npm run build\`).`,

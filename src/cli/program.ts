@@ -108,6 +108,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .argument('[file]', 'ciphertext file; - or omitted: standard input')
     .option('--json', 'print one JSON document: {"blocks":[{"block","status","lineSolvable"}],"summary":{...}}')
     .addOption(showOption())
+    .addOption(outputOption('the report'))
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())

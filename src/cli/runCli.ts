@@ -21,6 +21,11 @@ export async function runCli(args: readonly string[], io: CliIO): Promise<number
   program.exitOverride().configureOutput(output('nonocrypt'));
   for (const c of program.commands) c.exitOverride().configureOutput(output(`nonocrypt ${c.name()}`));
   try {
+    // `help X` for a command that does not exist: one line, like any unknown command (commander
+    // would print the whole help on stderr).
+    if (args[0] === 'help' && args[1] !== undefined && !program.commands.some((c) => c.name() === args[1])) {
+      throw new NonocryptError('E_USAGE', `unknown command '${args[1]}'; see nonocrypt --help`);
+    }
     await program.parseAsync([...args], { from: 'user' });
     return code;
   } catch (e) {

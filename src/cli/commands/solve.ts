@@ -28,7 +28,7 @@ export async function solveCommand(io: CliIO, path: string | undefined, flags: S
   checkOutputs([flags.output, flags.emitCnf], [path]);
   const file = await readPuzzleInput(io, path, flags.format);
   const givens = file.givens ?? [];
-  if (flags.emitCnf) writeOutput(io, flags.emitCnf, puzzleDimacs(file.puzzle, givens), [path]);
+  const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
   const r = await solve(file.puzzle, { givens, ...runOptions(flags, 1) });
   const solutions = r.status === 'unique' ? [gridRows(r.grid)] : r.status === 'multiple' ? r.grids.map(gridRows) : [];
   let text: string;
@@ -49,7 +49,10 @@ export async function solveCommand(io: CliIO, path: string | undefined, flags: S
   } else {
     text = [headline(r), ...solutions.map((rows) => rows.join('\n'))].join('\n\n') + '\n';
   }
-  writeOutput(io, flags.output ?? '-', text, [path]);
+  // Files first, standard output last: a file that cannot be written leaves stdout empty.
+  const outputs: [string, string][] = [[flags.output ?? '-', text]];
+  if (cnf !== undefined) outputs.push([flags.emitCnf!, cnf]);
+  for (const [to, data] of outputs.sort(([a], [b]) => Number(a === '-') - Number(b === '-'))) writeOutput(io, to, data, [path]);
   return r.status === 'unique' ? exitCode('OK') : r.status === 'unknown' ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
 }
 

@@ -3,7 +3,7 @@ import { emptySummary, verdictOf, type BlockVerdict } from '../../cipher/verify.
 import { sheetOf } from '../../render/sheetsOf.js';
 import type { CliIO } from '../CliIO.js';
 import { exitForSummary } from '../ExitCode.js';
-import { Progress, colour, colourOn } from '../io.js';
+import { Progress, checkOutputs, colour, colourOn, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
 import { sheetsText, textOptions } from './render.js';
@@ -12,6 +12,7 @@ export interface VerifyFlags extends RunFlags {
   json?: boolean;
   /** Draw each block as a puzzle sheet under its line. */
   show?: boolean;
+  output?: string;
 }
 
 /**
@@ -20,10 +21,13 @@ export interface VerifyFlags extends RunFlags {
  */
 export async function verifyCommand(io: CliIO, path: string | undefined, flags: VerifyFlags): Promise<number> {
   if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
+  checkOutputs([flags.output], [path]);
   const source = await ciphertextInput(io, path);
-  const show = flags.show ? textOptions('cells', colourOn(io, io.stdout)) : undefined;
+  // Colour only when the report goes to a terminal.
+  const onTerminal = !flags.output && colourOn(io, io.stdout);
+  const show = flags.show ? textOptions('cells', onTerminal) : undefined;
   const progress = new Progress(io, !flags.quiet && !flags.json);
-  const paint = colour(io, io.stdout);
+  const paint = onTerminal ? colour(io, io.stdout) : (_: number, text: string) => text;
   const verdicts: BlockVerdict[] = [];
   const summary = emptySummary();
   const lines: string[] = [];
@@ -41,13 +45,13 @@ export async function verifyCommand(io: CliIO, path: string | undefined, flags: 
   if (flags.json) {
     // The documented shape; `unknown` (and a block's `reason`) appear only when a block was undecided.
     const { unknown, ...decided } = summary;
-    io.stdout.write(JSON.stringify({ blocks: verdicts, summary: unknown ? { ...decided, unknown } : decided }) + '\n');
+    writeOutput(io, flags.output ?? '-', JSON.stringify({ blocks: verdicts, summary: unknown ? { ...decided, unknown } : decided }) + '\n', [path]);
   } else {
     const n = summary.unique + summary.multiple + summary.none + summary.unknown;
     lines.push(
       `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}\n`,
     );
-    io.stdout.write(lines.join(''));
+    writeOutput(io, flags.output ?? '-', lines.join(''), [path]);
   }
   return exitForSummary(summary);
 }
