@@ -1,5 +1,6 @@
 // runBlocks: the same answers in one thread and in workers, in order; time limits and MiniSat's
 // fixed heap give `timeout` / `unknown`, never a verdict.
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { bitsToGrids } from '../src/cipher/blocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
@@ -269,5 +270,54 @@ describe('WorkerPool: workers that die', () => {
       reason: 'worker thread exited unexpectedly (code 9)',
     });
     expect(() => solveOutcome({ kind: 'error', code: 'E_INTERNAL', message: 'internal error: x' })).toThrow('internal error: x');
+  });
+});
+
+describe('WorkerPool: close', () => {
+  // Each case runs in its own process (test/fixtures/closeBusyPool.mjs), because the fault is a
+  // process that never ends: a worker started after close() keeps Node alive.
+  const runFixture = async (args: string[]) => {
+    const { execFile } = await import('node:child_process');
+    const script = fileURLToPath(new URL('./fixtures/closeBusyPool.mjs', import.meta.url));
+    return new Promise<{ code: number | null; signal: string | null; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [script, ...args], { timeout: 45_000 }, (err, stdout, stderr) => {
+        const e = err as (NodeJS.ErrnoException & { code?: number | string; signal?: string }) | null;
+        resolve({ code: e ? (typeof e.code === 'number' ? e.code : null) : 0, signal: e?.signal ?? null, stdout, stderr });
+      });
+    });
+  };
+  const closed = { kind: 'error', message: 'the worker pool was closed before the block finished' };
+
+  test.each([
+    ['close() while two workers run hard blocks (no time limit)', ['2', 'none', 'minisat', '1500'], 0],
+    ['close() just after a worker was stopped at the time limit and replaced', ['1', '300', 'logic-solver', 'first'], 1],
+    ['runBlocks whose consumer stops after the first outcome, others stopped at the limit', ['2', '300', 'logic-solver', 'break'], 1],
+  ])('%s: every task gets an outcome, no worker starts after close, the process ends', async (_what, args, before) => {
+    const r = await runFixture(args);
+    expect(r.signal, `killed: the process did not end (stderr: ${r.stderr})`).toBeNull();
+    expect(r.code).toBe(0);
+    const { outcomes, afterCloseMs } = JSON.parse(r.stdout) as { outcomes: { kind: string; message?: string }[]; afterCloseMs: number };
+    if (args[3] === 'break') {
+      expect(outcomes).toEqual([{ kind: 'timeout' }]);
+    } else {
+      // The blocks take minutes: those before the close are time-outs, all others closed errors.
+      expect(outcomes).toHaveLength(6);
+      outcomes.slice(0, before).forEach((o) => expect(o).toEqual({ kind: 'timeout' }));
+      outcomes.slice(before).forEach((o) => expect(o).toEqual(closed));
+    }
+    expect(afterCloseMs).toBeLessThan(10_000);
+  }, 60_000);
+
+  test('tasks given after close() come back at once as error outcomes, without starting a worker', async () => {
+    const { WorkerPool } = await import('../src/parallel/WorkerPool.js');
+    const pool = new WorkerPool({ jobs: 2 });
+    await pool.close();
+    const tasks: BlockTask[] = [21, 22].map((s) => ({ kind: 'solve', puzzle: puzzleOf(smallStalled(s)), givens: [] }));
+    const out: BlockOutcome[] = [];
+    for await (const o of pool.run(tasks)) out.push(o);
+    expect(out).toEqual([
+      { kind: 'error', code: 'E_WORKER', ...closed },
+      { kind: 'error', code: 'E_WORKER', ...closed },
+    ]);
   });
 });

@@ -21,6 +21,9 @@ import { ordered } from './ordered.js';
  *   comes back as an `error` outcome (E_WORKER) and the next tasks run on the replacement.
  * - The clock of a task starts when its worker is ready (the engine loaded), so a time limit
  *   measures the block's work, not a thread's start-up.
+ * - `close()` is final: it terminates every worker and starts none again (a replacement
+ *   started after it would keep the process alive for ever). Tasks running or waiting for a
+ *   worker then, and tasks given after, come back at once as `error` outcomes (E_WORKER).
  */
 interface Slot {
   worker: Worker;
@@ -46,12 +49,14 @@ export interface PoolInternals {
 export class WorkerPool implements BlockRunner {
   private readonly slots: Slot[] = [];
   private readonly idle: Slot[] = [];
-  private readonly waiting: ((slot: Slot) => void)[] = [];
+  /** Tasks waiting for a worker; `close()` hands them undefined. */
+  private readonly waiting: ((slot: Slot | undefined) => void)[] = [];
   /** Workers that have exited (a crash while idle is noticed before the next task). */
   private readonly exited = new WeakSet<Worker>();
   private readonly script: URL;
   private readonly engineStops: boolean;
   private nextId = 0;
+  private closed = false;
 
   constructor(
     private readonly options: RunOptions & { readonly jobs: number },
@@ -66,6 +71,8 @@ export class WorkerPool implements BlockRunner {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const next of this.waiting.splice(0)) next(undefined);
     const all = this.slots.splice(0);
     this.idle.length = 0;
     await Promise.all(all.map((s) => s.worker.terminate()));
@@ -73,11 +80,13 @@ export class WorkerPool implements BlockRunner {
 
   private async execute(task: BlockTask): Promise<BlockOutcome> {
     const slot = await this.acquire();
+    if (!slot) return closedOutcome();
     try {
       // A worker that failed to start, or died while idle, is replaced before it gets the task;
       // after three such workers in a row the task fails rather than wait forever.
       for (let failures = 0; ; failures++) {
         const failed = await slot.ready;
+        if (this.closed) return closedOutcome();
         if (!failed && !this.exited.has(slot.worker)) return await this.post(slot, task);
         if (failures === 2) {
           return { kind: 'error', code: 'E_WORKER', message: `worker thread failed to start: ${failed || 'it exited before its first task'}` };
@@ -108,7 +117,8 @@ export class WorkerPool implements BlockRunner {
         if (m.id === id && m.outcome) finish(m.outcome, false);
       };
       const onError = (e: Error) => finish({ kind: 'error', code: 'E_WORKER', message: `worker thread failed: ${oneLine(e.message)}` }, true);
-      const onExit = (code: number) => finish({ kind: 'error', code: 'E_WORKER', message: `worker thread exited unexpectedly (code ${code})` }, true);
+      const onExit = (code: number) =>
+        finish(this.closed ? closedOutcome() : { kind: 'error', code: 'E_WORKER', message: `worker thread exited unexpectedly (code ${code})` }, true);
       worker.on('message', onMessage);
       worker.on('error', onError);
       worker.on('exit', onExit);
@@ -119,7 +129,8 @@ export class WorkerPool implements BlockRunner {
     });
   }
 
-  private acquire(): Promise<Slot> {
+  private acquire(): Promise<Slot | undefined> {
+    if (this.closed) return Promise.resolve(undefined);
     const free = this.idle.pop();
     if (free) return Promise.resolve(free);
     if (this.slots.length < this.options.jobs) {
@@ -140,6 +151,7 @@ export class WorkerPool implements BlockRunner {
   /** The slot's worker is gone or must go: terminate it and start another in its place. */
   private replace(slot: Slot): void {
     void slot.worker.terminate();
+    if (this.closed) return;
     const fresh = this.spawn();
     slot.worker = fresh.worker;
     slot.ready = fresh.ready;
@@ -166,6 +178,10 @@ export class WorkerPool implements BlockRunner {
     worker.on('exit', () => this.exited.add(worker));
     return { worker, ready };
   }
+}
+
+function closedOutcome(): BlockOutcome {
+  return { kind: 'error', code: 'E_WORKER', message: 'the worker pool was closed before the block finished' };
 }
 
 function oneLine(s: string): string {
