@@ -79,7 +79,7 @@ export class MinHittingSet {
     const sat = this.base.solver;
     const cells = [...this.varOf.keys()].sort((a, b) => a - b);
     const vars = cells.map((c) => this.varOf.get(c)!);
-    let k = Math.max(this.lowerBound, 1);
+    let k = Math.max(this.lowerBound, this.packingBound(), 1);
     let counter: GuardScope;
     for (;;) {
       counter = this.counterFor(vars, k);
@@ -137,6 +137,22 @@ export class MinHittingSet {
     } finally {
       query.retire();
     }
+  }
+
+  /**
+   * A lower bound without SAT: cores that share no cell need one cell each. Greedy packing,
+   * smallest cores first (the small local cores of `switchCores` pack well).
+   */
+  private packingBound(): number {
+    const used = new Set<number>();
+    let count = 0;
+    const bySize = [...this.cores].sort((a, b) => a.length - b.length);
+    for (const core of bySize) {
+      if (core.some((c) => used.has(c))) continue;
+      for (const c of core) used.add(c);
+      count++;
+    }
+    return count;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { SolverAbortError } from '../errors.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
+import { switchCores } from './localCores.js';
 import { MinHittingSet } from './MinHittingSet.js';
 import { makeOracle } from './oracles.js';
 import type { ReceiverModel } from './ReceiverModel.js';
@@ -94,6 +95,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     if (initial === 'unknown') return done(oracle.complete([]), false);
     if (initial.length === 0) return done([], true);
     addCores(initial);
+    addCores(switchCores(grid));
     for (;;) {
       rounds++;
       // Any minimum hitting set while the optimum is unknown; the row-major first one once a
