@@ -171,6 +171,34 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a time limit per block ends a hard block unknown, saying so, and the other blocks are still decided', async () => {
+    // The page's engine stops itself at its deadline, so the field is enabled.
+    await tab('decrypt');
+    expect(await page.isEnabled('#dec-timeout')).toBe(true);
+    const heart = parsePicture(
+      formatPicture(parsePicture(example('heart.pic')))
+        .trimEnd()
+        .split('\n')
+        .map((r) => r.padEnd(60, '.'))
+        .concat(Array.from({ length: 60 }, () => '.'.repeat(60)))
+        .slice(0, 60)
+        .join('\n'),
+    );
+    const hard = stalledGrid(60, 60, 0.5);
+    const text = formatCiphertext({ width: 60, height: 60, blocks: [{ puzzle: puzzleOf(hard), annotation: [] }, { puzzle: puzzleOf(heart), annotation: [] }] });
+    await page.fill('#dec-text', text);
+    await page.fill('#dec-timeout', '0.3');
+    await page.click('#ver-go');
+    await idle();
+    const sheets = page.locator('#ver-blocks .sheet');
+    expect(await sheets.count()).toBe(2);
+    expect(await sheets.nth(0).getAttribute('data-status')).toBe('unknown');
+    expect(await sheets.nth(1).getAttribute('data-status')).toBe('unique');
+    expect(await page.textContent('#ver-summary')).toMatch(/^2 blocks: 1 unique, 0 multiple, 0 none, 1 unknown\./);
+    await page.fill('#dec-timeout', '');
+    expect(problems).toEqual([]);
+  });
+
   test('a long run shows progress and Cancel stops it; the page works on afterwards', async () => {
     // A random 50 x 50 picture at density 0.5 takes MiniSat seconds (docs/BENCHMARKS.md).
     const hard = formatPicture(stalledGrid(50, 50, 0.5));

@@ -3,13 +3,10 @@
 // engines/minisat.wasm (web/build.mjs puts it beside worker.js; fetched from the page's origin,
 // never from the network). Everything else in the worker takes the engine from here.
 //
-// The pipelines name engines through RunOptions.engine, which does not know the WebAssembly
-// engines yet (src/sat/SatSession.ts makes logic-solver's MiniSat only). Until it does, the
-// worker hands its SAT session a factory of registry instances, and the page offers no
-// per-block time limit (the runner would look up the default engine, which cannot stop
-// itself): a long run is stopped with Cancel, which terminates the worker. When the pipelines
-// take 'minisat', set `engine` below and `stops` follows from its capabilities.
-import { createSolver, loadEngine } from '../src/sat/engines.js';
+// The engine stops itself at a deadline (its capabilities say so), so the page offers a time
+// limit per block: the in-thread runner hands the deadline to the engine and a block that
+// reaches it ends `unknown`. Cancel still terminates the worker for anything else.
+import { createSolver, engineCapabilities, loadEngine } from '../src/sat/engines.js';
 import type { EngineName, SatSolver } from '../src/sat/SatSolver.js';
 
 export interface PreparedEngine {
@@ -17,13 +14,20 @@ export interface PreparedEngine {
   readonly label: string;
   /** New SAT instances for the worker's session. */
   readonly create: () => SatSolver;
-  /** The engine's name for RunOptions, once the pipelines know it (see above). */
-  readonly engine?: EngineName;
+  /** The engine's name for RunOptions. */
+  readonly engine: EngineName;
   /** Blocks can have a time limit in this thread (the engine stops at its deadline). */
   readonly stops: boolean;
 }
 
+const ENGINE: EngineName = 'minisat';
+
 export async function prepareEngine(): Promise<PreparedEngine> {
-  await loadEngine('minisat', new URL('minisat.wasm', self.location.href));
-  return { label: 'MiniSat 2.2 (WebAssembly)', create: () => createSolver('minisat'), stops: false };
+  await loadEngine(ENGINE, new URL(`${ENGINE}.wasm`, self.location.href));
+  return {
+    label: 'MiniSat 2.2 (WebAssembly)',
+    create: () => createSolver(ENGINE),
+    engine: ENGINE,
+    stops: engineCapabilities(ENGINE).deadline,
+  };
 }

@@ -50,7 +50,7 @@ let timeoutMs: number | undefined;
 function runOptions(id: number, total?: number): RunOptions {
   return {
     jobs: 1,
-    ...(engine.engine ? { engine: engine.engine } : {}),
+    engine: engine.engine,
     session,
     ...(timeoutMs !== undefined && engine.stops ? { timeoutMs } : {}),
     onProgress: (done) => post({ id, kind: 'progress', done, ...(total ? { total } : {}) }),

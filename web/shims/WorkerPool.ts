@@ -5,6 +5,6 @@ import { NonocryptError } from '../../src/errors.js';
 
 export class WorkerPool {
   constructor() {
-    throw new NonocryptError('E_INTERNAL', 'internal error: the web page runs blocks in its own Web Worker (jobs 1, no per-block time limit on engines that cannot stop)');
+    throw new NonocryptError('E_INTERNAL', 'internal error: the web page runs blocks in its own Web Worker (jobs 1, on an engine that stops at its deadline)');
   }
 }
