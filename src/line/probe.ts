@@ -17,8 +17,18 @@ import { BLACK, UNKNOWN, WHITE, type PropagationStatus, type Propagator } from '
  * when a run of probes fixes nothing or its work budget (line-solver calls) runs out: stopping
  * early loses no correctness, SAT decides whatever is left.
  */
+/**
+ * The default work budget of probing, in line-solver calls per cell of the board (range
+ * 10-1000). A safety bound, not a tuned limit: with no budget at all, probing used median 1.6,
+ * 90th percentile 7.6 and at most 21.8 calls per cell on the 608 puzzles that propagation
+ * leaves open among Wolter's survey and every fifth puzzle of the TAAI 2011, TCGA 2016 and
+ * ICGA 2017 sets (its fruitless streak ended 487 of them first). 100 leaves 4x headroom over
+ * that maximum while bounding a pathological board.
+ */
+const LINE_SOLVES_PER_CELL = 100;
+
 export interface ProbeOptions {
-  /** Stop after about this many line-solver calls (default 100 per cell). */
+  /** Stop after about this many line-solver calls (default LINE_SOLVES_PER_CELL per cell). */
   readonly maxLineSolves?: number;
   /**
    * Stop after this many probes in a row fix nothing (default: width + height). On the
@@ -49,7 +59,7 @@ export function probe(prop: Propagator, domains: Uint8Array, options: ProbeOptio
   const W = prop.width;
   const H = prop.height;
   const N = W * H;
-  const budget = prop.lineSolves + (options.maxLineSolves ?? 100 * N);
+  const budget = prop.lineSolves + (options.maxLineSolves ?? LINE_SOLVES_PER_CELL * N);
   const maxFruitless = options.maxFruitless ?? W + H;
   const deadline = options.deadline ?? Infinity;
   let fruitless = 0;

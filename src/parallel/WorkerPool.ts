@@ -31,14 +31,43 @@ interface Slot {
   ready: Promise<string>;
 }
 
+/**
+ * Grace before a worker whose engine stops at its own deadline is terminated anyway, in ms
+ * (at least this, or the time limit itself when that is longer). Range 200-5000. It covers
+ * one engine step past the deadline plus the answer's trip back: the WebAssembly engines were
+ * measured stopping 40-400 ms late on tiny deadlines (CaDiCaL checks its terminator between
+ * restarts), MiniSat within a few ms; 1 s keeps every such answer a value, not a kill.
+ */
+const STOPPABLE_GRACE_MS = 1000;
+
+/**
+ * Extra time an `annotate` task gets past twice its limit before its worker is terminated, in
+ * ms (range 1000-10,000): the minimizer stops proving at the limit and may then spend up to as
+ * long again finding a small valid annotation; this covers the final check of that annotation.
+ */
+const ANNOTATE_GRACE_MS = 2000;
+
+/**
+ * Results a worker may run ahead of the one the caller waits for, per job (range 2-64). Bounds
+ * the outcomes held out of order, so memory stays flat in the number of blocks (BENCHMARKS
+ * "Memory against the number of blocks": x1.43 peak RSS for x32 the blocks), while a slow block
+ * stalls at most this many fast ones behind it per worker.
+ */
+const AHEAD_PER_JOB = 8;
+
+/**
+ * Workers in a row that may fail to start (or die idle) before a task gives up with E_WORKER
+ * (range 1-5). Three tolerates one crash and one failed replacement without retrying for ever
+ * on a broken install (test/pool tests and the broken-install CLI test exercise both paths).
+ */
+const START_ATTEMPTS = 3;
+
 /** How far past the time limit a task may run before its worker is terminated. */
 export function hardLimitMs(task: BlockTask, timeoutMs: number, engineStops: boolean): number {
-  // A solve on an engine that honours deadlines stops itself by the limit; the grace covers
-  // one engine step and the answer's trip back. An engine that cannot stop is stopped at the
-  // limit. The minimizer stops proving at the limit and may then spend up to as long again
-  // (plus a second) finding a small valid annotation before it falls back to a large one.
-  if (task.kind === 'annotate') return 2 * timeoutMs + 2000;
-  return engineStops ? timeoutMs + Math.max(1000, timeoutMs) : timeoutMs;
+  // A solve on an engine that honours deadlines stops itself by the limit; an engine that
+  // cannot stop is stopped at the limit.
+  if (task.kind === 'annotate') return 2 * timeoutMs + ANNOTATE_GRACE_MS;
+  return engineStops ? timeoutMs + Math.max(STOPPABLE_GRACE_MS, timeoutMs) : timeoutMs;
 }
 
 export interface PoolInternals {
@@ -67,7 +96,7 @@ export class WorkerPool implements BlockRunner {
   }
 
   run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome> {
-    return ordered(tasks, (t) => this.execute(t), this.options.jobs * 8, quickOutcome);
+    return ordered(tasks, (t) => this.execute(t), this.options.jobs * AHEAD_PER_JOB, quickOutcome);
   }
 
   async close(): Promise<void> {
@@ -83,12 +112,12 @@ export class WorkerPool implements BlockRunner {
     if (!slot) return closedOutcome();
     try {
       // A worker that failed to start, or died while idle, is replaced before it gets the task;
-      // after three such workers in a row the task fails rather than wait forever.
-      for (let failures = 0; ; failures++) {
+      // after START_ATTEMPTS such workers in a row the task fails rather than wait forever.
+      for (let failures = 1; ; failures++) {
         const failed = await slot.ready;
         if (this.closed) return closedOutcome();
         if (!failed && !this.exited.has(slot.worker)) return await this.post(slot, task);
-        if (failures === 2) {
+        if (failures === START_ATTEMPTS) {
           return { kind: 'error', code: 'E_WORKER', message: `worker thread failed to start: ${failed || 'it exited before its first task'}` };
         }
         this.replace(slot);

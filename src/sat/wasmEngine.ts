@@ -315,8 +315,18 @@ async function nodeFsAsync(): Promise<NodeFs | undefined> {
 
 // ---- instances, reused after release() ------------------------------------------------------
 
-/** Released instances kept for reuse, per engine: at most this many, of at most this heap. */
+/**
+ * Released instances kept for reuse, per engine (range 0-8). A new WebAssembly instance costs
+ * 7-11 ms for MiniSat and about 30 ms for CaDiCaL (NOTES, "Measured 2026-11-23"), more than a
+ * whole small block; a session holds at most two live instances at once (one per SatPurpose:
+ * blocks and hitting sets), so two kept ones make every replacement free.
+ */
 const POOL_SIZE = 2;
+/**
+ * A released instance whose heap grew past this is dropped, not kept, in bytes (range
+ * 64 MiB-2 GiB): a WebAssembly memory never shrinks, so keeping a heap that a 60x60 block grew
+ * to hundreds of MiB would hold that memory for the life of the process for small blocks.
+ */
 const POOL_HEAP_BYTES = 256 * MIB;
 const pools: Record<WasmEngineName, EngineInstance[]> = { minisat: [], cadical: [] };
 

@@ -28,6 +28,15 @@ import type { SolveResult } from './SolveResult.js';
 /** What a search found: a grid, proof that there is none, or nothing (stopped by its deadline). */
 export type Found = Grid | 'none' | 'unknown';
 
+/**
+ * Estimated SAT variables per open cell, used only to decide whether a block still fits on the
+ * session's shared instance (SatSession's share limit): the cell's own variable plus the
+ * automaton states of its row and column. Measured on random boards (NOTES: 20x20 about 5k
+ * variables for 400 cells, 50x50 about 69k for 2,500): 12-28 per cell; an underestimate only
+ * means one more block shares an instance before a fresh one is made. Range 8-30.
+ */
+const VARIABLES_PER_OPEN_CELL = 12;
+
 export class BlockSolver {
   readonly propagator: Propagator;
   /** Domains after propagation from the givens. */
@@ -132,8 +141,7 @@ export class BlockSolver {
 
   private load(): GuardScope {
     if (this.scope) return this.scope;
-    // About a dozen variables per open cell (its own, plus automaton states in its two lines).
-    const s = this.session.get(countOpen(this.satDomains) * 12);
+    const s = this.session.get(countOpen(this.satDomains) * VARIABLES_PER_OPEN_CELL);
     this.sharedInstance = !this.session.isFresh(s);
     const scope = new GuardScope(s);
     this.scope = scope;
