@@ -1,0 +1,29 @@
+// The README's library example (examples/library.mjs) runs as a user runs it: a separate Node
+// process importing the package by its name (the package's self-reference through "exports").
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, expect, test } from 'vitest';
+import { ROOT, assertBuilt, childEnv } from './helpers/cli.js';
+
+beforeAll(() => assertBuilt());
+
+test('examples/library.mjs runs and prints what the README says', () => {
+  const r = spawnSync(process.execPath, [join(ROOT, 'examples', 'library.mjs')], { cwd: ROOT, encoding: 'utf8', env: childEnv(), timeout: 60_000 });
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  const lines = r.stdout.split('\n');
+  // The ciphertext is the paper's test vector at n = 6 (examples/to-be.txt holds the same file).
+  expect(lines.slice(0, 7).join('\n') + '\n').toBe(readFileSync(join(ROOT, 'examples', 'to-be.txt'), 'utf8'));
+  expect(lines[7]).toBe('proven smallest: true');
+  expect(lines[8]).toBe('TO BE, OR NOT TO BE.');
+  expect(r.stdout).toContain('{ unique: 3, multiple: 0, none: 0, unknown: 0 }');
+  expect(r.stdout).toMatch(/^multiple \[/m);
+  expect(r.stdout).toContain('give cells [ 0, 3 ] (proven smallest)');
+});
+
+test('the README shows examples/library.mjs as it is', () => {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const code = readFileSync(join(ROOT, 'examples', 'library.mjs'), 'utf8');
+  expect(readme).toContain(code.trimEnd());
+});
