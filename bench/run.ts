@@ -16,6 +16,7 @@ const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> 
   paper: { about: 'the paper\'s experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)', load: () => import('./paper.js') },
   scale: { about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)', load: () => import('./scale.js') },
   web: { about: 'the web page in chromium: bundle size, load, encrypt, decrypt and verify of the shipped examples, browser-test run time (--screenshots writes docs/web/)', load: () => import('./web.js') },
+  code: { about: "lines of code per layer of src/ and the CLI's share, file by file, with the library modules each CLI file imports", load: () => import('./code.js') },
   solve: { about: 'Wolter\'s survey puzzles and the TAAI/TCGA/ICGA tournament sets (../shared/bench): verdicts, CPU s, CLI start-up', load: () => import('./solve.js') },
 };
 
