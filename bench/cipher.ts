@@ -27,6 +27,10 @@ import {
   type Timed,
 } from './common.js';
 import { paperExhaustive, type ExhaustiveResult } from './paperExhaustive.js';
+import { autoTable, brownTable, DEFAULT_SEED } from './cipherBrown.js';
+import { DEFAULT_BUDGET_MS } from '../src/cipher/encrypt.js';
+import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
+import type { EngineName } from '../src/sat/SatSolver.js';
 
 /**
  * The cipher benchmark.
@@ -38,6 +42,8 @@ import { paperExhaustive, type ExhaustiveResult } from './paperExhaustive.js';
  * smallest set); where the exhaustive search gave up, it still proved that no smaller set than
  * its last size works, which the minimizer's answer must respect. Every minimizer annotation
  * is also checked to be valid for its receiver.
+ *
+ * `--part brown` and `--part auto` (with `--engine NAME`): see cipherBrown.ts.
  *
  * Part 2: `verify` of one ciphertext holding all 65,536 4x4 pictures as blocks, with the
  * verdict counts; the number of unique blocks is cross-checked by grouping the pictures by
@@ -168,6 +174,35 @@ async function verifyAll4x4(): Promise<VerifyFigures> {
 }
 
 export async function main(args: string[]): Promise<void> {
+  const part = args.includes('--part') ? args[args.indexOf('--part') + 1] : undefined;
+  if (part === 'brown' || part === 'auto') {
+    const o = parseArgs(args, { part: 'value', write: 'flag', messages: 'value', seed: 'value', sizes: 'value', receivers: 'value', engine: 'value', budget: 'value', lengths: 'value' });
+    const engine = (o.get('engine') ?? DEFAULT_ENGINE) as EngineName;
+    if (!ENGINES.includes(engine)) throw new Error(`--engine takes one of ${ENGINES.join(', ')}`);
+    const receivers = typeof o.get('receivers') === 'string' ? ((o.get('receivers') as string).split(',') as ReceiverModel[]) : [...RECEIVER_MODELS];
+    for (const r of receivers) if (!RECEIVER_MODELS.includes(r)) throw new Error(`unknown receiver "${r}"`);
+    const seed = Number(o.get('seed') ?? DEFAULT_SEED);
+    const list = (k: string, d: number[]) => (typeof o.get(k) === 'string' ? (o.get(k) as string).split(',').map(Number) : d);
+    const write = o.get('write') === true;
+    if (part === 'auto') {
+      process.exitCode = await autoTable({ seed, lengths: list('lengths', [100, 600, 3000]), receivers, engine, write, args });
+      return;
+    }
+    const budget = o.get('budget') ?? String(DEFAULT_BUDGET_MS / 1000);
+    const budgetMs = budget === 'none' ? Infinity : Number(budget) * 1000;
+    if (!(budgetMs > 0)) throw new Error('--budget takes seconds or none');
+    process.exitCode = await brownTable({
+      messages: Number(o.get('messages') ?? 20),
+      seed,
+      sizes: list('sizes', [16, 20, 25, 30, 35]),
+      receivers,
+      engine,
+      budgetMs,
+      write,
+      args,
+    });
+    return;
+  }
   const opts = parseArgs(args, {
     write: 'flag',
     limit: 'value',

@@ -11,7 +11,7 @@ interface BenchModule {
 const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> }> = {
   adapter: { about: "the SAT adapter: numeric clauses vs logic-solver's formula API (load time, memory)", load: () => import('./adapter.js') },
   engines: { about: 'our WebAssembly MiniSat and CaDiCaL: instance set-up; DIMACS files next to the native Debian binaries (setup | solve f.cnf...)', load: () => import('./engines.js') },
-  cipher: { about: 'a 100-character message at n = 8..25: minimizer vs the paper\'s exhaustive search; verify all 4x4 grids', load: () => import('./cipher.js') },
+  cipher: { about: 'a 100-character message at n = 8..25: minimizer vs the paper\'s exhaustive search; verify all 4x4 grids; --part brown|auto [--engine NAME]: Brown-corpus messages at n = 16..35, --size auto vs a sweep', load: () => import('./cipher.js') },
   fuzz: { about: 'every reader: fuzz cases (--cases, default 100,000; --seed) and huge inputs (--huge-mb, default 100): failures, slowest case, peak RSS (--part cases|huge)', load: () => import('./fuzz.js') },
   paper: { about: 'the paper\'s experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)', load: () => import('./paper.js') },
   scale: { about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)', load: () => import('./scale.js') },

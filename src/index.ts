@@ -17,7 +17,7 @@ export type { RunOptions } from './parallel/BlockRunner.js';
 export type { EngineName } from './sat/SatSolver.js';
 export { ENGINES } from './sat/engines.js';
 
-export { encrypt, encryptBlocks, DEFAULT_BLOCK_BUDGET_MS, type EncryptOptions, type EncryptResult, type EncryptPlan } from './cipher/encrypt.js';
+export { encrypt, encryptBlocks, DEFAULT_BUDGET_MS, type EncryptOptions, type EncryptResult, type EncryptPlan } from './cipher/encrypt.js';
 export type { EncryptedBlock } from './cipher/blockWork.js';
 export type { BoardChoice, BoardTrial } from './cipher/autoSize.js';
 export { decrypt, type DecryptOptions, type DecryptResult } from './cipher/decrypt.js';

@@ -5,7 +5,7 @@ import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { Propagator } from '../line/Propagator.js';
 import type { SatSession } from '../sat/SatSession.js';
-import { encryptBlock, type EncryptedBlock } from './blockWork.js';
+import { DEFAULT_BUDGET_MS, encryptGrids, type EncryptedBlock } from './blockWork.js';
 import { messageGrids } from './encrypt.js';
 import { builtinTable, type Table } from './Table.js';
 
@@ -44,7 +44,7 @@ export interface ChooseBoardOptions {
   readonly receiver?: ReceiverModel;
   /** A fixed table, or `'auto'` for the best of the built-in classic and frequency tables; default classic. */
   readonly table?: Table | 'auto';
-  /** Time budget in milliseconds for the whole search (soft, see above); default 5000. */
+  /** Time budget in milliseconds for the whole search; default DEFAULT_AUTO_BUDGET_MS. */
   readonly budgetMs?: number;
   /** Board sides to consider; default 1..35 (the sides whose clues and cells fit one symbol each). */
   readonly sizes?: readonly number[];
@@ -92,7 +92,10 @@ export interface BoardChoice {
 }
 
 export const DEFAULT_AUTO_SIZES: readonly number[] = Array.from({ length: 35 }, (_, i) => i + 1);
-export const DEFAULT_AUTO_BUDGET_MS = 5000;
+/** The default budget of the whole choice: the same as a fixed size's (one default for encrypt). */
+export const DEFAULT_AUTO_BUDGET_MS = DEFAULT_BUDGET_MS;
+/** The board side `encrypt` uses when none is given; `auto` evaluates it first. */
+const DEFAULT_SIDE = 8;
 
 interface Candidate {
   readonly size: number;
@@ -163,22 +166,9 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     tried.push(trial);
     best = { trial, blocks, ciphertext };
   }
-  const rest = cands.filter((c) => c.needy > 0);
-  let next = 0;
-  for (; next < rest.length; next++) {
-    const c = rest[next]!;
-    if (best && c.lowerBound >= best.trial.length) {
-      stop = 'bound';
-      break;
-    }
-    if (best && performance.now() >= deadline) {
-      stop = 'budget';
-      break;
-    }
+  const evaluate = (c: Candidate, budgetMs: number) => {
     const t0 = performance.now();
-    const share = Math.max(0, deadline - t0) / 2;
-    const perBlock = c.grids.length > 0 ? share / c.grids.length : 0;
-    const blocks = c.grids.map((g) => encryptBlock(g, { receiver, budgetMs: perBlock, session: options.session }));
+    const blocks = encryptGrids(c.grids, { receiver, budgetMs, session: options.session });
     const ciphertext: Ciphertext = { width: c.size, height: c.size, blocks: blocks.map((b) => b.block) };
     const trial = {
       size: c.size,
@@ -200,6 +190,26 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
           (trial.complete === best.trial.complete &&
             (trial.size < best.trial.size || (trial.size === best.trial.size && trial.tableRank < best.trial.tableRank)))));
     if (better) best = { trial, blocks, ciphertext };
+  };
+  // The default board (DEFAULT_SIDE, first table) first, with the whole budget as `--size 8`
+  // would have it: the choice is then never longer than what `--size 8` gives (it usually
+  // takes a small part of the budget; the other candidates share what it leaves).
+  const fallback = cands.find((c) => c.size === DEFAULT_SIDE && c.tableRank === 0 && c.needy > 0);
+  if (fallback && !(best && fallback.lowerBound >= best.trial.length)) evaluate(fallback, Math.max(0, deadline - performance.now()));
+  const rest = cands.filter((c) => c.needy > 0 && c !== fallback);
+  let next = 0;
+  for (; next < rest.length; next++) {
+    const c = rest[next]!;
+    if (best && c.lowerBound >= best.trial.length) {
+      stop = 'bound';
+      break;
+    }
+    if (best && performance.now() >= deadline) {
+      stop = 'budget';
+      break;
+    }
+    // Half of what is left: a hard candidate leaves room for the next ones.
+    evaluate(c, Math.max(0, deadline - performance.now()) / 2);
   }
   const chosen = best!;
   const len = chosen.trial.length;

@@ -2,6 +2,7 @@ import { minimizeAnnotation } from '../annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
+import { Propagator } from '../line/Propagator.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import type { SatSession } from '../sat/SatSession.js';
 
@@ -23,6 +24,13 @@ export interface EncryptedBlock {
   readonly timedOut?: boolean;
 }
 
+/**
+ * The default time budget of one encryption, all blocks (and of `--size auto`'s whole choice),
+ * in milliseconds. 10 s: on the Brown-corpus benchmark (docs/BENCHMARKS.md, cipher-brown) a
+ * 100-character message at n = 16..30 is proven within it.
+ */
+export const DEFAULT_BUDGET_MS = 10_000;
+
 export interface BlockOptions {
   readonly receiver?: ReceiverModel;
   /** Per-block budget for proving minimality, in milliseconds (the annotation stays valid). */
@@ -39,4 +47,44 @@ export function encryptBlock(grid: Grid, options: BlockOptions = {}): EncryptedB
     ms: r.stats.ms,
     ...(r.reason ? { reason: r.reason } : {}),
   };
+}
+
+/**
+ * A budget shared by blocks done one after another: each block, as it starts, gets the time
+ * left divided among the blocks still to do that need work (`needsWork`: line logic alone
+ * does not finish them), times the blocks running at once. Time an easy block leaves over goes
+ * to the later ones; the last needy block may use all that is left, so the whole run ends
+ * within the budget. `Infinity`: no budget.
+ */
+export class SharedBudget {
+  private readonly end: number;
+  private needyLeft: number;
+  constructor(
+    budgetMs: number,
+    needsWork: readonly boolean[],
+    private readonly parallel = 1,
+  ) {
+    this.end = performance.now() + budgetMs;
+    this.needyLeft = needsWork.filter(Boolean).length;
+  }
+  /** The budget of the next block (ms), undefined when there is none. */
+  next(needsWork: boolean): number | undefined {
+    if (this.end === Infinity) return undefined;
+    const left = Math.max(0, this.end - performance.now());
+    if (!needsWork) return left;
+    return Math.min(left, (left * this.parallel) / Math.max(1, this.needyLeft--));
+  }
+}
+
+/** Line logic alone finishes the block: it needs no annotation under either receiver. */
+export function lineSolvable(grid: Grid): boolean {
+  const p = new Propagator(puzzleOf(grid));
+  return p.run(p.unknownDomains()) === 'solved';
+}
+
+/** Blocks one after another in this thread, sharing one budget (see SharedBudget). */
+export function encryptGrids(grids: readonly Grid[], options: BlockOptions = {}): EncryptedBlock[] {
+  const needy = grids.map((g) => !lineSolvable(g));
+  const shared = new SharedBudget(options.budgetMs ?? Infinity, needy);
+  return grids.map((g, i) => encryptBlock(g, { ...options, budgetMs: shared.next(needy[i]!) }));
 }

@@ -8,7 +8,7 @@ import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { bitsToGrids } from './blocks.js';
-import type { EncryptedBlock } from './blockWork.js';
+import { DEFAULT_BUDGET_MS, SharedBudget, lineSolvable, type EncryptedBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';
 import { textToBits } from './textBits.js';
 
@@ -16,14 +16,18 @@ import { textToBits } from './textBits.js';
  * Encryption (SPEC sections 1-2, 7): text -> 5-bit codes -> W x H blocks -> each block's clues
  * and its smallest annotation under the chosen receiver model, in this thread or on workers.
  *
- * Time. Proving an annotation smallest can take long, so each block has a budget
- * (`budgetMs`, default DEFAULT_BLOCK_BUDGET_MS; Infinity: prove it, however long) and the run
- * may have a time limit per block (`timeoutMs`). Whichever ends first, the block's annotation
- * is valid (the receiver decodes it); it is then not proven smallest, and the block says so,
- * with the size found and a proven lower bound. A block whose worker had to be stopped gets
- * every black cell line logic leaves open: valid, not small.
+ * Time. Proving an annotation smallest can take long, so an encryption has ONE budget for all
+ * its blocks (`budgetMs`, default DEFAULT_BUDGET_MS; Infinity: prove it, however long), and the
+ * run may have a time limit per block (`timeoutMs`). The blocks share the budget as they start:
+ * each gets the time still left divided among the blocks still to do that line logic alone
+ * does not finish (times the workers running at once), so time an easy block leaves over goes
+ * to the later ones and the whole encryption ends within the budget. With size `auto` the same
+ * budget bounds the whole choice. Whichever limit ends a block's proof, its annotation is
+ * valid (the receiver decodes it); it is then not proven smallest, and the block says so, with
+ * the size found and a proven lower bound. A block whose worker had to be stopped gets every
+ * black cell line logic leaves open: valid, not small.
  */
-export const DEFAULT_BLOCK_BUDGET_MS = 10_000;
+export { DEFAULT_BUDGET_MS };
 
 export interface EncryptOptions extends RunOptions {
   /** Board side (square boards); default 8. `auto`: the side giving the shortest ciphertext. */
@@ -36,8 +40,8 @@ export interface EncryptOptions extends RunOptions {
   /** Receiver model for the smallest annotation; default `unique`. */
   readonly receiver?: ReceiverModel;
   /**
-   * Per-block budget (ms) for proving annotations smallest; with size `auto`, the budget of the
-   * whole choice (default 5000). Infinity: no budget.
+   * Budget (ms) of the whole encryption, all blocks (with size `auto`: the whole choice);
+   * default DEFAULT_BUDGET_MS. Infinity: no budget (prove every annotation smallest).
    */
   readonly budgetMs?: number;
 }
@@ -123,14 +127,24 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
   if (options.table === 'auto') throw new InputError('E_USAGE', 'table auto goes with size auto');
   const table = options.table ?? builtinTable('classic');
   const { width, height, grids } = messageGrids(text, { size: options.size, width: options.width, height: options.height, table });
-  const budget = options.budgetMs ?? DEFAULT_BLOCK_BUDGET_MS;
-  const budgetMs = budget === Infinity ? undefined : budget;
-  const tasks = grids.map((grid) => ({ kind: 'annotate' as const, grid, receiver, budgetMs }));
+  const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
+  if (!(budget >= 0)) throw new InputError('E_BUDGET', `time budget must be a non-negative number of milliseconds, got ${budget}`);
+  const needy = grids.map((g) => !lineSolvable(g));
+  const shared = new SharedBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)));
+  const budgets: (number | undefined)[] = [];
+  function* tasks() {
+    for (let i = 0; i < grids.length; i++) {
+      const budgetMs = shared.next(needy[i]!);
+      budgets.push(budgetMs);
+      yield { kind: 'annotate' as const, grid: grids[i]!, receiver, budgetMs };
+    }
+  }
   async function* blocks(): AsyncGenerator<EncryptedBlock> {
     let i = 0;
-    for await (const out of runBlocks(tasks, options)) {
-      const grid = grids[i++]!;
-      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs, budgetMs);
+    for await (const out of runBlocks(tasks(), options)) {
+      const grid = grids[i]!;
+      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs, budgets[i]);
+      i++;
       yield { block: { puzzle: puzzleOf(grid), annotation }, ...rest };
       options.onProgress?.(i);
     }
