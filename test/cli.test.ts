@@ -128,10 +128,19 @@ describe('usage and input errors: exit 2, one line, no stack trace', () => {
     expectUsageError(nonocrypt([cmd, missing]), missing);
   });
 
-  test.each(['decrypt', 'verify', 'solve', 'annotate'])('%s: a directory is not a file', (cmd) => {
+  test.each(['decrypt', 'annotate'])('%s: a directory is not a file', (cmd) => {
     const dir = join(tmp.dir, 'a-folder');
     mkdirSync(dir, { recursive: true });
     expectUsageError(nonocrypt([cmd, dir]), dir);
+  });
+
+  test.each(['verify', 'solve'])('%s: a folder is a collection; one without inputs is bad input, named', (cmd) => {
+    const dir = join(tmp.dir, 'an-empty-folder');
+    mkdirSync(dir, { recursive: true });
+    const r = nonocrypt([cmd, dir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(new RegExp(`^${dir}: error: ${dir}: no \\.`));
   });
 
   test('a missing table file is named', () => {

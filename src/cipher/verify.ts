@@ -1,3 +1,4 @@
+import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { RunOptions } from '../parallel/BlockRunner.js';
 import type { SolveResult, SolveStatus } from '../solve/SolveResult.js';
 import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
@@ -31,6 +32,15 @@ export function verdictOf(result: SolveResult, block: number): BlockVerdict {
   return result.status === 'unknown'
     ? { block, status: 'unknown', lineSolvable: false, reason: result.reason }
     : { block, status: result.status, lineSolvable: result.lineSolvable };
+}
+
+/**
+ * Whether a receiver of this model decodes the block: exactly one grid, and for `logic` one
+ * that line logic alone finds (the paper's receiver). A unique block that is not
+ * line-solvable fails the `logic` receiver.
+ */
+export function receiverAccepts(v: Pick<BlockVerdict, 'status' | 'lineSolvable'>, receiver: ReceiverModel): boolean {
+  return v.status === 'unique' && (receiver === 'unique' || v.lineSolvable);
 }
 
 export function emptySummary(): VerifySummary {

@@ -26,6 +26,25 @@ export function exitForSummary(s: VerifySummary): ExitCode {
   return exitCode('OK');
 }
 
+/**
+ * The exit code of a collection (many files, many blocks): the worst of its parts, where bad
+ * input (a file that cannot be read or parsed) is worst, then a failed block (ambiguous,
+ * unsolvable, or rejected by the receiver), then an undecided one. Definite problems outrank
+ * undecided ones, as in `exitForSummary`.
+ */
+export interface CollectionTally {
+  badInput: number;
+  failed: number;
+  undecided: number;
+}
+
+export function exitForCollection(t: CollectionTally): ExitCode {
+  if (t.badInput) return exitCode('BAD_INPUT');
+  if (t.failed) return exitCode('FAILED_BLOCK');
+  if (t.undecided) return exitCode('UNDECIDED');
+  return exitCode('OK');
+}
+
 /** The exit code of a typed error. */
 export function exitForError(code: ErrorCode): ExitCode {
   switch (errorKind(code)) {

@@ -1,10 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { RECEIVER_MODELS, type ReceiverModel } from '../annotate/ReceiverModel.js';
 import { DEFAULT_BUDGET_MS } from '../cipher/encrypt.js';
 import { DEFAULT_AUTO_BUDGET_MS } from '../cipher/autoSize.js';
+import { DEFAULT_COUNT_MAX } from '../puzzle/solve.js';
 import { inputFormats, outputFormats } from '../formats/puzzleText.js';
 import { annotateCommand } from './commands/annotate.js';
 import { convertCommand } from './commands/convert.js';
@@ -16,6 +17,8 @@ import { verifyCommand } from './commands/verify.js';
 import type { CliIO } from './CliIO.js';
 import { webCommand } from './commands/web.js';
 import { exitCodesHelp } from './ExitCode.js';
+import { parseShard } from '../collection/shard.js';
+import { folderExtensions } from './inputFiles.js';
 import { engineOption, memoryOption, jobsOption, positiveNumber, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
 
 /**
@@ -47,6 +50,19 @@ const formatOption = () =>
 const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
 const secs = (ms: number) => `${ms / 1000} s`;
+const shardOption = () =>
+  new Option('--shard <K/N>', 'process only shard K of N: the inputs at positions K, K+N, K+2N, ... of the sorted list (1-based)').argParser((v) => {
+    try {
+      return parseShard(v);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
+    }
+  });
+const collectionHelp = (kind: 'puzzle' | 'ciphertext') =>
+  `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped)
+or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json
+one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file is its own line
+(error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3.`;
 const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');
 
 export function buildProgram(io: CliIO, setExit: (code: number) => void): Command {
@@ -105,33 +121,41 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   program
     .command('verify')
     .description('check every block of a ciphertext: unique (line-solvable or not), multiple, or none')
-    .argument('[file]', 'ciphertext file; - or omitted: standard input')
-    .option('--json', 'print one JSON document: {"blocks":[{"block","status","lineSolvable"}],"summary":{...}}')
+    .argument('[files...]', 'ciphertext file; - or omitted: standard input; several files, folders or globs: a collection')
+    .option('--json', 'print one JSON document: {"blocks":[{"block","status","lineSolvable"}],"summary":{...}}; a collection: one {"file","block",...} per line')
+    .addOption(receiverOption())
+    .option('--problems', 'report only the blocks that fail: not unique (with --receiver logic: or not line-solvable); the summary counts all')
     .addOption(showOption())
+    .addOption(shardOption())
     .addOption(outputOption('the report'))
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
     .addOption(memoryOption())
     .addOption(quietOption())
-    .addHelpText('after', `\nExample:\n  nonocrypt verify --json examples/to-be.txt`)
-    .action(async (file, opts) => setExit(await verifyCommand(io, file, opts)));
+    .addHelpText('after', `\nExamples:\n  nonocrypt verify --json examples/to-be.txt\n  nonocrypt verify --receiver logic --problems ciphertexts/\n\n${collectionHelp('ciphertext')}`)
+    .action(async (files: string[], opts) => setExit(await verifyCommand(io, files, opts)));
 
   program
     .command('solve')
     .description('solve a nonogram and prove whether its solution is unique')
-    .argument('[file]', 'puzzle: .non, .nin, webpbn .xml, nonocrypt .json, one-block ciphertext, or a # . picture; - or omitted: stdin')
+    .argument('[files...]', 'puzzle: .non, .nin, webpbn .xml, nonocrypt .json, one-block ciphertext, or a # . picture; - or omitted: stdin; several files, folders or globs: a collection')
     .addOption(formatOption())
-    .option('--json', 'print one JSON document: {"status","lineSolvable","solutions":[[rows]],...}')
+    .option('--json', 'print one JSON document: {"status","lineSolvable","solutions":[[rows]],"difficulty",...}; a collection: one {"file",...} per line')
+    .option('--count', `count the solutions, up to --max (default ${DEFAULT_COUNT_MAX}); ">= N" when stopped by --max or the time limit`)
+    .addOption(new Option('--max <n>', 'with --count: stop counting at n solutions (implies --count)').argParser(wholeNumber(1, 1e9)))
+    .option('--difficulty', 'say what decided it: line logic alone, probing at depth 1, or search (probes, SAT calls, decisions, conflicts)')
     .addOption(showOption())
     .addOption(outputOption('the report'))
     .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
+    .addOption(shardOption())
+    .addOption(new Option('-j, --jobs <n>', 'worker threads for the puzzles of a collection (default: the number of cores; one puzzle runs in this thread)').argParser(wholeNumber(1, 256)))
     .addOption(timeoutOption())
     .addOption(engineOption())
     .addOption(memoryOption())
     .addOption(quietOption())
-    .addHelpText('after', `\nExample:\n  nonocrypt solve examples/scatter.pic`)
-    .action(async (file, opts) => setExit(await solveCommand(io, file, opts)));
+    .addHelpText('after', `\nExamples:\n  nonocrypt solve examples/scatter.pic\n  nonocrypt solve --count --max 100 --difficulty examples/heart.pic\n  nonocrypt solve --json --shard 1/4 'puzzles/**/*.non'\n\n${collectionHelp('puzzle')}`)
+    .action(async (files: string[], opts) => setExit(await solveCommand(io, files, opts)));
 
   program
     .command('annotate')

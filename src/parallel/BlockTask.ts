@@ -21,7 +21,14 @@ import type { SolveResult } from '../solve/SolveResult.js';
  * and its annotation is valid whenever it stops.
  */
 export type BlockTask =
-  | { readonly kind: 'solve'; readonly puzzle: Puzzle; readonly givens: readonly number[]; readonly probing?: boolean }
+  | {
+      readonly kind: 'solve';
+      readonly puzzle: Puzzle;
+      readonly givens: readonly number[];
+      readonly probing?: boolean;
+      /** Count solutions up to this many (see BlockSolver). */
+      readonly countMax?: number;
+    }
   | {
       readonly kind: 'annotate';
       readonly grid: Grid;
@@ -56,7 +63,7 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
   const started = performance.now();
   if (task.kind === 'solve') {
     const deadline = timeoutMs === undefined ? undefined : started + timeoutMs;
-    const result = solvePuzzle(task.puzzle, { givens: task.givens, session, deadline, probing: task.probing });
+    const result = solvePuzzle(task.puzzle, { givens: task.givens, session, deadline, probing: task.probing, countMax: task.countMax });
     const late = result.status === 'unknown' && deadline !== undefined && performance.now() >= deadline;
     return { kind: 'solve', result: late ? { ...result, reason: timeLimitReason(timeoutMs!) } : result };
   }
@@ -90,7 +97,7 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
   const started = performance.now();
   if (task.kind === 'solve') {
     const block = new BlockSolver(task.puzzle, task.givens);
-    return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve() };
+    return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax }) };
   }
   const p = new Propagator(puzzleOf(task.grid));
   if (p.run(p.unknownDomains()) !== 'solved') return undefined;

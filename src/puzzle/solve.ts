@@ -13,10 +13,19 @@ export interface SolveOptions extends RunOptions {
   readonly givens?: readonly number[];
   /** Probe before SAT when propagation stalls (default true). */
   readonly probing?: boolean;
+  /** Count solutions up to this many: SAT with a blocking clause per grid found; the result carries `count`. */
+  readonly countMax?: number;
 }
 
+/**
+ * How many solutions `--count` looks for when no maximum is given (unit: solutions; range 1
+ * and up). Each further solution is one more SAT call on an instance that keeps what it
+ * learnt; MEASURED_BELOW.
+ */
+export const DEFAULT_COUNT_MAX = 1000;
+
 export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
-  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing };
+  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax };
   for await (const out of runBlocks([task], { ...options, jobs: 1 })) return solveOutcome(out, options.timeoutMs);
   throw new Error('unreachable: a runner gives every task an outcome');
 }

@@ -75,6 +75,12 @@ export interface SatSolver {
    * e.g. by a retired guard): the engine may stop branching on them and drop them.
    */
   retireVars(first: number, last: number): void;
+  /**
+   * Cumulative search statistics of the instance (decisions, conflicts), for engines that
+   * report them; absent or undefined otherwise. Differences between two calls measure the
+   * solves between them.
+   */
+  stats?(): { readonly conflicts: number; readonly decisions: number } | undefined;
   /** Bytes the engine's heap holds now (0 when unknown). */
   readonly heapBytes: number;
   release(): void;

@@ -7,7 +7,7 @@ import { GuardScope } from '../sat/GuardScope.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import type { SolveLimits } from '../sat/SatSolver.js';
 import { NonocryptError } from '../errors.js';
-import type { SolveResult } from './SolveResult.js';
+import type { Difficulty, SolutionCount, SolveResult, SolveStats } from './SolveResult.js';
 
 /**
  * One block (a puzzle plus cells given black), solved as far as needed:
@@ -24,6 +24,12 @@ import type { SolveResult } from './SolveResult.js';
  * The same instance then answers "is X the only solution once these cells are given?" for the
  * annotation minimizer, each query in its own retired scope, the given cells as assumptions.
  * A solve stopped by its deadline answers 'unknown', never a verdict.
+ *
+ * Counting (`countMax`): instead of step 3, one child scope collects a blocking clause per grid
+ * found (the same clause as in step 3, which forbids exactly that grid) and SAT is asked again
+ * until it answers UNSAT (the count is exact), one grid more than the maximum is found (the
+ * count is reported as `>= countMax`), or the deadline passes (a lower bound). At least two
+ * grids are looked for, so the verdict is the same as without counting.
  */
 /** What a search found: a grid, proof that there is none, or nothing (stopped by its deadline). */
 export type Found = Grid | 'none' | 'unknown';
@@ -45,6 +51,9 @@ export class BlockSolver {
   /** The domains the SAT encoding starts from: `domains`, narrowed by probing in `solve()`. */
   private satDomains: Uint8Array;
   private probes = 0;
+  private probingStopped = false;
+  private difficulty: Difficulty = 'line';
+  private satSearch: { decisions: number; conflicts: number } | undefined;
   private scope: GuardScope | undefined;
   private encoding: PuzzleEncoding | undefined;
   satCalls = 0;
@@ -74,22 +83,28 @@ export class BlockSolver {
    * Decide the block. With `probing` (the default) a stalled presolve is narrowed by probing
    * before SAT. Throws SolverAbortError when the SAT engine aborts (its memory cap).
    */
-  solve(options: { readonly probing?: boolean } & SolveLimits = {}): SolveResult {
-    if (this.presolve === 'contradiction') return { status: 'none', lineSolvable: false, stats: this.stats() };
+  solve(options: { readonly probing?: boolean; readonly countMax?: number } & SolveLimits = {}): SolveResult {
+    const counted = (r: SolveResult, count: SolutionCount): SolveResult => (options.countMax === undefined ? r : { ...r, count });
+    const exactly = (value: number): SolutionCount => ({ value, exact: true });
+    if (this.presolve === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
     if (this.presolve === 'solved') {
       const grid = this.checked(domainsToCells(this.domains));
-      return { status: 'unique', grid, lineSolvable: true, stats: this.stats() };
+      return counted({ status: 'unique', grid, lineSolvable: true, stats: this.stats() }, exactly(1));
     }
+    this.difficulty = 'probing';
     if ((options.probing ?? true) && !this.scope) {
       const probed = this.domains.slice();
       const r = probe(this.propagator, probed, { deadline: options.deadline });
       this.probes = r.probes;
+      this.probingStopped = r.budgetExhausted;
       this.satDomains = probed;
-      if (r.status === 'contradiction') return { status: 'none', lineSolvable: false, stats: this.stats() };
+      if (r.status === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
       if (r.status === 'solved') {
-        return { status: 'unique', grid: this.checked(domainsToCells(probed)), lineSolvable: false, stats: this.stats() };
+        return counted({ status: 'unique', grid: this.checked(domainsToCells(probed)), lineSolvable: false, stats: this.stats() }, exactly(1));
       }
     }
+    this.difficulty = 'search';
+    if (options.countMax !== undefined) return this.count(options.countMax, options);
     const first = this.findGrid(options);
     if (first === 'unknown') return this.stopped();
     if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats() };
@@ -99,13 +114,54 @@ export class BlockSolver {
     return { status: 'multiple', grids: [first, second], lineSolvable: false, stats: this.stats() };
   }
 
+  /** Step 3 by counting: grids one by one under blocking clauses (see the class comment). */
+  private count(countMax: number, limits: SolveLimits): SolveResult {
+    const first = this.findGrid(limits);
+    if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats(), count: { value: 0, exact: true } };
+    if (first === 'unknown') return { ...this.stopped(), count: { value: 0, exact: false, stoppedBy: 'time limit' } };
+    const cellVar = this.encoding!.cellVar;
+    const blocking = this.scope!.child();
+    const grids: Grid[] = [first];
+    let end: 'unsat' | 'max' | 'time limit';
+    try {
+      for (;;) {
+        // One grid past the maximum tells an exact count of `countMax` from a larger one.
+        if (grids.length > Math.max(countMax, 1)) {
+          end = 'max';
+          break;
+        }
+        const last = grids[grids.length - 1]!;
+        const clause: number[] = [];
+        for (let c = 0; c < cellVar.length; c++) if (cellVar[c] && last.cells[c]) clause.push(-cellVar[c]!);
+        blocking.addClause(clause);
+        const r = this.satSolve(blocking, limits);
+        if (r === 'unsat') {
+          end = 'unsat';
+          break;
+        }
+        if (r === 'unknown') {
+          end = 'time limit';
+          break;
+        }
+        grids.push(this.read());
+      }
+    } finally {
+      blocking.retire();
+    }
+    const found = grids.length;
+    const count: SolutionCount =
+      end === 'unsat' && found <= countMax ? { value: found, exact: true } : { value: Math.min(found, countMax), exact: false, stoppedBy: end === 'time limit' ? 'time limit' : 'max' };
+    if (found >= 2) return { status: 'multiple', grids: [grids[0]!, grids[1]!], lineSolvable: false, stats: this.stats(), count };
+    if (end === 'unsat') return { status: 'unique', grid: first, lineSolvable: false, stats: this.stats(), count };
+    return { ...this.stopped(), count };
+  }
+
   /** Some grid that fits. */
   findGrid(limits: SolveLimits = {}): Found {
     if (this.presolve === 'contradiction') return 'none';
     if (this.presolve === 'solved') return this.checked(domainsToCells(this.domains));
     const scope = this.load();
-    this.satCalls++;
-    const r = scope.solve(limits);
+    const r = this.satSolve(scope, limits);
     return r === 'sat' ? this.read() : r === 'unsat' ? 'none' : 'unknown';
   }
 
@@ -124,9 +180,8 @@ export class BlockSolver {
     query.addClause(differ);
     const extra: number[] = [];
     for (const c of extraBlack) if (cellVar[c]) extra.push(cellVar[c]!);
-    this.satCalls++;
     try {
-      const r = query.solve(limits, extra);
+      const r = this.satSolve(query, limits, extra);
       return r === 'sat' ? this.read() : r === 'unsat' ? 'none' : 'unknown';
     } finally {
       query.retire();
@@ -147,6 +202,22 @@ export class BlockSolver {
     this.scope = scope;
     this.encoding = encodePuzzle(this.puzzle, this.satDomains, scope);
     return scope;
+  }
+
+  /** One SAT call under `scope`, counted, with the engine's search statistics added up. */
+  private satSolve(scope: GuardScope, limits: SolveLimits, extra?: ArrayLike<number>) {
+    this.satCalls++;
+    const before = scope.solver.stats?.();
+    try {
+      return scope.solve(limits, extra);
+    } finally {
+      const after = before && !scope.solver.abortReason ? scope.solver.stats?.() : undefined;
+      if (before && after) {
+        const sum = (this.satSearch ??= { decisions: 0, conflicts: 0 });
+        sum.decisions += after.decisions - before.decisions;
+        sum.conflicts += after.conflicts - before.conflicts;
+      }
+    }
   }
 
   private read(): Grid {
@@ -171,7 +242,7 @@ export class BlockSolver {
     return grid;
   }
 
-  private stats() {
+  private stats(): SolveStats {
     return {
       openCells: this.openCells,
       probes: this.probes,
@@ -179,6 +250,9 @@ export class BlockSolver {
       satVariables: this.encoding?.variables ?? 0,
       satClauses: this.encoding?.clauses ?? 0,
       satCalls: this.satCalls,
+      ...(this.satSearch ? { satDecisions: this.satSearch.decisions, satConflicts: this.satSearch.conflicts } : {}),
+      difficulty: this.difficulty,
+      probingStopped: this.probingStopped,
     };
   }
 }

@@ -10,11 +10,36 @@ import type { Grid } from '../grid/Puzzle.js';
  * - unknown: the work was stopped (time limit, MiniSat's heap) before a verdict; `reason` says
  *   why. Never a guess.
  */
-export type SolveResult =
-  | { readonly status: 'unique'; readonly grid: Grid; readonly lineSolvable: boolean; readonly stats?: SolveStats }
-  | { readonly status: 'multiple'; readonly grids: readonly [Grid, Grid]; readonly lineSolvable: false; readonly stats?: SolveStats }
-  | { readonly status: 'none'; readonly lineSolvable: false; readonly stats?: SolveStats }
-  | { readonly status: 'unknown'; readonly reason: string; readonly lineSolvable?: undefined; readonly stats?: SolveStats };
+export type SolveResult = (
+  | { readonly status: 'unique'; readonly grid: Grid; readonly lineSolvable: boolean }
+  | { readonly status: 'multiple'; readonly grids: readonly [Grid, Grid]; readonly lineSolvable: false }
+  | { readonly status: 'none'; readonly lineSolvable: false }
+  | { readonly status: 'unknown'; readonly reason: string; readonly lineSolvable?: undefined }
+) & {
+  readonly stats?: SolveStats;
+  /** The number of solutions, when counting was asked for (`countMax`). */
+  readonly count?: SolutionCount;
+};
+
+/**
+ * How many grids fit, found by SAT with one blocking clause per grid found. `value` is exact
+ * when `exact`; otherwise it is a lower bound (`>= value`): the search stopped at the
+ * requested maximum or at the time limit (`stoppedBy`).
+ */
+export interface SolutionCount {
+  readonly value: number;
+  readonly exact: boolean;
+  readonly stoppedBy?: 'max' | 'time limit';
+}
+
+/**
+ * What it took to decide a puzzle, from easiest to hardest: propagation alone (line logic:
+ * the `logic` receiver), probing at depth 1 on top of it (no guessing beyond one cell), or a
+ * search (SAT). A puzzle with several solutions always needs search. Probing has a work
+ * budget (see line/probe.ts): when it ran out (`probingStopped`), "search" means probing did
+ * not settle it within that budget, not that it cannot.
+ */
+export type Difficulty = 'line' | 'probing' | 'search';
 
 export type SolveStatus = SolveResult['status'];
 
@@ -28,4 +53,11 @@ export interface SolveStats {
   readonly satVariables: number;
   readonly satClauses: number;
   readonly satCalls: number;
+  /** How the verdict was reached (for `unknown`: how far it got). */
+  readonly difficulty: Difficulty;
+  /** Probing stopped on its work budget or fruitless streak, before a full pass settled nothing more. */
+  readonly probingStopped: boolean;
+  /** The SAT engine's decisions and conflicts over this puzzle's calls (engines that report them: minisat). */
+  readonly satDecisions?: number;
+  readonly satConflicts?: number;
 }

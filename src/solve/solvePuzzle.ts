@@ -13,6 +13,8 @@ export interface SolveOptions {
   readonly probing?: boolean;
   /** `performance.now()` time (ms) at which the search stops and answers `unknown`. */
   readonly deadline?: number;
+  /** Count solutions up to this many (SAT with blocking clauses); the result carries `count`. */
+  readonly countMax?: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, options.givens ?? [], session);
     try {
-      return block.solve({ probing: options.probing, deadline: options.deadline });
+      return block.solve({ probing: options.probing, deadline: options.deadline, countMax: options.countMax });
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.
@@ -33,7 +35,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
         session.fresh();
         continue;
       }
-      return { status: 'unknown', reason: e.reason };
+      return { status: 'unknown', reason: e.reason, ...(options.countMax === undefined ? {} : { count: { value: 0, exact: false } }) };
     } finally {
       block.dispose();
     }

@@ -1,13 +1,17 @@
+import { solveMany, type PuzzleReport } from '../../collection/solveMany.js';
+import type { Shard } from '../../collection/shard.js';
 import { puzzleDimacs } from '../../encode/puzzleDimacs.js';
 import type { InputFormat } from '../../formats/puzzleText.js';
 import { gridRows } from '../../grid/Puzzle.js';
-import { solve } from '../../puzzle/solve.js';
-import type { SolveResult } from '../../solve/SolveResult.js';
+import { DEFAULT_COUNT_MAX, solve } from '../../puzzle/solve.js';
+import type { SolutionCount, SolveResult } from '../../solve/SolveResult.js';
 import { sheetOf } from '../../render/sheetsOf.js';
 import type { CliIO } from '../CliIO.js';
-import { exitCode } from '../ExitCode.js';
-import { checkOutputs, colourOn, writeOutput } from '../io.js';
-import { runOptions, usage, type RunFlags } from '../options.js';
+import { exitCode, exitForCollection, type CollectionTally } from '../ExitCode.js';
+import { collectInputs, isCollection, textSource } from '../inputFiles.js';
+import { checkOutputs, colourOn, Progress, writeOutput } from '../io.js';
+import { ReportSink } from '../ReportSink.js';
+import { defaultJobs, runOptions, usage, type RunFlags } from '../options.js';
 import { readPuzzleInput } from './puzzleInput.js';
 import { sheetsText, textOptions } from './render.js';
 
@@ -18,9 +22,23 @@ export interface SolveFlags extends RunFlags {
   emitCnf?: string;
   /** Draw the solutions as a puzzle sheet with its clues. */
   show?: boolean;
+  /** Count solutions (up to `max`). */
+  count?: boolean;
+  max?: number;
+  /** Say what it took to decide each puzzle. */
+  difficulty?: boolean;
+  shard?: Shard;
 }
 
-export async function solveCommand(io: CliIO, path: string | undefined, flags: SolveFlags): Promise<number> {
+/**
+ * One puzzle (a file or standard input): its verdict, solutions and, on request, count and
+ * difficulty. Several files, a folder or a glob: a collection, one line (or JSON document) per
+ * puzzle, through the library's collection pipeline (one worker pool for all of it).
+ */
+export async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFlags): Promise<number> {
+  const countMax = flags.count || flags.max !== undefined ? (flags.max ?? DEFAULT_COUNT_MAX) : undefined;
+  if (isCollection(paths, flags.shard)) return solveCollection(io, paths, flags, countMax);
+  const path = paths[0];
   if (flags.emitCnf === '-' && !flags.output) {
     usage('--emit-cnf - writes the CNF on standard output, so the report needs -o FILE (for the CNF alone: nonocrypt convert --to dimacs)');
   }
@@ -29,25 +47,20 @@ export async function solveCommand(io: CliIO, path: string | undefined, flags: S
   const file = await readPuzzleInput(io, path, flags.format);
   const givens = file.givens ?? [];
   const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
-  const r = await solve(file.puzzle, { givens, ...runOptions(flags, 1) });
-  const solutions = r.status === 'unique' ? [gridRows(r.grid)] : r.status === 'multiple' ? r.grids.map(gridRows) : [];
+  const r = await solve(file.puzzle, { givens, countMax, ...runOptions(flags, 1) });
+  const solutions = solutionRows(r);
   let text: string;
   if (flags.json) {
-    const doc = {
-      status: r.status,
-      lineSolvable: r.status === 'unique' ? r.lineSolvable : false,
-      solutions,
-      width: file.puzzle.width,
-      height: file.puzzle.height,
-      ...(r.status === 'unknown' ? { reason: r.reason } : {}),
-      ...(r.stats ? { stats: r.stats } : {}),
-    };
-    text = JSON.stringify(doc) + '\n';
-  } else if (flags.show) {
-    const sheet = sheetOf(file.puzzle, givens, r);
-    text = `${headline(r)}\n\n${sheetsText([sheet], textOptions('cells', !flags.output && colourOn(io, io.stdout)))}`;
+    text = JSON.stringify(solveDocument(r, file.puzzle, countMax)) + '\n';
   } else {
-    text = [headline(r), ...solutions.map((rows) => rows.join('\n'))].join('\n\n') + '\n';
+    const extra = [...(countMax !== undefined ? [`solutions: ${countText(countOf(r), countMax)}`] : []), ...(flags.difficulty ? [`difficulty: ${difficultyText(r)}`] : [])];
+    const head = [headline(r), ...extra].join('\n');
+    if (flags.show) {
+      const sheet = sheetOf(file.puzzle, givens, r);
+      text = `${head}\n\n${sheetsText([sheet], textOptions('cells', !flags.output && colourOn(io, io.stdout)))}`;
+    } else {
+      text = [head, ...solutions.map((rows) => rows.join('\n'))].join('\n\n') + '\n';
+    }
   }
   // Files first, standard output last: a file that cannot be written leaves stdout empty.
   const outputs: [string, string][] = [[flags.output ?? '-', text]];
@@ -56,12 +69,106 @@ export async function solveCommand(io: CliIO, path: string | undefined, flags: S
   return r.status === 'unique' ? exitCode('OK') : r.status === 'unknown' ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
 }
 
-export function headline(r: SolveResult): string {
+async function solveCollection(io: CliIO, paths: readonly string[], flags: SolveFlags, countMax: number | undefined): Promise<number> {
+  if (flags.show) usage('--show draws one puzzle: give one file (a collection prints one line per puzzle)');
+  if (flags.emitCnf) usage('--emit-cnf writes one puzzle\'s CNF: give one file');
+  const inputs = collectInputs(paths, 'puzzle', flags.shard);
+  checkOutputs([flags.output], inputs.map((i) => i.name));
+  const sink = new ReportSink(io, flags.output, inputs.map((i) => i.name));
+  const progress = new Progress(io, !flags.quiet && !flags.json && flags.output !== undefined);
+  const tally: CollectionTally = { badInput: 0, failed: 0, undecided: 0 };
+  const counts = { unique: 0, multiple: 0, none: 0, unknown: 0, unreadable: 0 };
+  const options = { format: flags.format, countMax, ...runOptions(flags, flags.jobs ?? defaultJobs()), onProgress: (n: number) => progress.tick(n, inputs.length) };
+  try {
+    for await (const p of solveMany(inputs.map((i) => textSource(io, i)), options)) {
+      if ('error' in p) {
+        tally.badInput++;
+        counts.unreadable++;
+      } else {
+        counts[p.result.status]++;
+        if (p.result.status === 'multiple' || p.result.status === 'none') tally.failed++;
+        if (p.result.status === 'unknown') tally.undecided++;
+      }
+      sink.line(flags.json ? JSON.stringify(collectionDocument(p, countMax)) : collectionLine(p, flags, countMax));
+    }
+  } finally {
+    progress.end();
+  }
+  if (!flags.json) {
+    const n = inputs.length;
+    sink.line(
+      `${n} puzzle${n === 1 ? '' : 's'}: ${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable} unreadable`,
+    );
+  }
+  sink.end();
+  return exitForCollection(tally);
+}
+
+function solutionRows(r: SolveResult): string[][] {
+  return r.status === 'unique' ? [gridRows(r.grid)] : r.status === 'multiple' ? r.grids.map(gridRows) : [];
+}
+
+/** A stopped worker leaves no count: nothing was proven. */
+function countOf(r: SolveResult): SolutionCount {
+  return r.count ?? { value: 0, exact: false, stoppedBy: 'time limit' };
+}
+
+/** The JSON document of one puzzle (solve --json); a collection adds the file name first. */
+function solveDocument(r: SolveResult, puzzle: { width: number; height: number }, countMax: number | undefined) {
+  return {
+    status: r.status,
+    lineSolvable: r.status === 'unique' ? r.lineSolvable : false,
+    solutions: solutionRows(r),
+    width: puzzle.width,
+    height: puzzle.height,
+    ...(r.status === 'unknown' ? { reason: r.reason } : {}),
+    ...(countMax !== undefined ? { count: countOf(r) } : {}),
+    ...(r.stats ? { difficulty: r.stats.difficulty, stats: r.stats } : {}),
+  };
+}
+
+function collectionDocument(p: PuzzleReport, countMax: number | undefined) {
+  if ('error' in p) return { file: p.name, error: p.error };
+  return { file: p.name, ...solveDocument(p.result, p.file.puzzle, countMax) };
+}
+
+function collectionLine(p: PuzzleReport, flags: SolveFlags, countMax: number | undefined): string {
+  if ('error' in p) return `${p.name}: error: ${p.error.message}`;
+  const parts = [headline(p.result, false)];
+  if (countMax !== undefined) parts.push(`solutions: ${countText(countOf(p.result), countMax)}`);
+  if (flags.difficulty) parts.push(`difficulty: ${difficultyText(p.result)}`);
+  return `${p.name}: ${parts.join('; ')}`;
+}
+
+export function countText(c: SolutionCount, countMax: number): string {
+  if (c.exact) return String(c.value);
+  return `>= ${c.value} (${c.stoppedBy === 'max' ? `stopped at --max ${countMax}` : 'time limit reached'})`;
+}
+
+export function difficultyText(r: SolveResult): string {
+  const s = r.stats;
+  if (!s) return 'not known (the worker was stopped)';
+  const sat = [
+    `${s.probes} probe${s.probes === 1 ? '' : 's'}`,
+    `${s.satCalls} SAT call${s.satCalls === 1 ? '' : 's'}`,
+    ...(s.satDecisions !== undefined ? [`${s.satDecisions} decisions`, `${s.satConflicts} conflicts`] : []),
+  ].join(', ');
+  switch (s.difficulty) {
+    case 'line':
+      return 'line logic alone';
+    case 'probing':
+      return `probing at depth 1 (${s.probes} probe${s.probes === 1 ? '' : 's'})`;
+    case 'search':
+      return `${r.status === 'unknown' ? 'search, not finished' : 'needs search'} (${sat}${s.probingStopped ? '; probing stopped on its budget' : ''})`;
+  }
+}
+
+export function headline(r: SolveResult, withGrids = true): string {
   switch (r.status) {
     case 'unique':
       return `unique (${r.lineSolvable ? 'line-solvable' : 'not line-solvable: needs search'})`;
     case 'multiple':
-      return 'multiple (two of the solutions follow)';
+      return withGrids ? 'multiple (two of the solutions follow)' : 'multiple (at least two solutions)';
     case 'none':
       return 'none (no grid fits the clues)';
     case 'unknown':

@@ -1,10 +1,15 @@
+import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
+import type { Shard } from '../../collection/shard.js';
+import { verifyMany } from '../../collection/verifyMany.js';
 import { solveBlocks } from '../../cipher/solveBlocks.js';
-import { emptySummary, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
+import { emptySummary, receiverAccepts, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
 import { sheetOf } from '../../render/sheetsOf.js';
 import type { CliIO } from '../CliIO.js';
-import { exitForSummary } from '../ExitCode.js';
+import { exitForCollection, type CollectionTally } from '../ExitCode.js';
+import { collectInputs, isCollection, lineSource } from '../inputFiles.js';
 import { Progress, checkOutputs, colour, colourOn, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
+import { ReportSink } from '../ReportSink.js';
 import { ciphertextInput } from './ciphertextInput.js';
 import { sheetsText, textOptions } from './render.js';
 
@@ -13,14 +18,24 @@ export interface VerifyFlags extends RunFlags {
   /** Draw each block as a puzzle sheet under its line. */
   show?: boolean;
   output?: string;
+  /** `logic`: a unique block that line logic alone cannot finish fails (exit 1). */
+  receiver?: ReceiverModel;
+  /** Report only the blocks that fail (the summary still counts every block). */
+  problems?: boolean;
+  shard?: Shard;
 }
 
 /**
- * One line per block, then a summary; or one JSON document. Output is written when every block
- * is decided (an input error part-way leaves standard output empty).
+ * One ciphertext: one line per block, then a summary; or one JSON document. Output is written
+ * when every block is decided (an input error part-way leaves standard output empty).
+ * Several files, a folder or a glob: a collection, one line (or JSON document) per block with
+ * its file, through the library's collection pipeline.
  */
-export async function verifyCommand(io: CliIO, path: string | undefined, flags: VerifyFlags): Promise<number> {
+export async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyFlags): Promise<number> {
   if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
+  if (isCollection(paths, flags.shard)) return verifyCollection(io, paths, flags);
+  const path = paths[0];
+  const receiver = flags.receiver ?? 'unique';
   checkOutputs([flags.output], [path]);
   const source = await ciphertextInput(io, path);
   // Colour only when the report goes to a terminal.
@@ -28,38 +43,92 @@ export async function verifyCommand(io: CliIO, path: string | undefined, flags: 
   const show = flags.show ? textOptions('cells', onTerminal) : undefined;
   const progress = new Progress(io, !flags.quiet && !flags.json);
   const paint = onTerminal ? colour(io, io.stdout) : (_: number, text: string) => text;
-  const verdicts: BlockVerdict[] = [];
+  const verdicts: (BlockVerdict & { ok?: boolean })[] = [];
   const summary = emptySummary();
+  let rejected = 0;
   const lines: string[] = [];
   try {
     for await (const b of solveBlocks(source, { ...runOptions(flags), onProgress: (n) => progress.tick(n) })) {
       const v = verdictOf(b.result, b.block);
       summary[v.status]++;
-      if (flags.json) verdicts.push(v);
-      else lines.push(`block ${v.block}: ${describe(v, paint)}\n`);
+      const ok = receiverAccepts(v, receiver);
+      if (v.status === 'unique' && !ok) rejected++;
+      if (flags.problems && ok) continue;
+      if (flags.json) verdicts.push(receiver === 'logic' ? { ...v, ok } : v);
+      else lines.push(`block ${v.block}: ${describe(v, receiver, paint)}\n`);
       if (show) lines.push(sheetsText([sheetOf(b.cipher.puzzle, b.cipher.annotation, b.result)], show), '\n');
     }
   } finally {
     progress.end();
   }
   if (flags.json) {
-    // The documented shape; `unknown` (and a block's `reason`) appear only when a block was undecided.
+    // The documented shape; `unknown` (and a block's `reason`) appear only when a block was
+    // undecided; `ok` and `notLineSolvable` only with --receiver logic.
     const { unknown, ...decided } = summary;
-    writeOutput(io, flags.output ?? '-', JSON.stringify({ blocks: verdicts, summary: unknown ? { ...decided, unknown } : decided }) + '\n', [path]);
+    const doc = { blocks: verdicts, summary: { ...decided, ...(unknown ? { unknown } : {}), ...(receiver === 'logic' ? { notLineSolvable: rejected } : {}) } };
+    writeOutput(io, flags.output ?? '-', JSON.stringify(doc) + '\n', [path]);
   } else {
-    const n = summary.unique + summary.multiple + summary.none + summary.unknown;
-    lines.push(
-      `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}\n`,
-    );
+    lines.push(summaryLine(summary, rejected, receiver) + '\n');
     writeOutput(io, flags.output ?? '-', lines.join(''), [path]);
   }
-  return exitForSummary(summary);
+  return exitForCollection({ badInput: 0, failed: summary.multiple + summary.none + rejected, undecided: summary.unknown });
 }
 
-function describe(v: BlockVerdict, paint: (code: number, text: string) => string): string {
+async function verifyCollection(io: CliIO, paths: readonly string[], flags: VerifyFlags): Promise<number> {
+  if (flags.show) usage('--show draws the blocks of one ciphertext: give one file');
+  const receiver = flags.receiver ?? 'unique';
+  const inputs = collectInputs(paths, 'ciphertext', flags.shard);
+  checkOutputs([flags.output], inputs.map((i) => i.name));
+  const sink = new ReportSink(io, flags.output, inputs.map((i) => i.name));
+  const progress = new Progress(io, !flags.quiet && !flags.json && flags.output !== undefined);
+  const tally: CollectionTally = { badInput: 0, failed: 0, undecided: 0 };
+  const summary = emptySummary();
+  let rejected = 0;
+  const paint = !flags.output && colourOn(io, io.stdout) ? colour(io, io.stdout) : (_: number, text: string) => text;
+  try {
+    for await (const b of verifyMany(inputs.map((i) => lineSource(io, i)), { ...runOptions(flags), onProgress: (n) => progress.tick(n) })) {
+      if ('error' in b) {
+        tally.badInput++;
+        sink.line(flags.json ? JSON.stringify({ file: b.name, error: b.error }) : `${b.name}: error: ${b.error.message}`);
+        continue;
+      }
+      const v = verdictOf(b.result, b.block);
+      summary[v.status]++;
+      const ok = receiverAccepts(v, receiver);
+      if (v.status === 'unique' && !ok) rejected++;
+      if (v.status === 'unknown') tally.undecided++;
+      else if (!ok) tally.failed++;
+      if (flags.problems && ok) continue;
+      sink.line(flags.json ? JSON.stringify(blockDocument(b.name, v, ok)) : `${b.name}: block ${v.block}: ${describe(v, receiver, paint)}`);
+    }
+  } finally {
+    progress.end();
+  }
+  if (!flags.json) {
+    const files = inputs.length;
+    sink.line(`${summaryLine(summary, rejected, receiver)} in ${files} file${files === 1 ? '' : 's'}${tally.badInput ? `, ${tally.badInput} unreadable` : ''}`);
+  }
+  sink.end();
+  return exitForCollection(tally);
+}
+
+function blockDocument(file: string, v: BlockVerdict, ok: boolean) {
+  return { file, block: v.block, status: v.status, lineSolvable: v.lineSolvable, ok, ...(v.reason ? { reason: v.reason } : {}) };
+}
+
+function summaryLine(summary: ReturnType<typeof emptySummary>, rejected: number, receiver: ReceiverModel): string {
+  const n = summary.unique + summary.multiple + summary.none + summary.unknown;
+  return (
+    `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}` +
+    (receiver === 'logic' ? `; ${rejected} not line-solvable (fail --receiver logic)` : '')
+  );
+}
+
+function describe(v: BlockVerdict, receiver: ReceiverModel, paint: (code: number, text: string) => string): string {
   switch (v.status) {
     case 'unique':
-      return paint(32, 'unique') + (v.lineSolvable ? ' (line-solvable)' : ' (needs search, not line-solvable)');
+      if (v.lineSolvable) return paint(32, 'unique') + ' (line-solvable)';
+      return receiver === 'logic' ? paint(31, 'unique') + ' (needs search, not line-solvable: fails --receiver logic)' : paint(32, 'unique') + ' (needs search, not line-solvable)';
     case 'multiple':
       return paint(31, 'multiple') + ' (ambiguous: at least two grids fit)';
     case 'none':
