@@ -17,6 +17,7 @@ const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> 
   scale: { about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)', load: () => import('./scale.js') },
   web: { about: 'the web page in chromium: bundle size, load, encrypt, decrypt and verify of the shipped examples, browser-test run time (--screenshots writes docs/web/)', load: () => import('./web.js') },
   code: { about: "lines of code per layer of src/ and the CLI's share, file by file, with the library modules each CLI file imports", load: () => import('./code.js') },
+  collection: { about: 'the survey and TAAI 2011 puzzles as files: solve --json over the folder in one process against one process per file (wall, CPU, load)', load: () => import('./collection.js') },
   solve: { about: 'Wolter\'s survey puzzles and the TAAI/TCGA/ICGA tournament sets (../shared/bench): verdicts, CPU s, CLI start-up', load: () => import('./solve.js') },
 };
 

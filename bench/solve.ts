@@ -293,14 +293,23 @@ class Runner {
 /** Open cells (after propagation, after probing), SAT variables and clauses of a puzzle, without solving (for stopped solves). */
 function encodingStats(puzzle: Puzzle): SolveStats {
   const block = new BlockSolver(puzzle);
-  const none = { probes: 0, openAfterProbing: block.openCells, satVariables: 0, satClauses: 0, satCalls: 0 };
+  const none = { probes: 0, openAfterProbing: block.openCells, satVariables: 0, satClauses: 0, satCalls: 0, difficulty: 'line' as const, probingStopped: false };
   if (block.presolve !== 'stalled') return { openCells: block.openCells, ...none };
   const domains = block.domains.slice();
   const probed = probe(block.propagator, domains);
   let vars = 0;
   const sink: ClauseSink = { newVar: () => ++vars, addClause: () => undefined };
   const enc = probed.status === 'stalled' ? encodePuzzle(puzzle, domains, sink) : { variables: 0, clauses: 0 };
-  return { ...none, openCells: block.openCells, probes: probed.probes, openAfterProbing: countOpen(domains), satVariables: enc.variables, satClauses: enc.clauses };
+  return {
+    ...none,
+    openCells: block.openCells,
+    probes: probed.probes,
+    openAfterProbing: countOpen(domains),
+    satVariables: enc.variables,
+    satClauses: enc.clauses,
+    difficulty: probed.status === 'stalled' ? 'search' : 'probing',
+    probingStopped: probed.budgetExhausted,
+  };
 }
 
 async function solveEntry(runner: Runner, e: Entry, limit: Limit, reps: number, run: string): Promise<PuzzleRecord> {

@@ -21,12 +21,16 @@ export { encrypt, encryptBlocks, DEFAULT_BUDGET_MS, type EncryptOptions, type En
 export type { EncryptedBlock } from './cipher/blockWork.js';
 export type { BoardChoice, BoardTrial } from './cipher/autoSize.js';
 export { decrypt, type DecryptOptions, type DecryptResult } from './cipher/decrypt.js';
-export { verify, verdictOf, type VerifyReport, type VerifySummary, type BlockVerdict } from './cipher/verify.js';
+export { verify, verdictOf, receiverAccepts, type VerifyReport, type VerifySummary, type BlockVerdict } from './cipher/verify.js';
 export { solveBlocks, type CiphertextSource, type SolvedBlock } from './cipher/solveBlocks.js';
-export { solve, type SolveOptions } from './puzzle/solve.js';
+export { solve, DEFAULT_COUNT_MAX, type SolveOptions } from './puzzle/solve.js';
+export { solveMany, type SolveManyOptions, type SolvedPuzzle, type PuzzleReport } from './collection/solveMany.js';
+export { verifyMany, type FileBlock, type BlockReport } from './collection/verifyMany.js';
+export type { TextSource, LineSource, InputFailure } from './collection/sources.js';
+export { collectionOrder, selectShard, parseShard, type Shard } from './collection/shard.js';
 export { annotate, type AnnotateOptions } from './puzzle/annotate.js';
 export type { AnnotationResult } from './parallel/outcomes.js';
-export type { SolveResult, SolveStatus, SolveStats } from './solve/SolveResult.js';
+export type { SolveResult, SolveStatus, SolveStats, SolutionCount, Difficulty } from './solve/SolveResult.js';
 export { RECEIVER_MODELS, type ReceiverModel } from './annotate/ReceiverModel.js';
 
 export { builtinTable, parseTable, BUILTIN_TABLES, type Table, type BuiltinTableName } from './cipher/Table.js';

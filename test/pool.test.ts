@@ -76,7 +76,9 @@ function canonical(o: BlockOutcome): unknown {
         status: r.status,
         lineSolvable: r.lineSolvable,
         grid: r.status === 'unique' ? [...r.grid.cells].join('') : undefined,
-        stats: r.stats,
+        // MiniSat's decisions and conflicts depend on what the instance met before (the blocks
+        // that shared it): everything else is the same whichever worker ran the task.
+        stats: r.stats && { ...r.stats, satDecisions: undefined, satConflicts: undefined },
       };
     }
     case 'annotate':

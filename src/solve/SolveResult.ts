@@ -57,7 +57,11 @@ export interface SolveStats {
   readonly difficulty: Difficulty;
   /** Probing stopped on its work budget or fruitless streak, before a full pass settled nothing more. */
   readonly probingStopped: boolean;
-  /** The SAT engine's decisions and conflicts over this puzzle's calls (engines that report them: minisat). */
+  /**
+   * The SAT engine's decisions and conflicts over this puzzle's calls (engines that report
+   * them: minisat). They depend on the instance's history (blocks that shared it before), so
+   * the same puzzle may show other figures in another run or on another worker.
+   */
   readonly satDecisions?: number;
   readonly satConflicts?: number;
 }
