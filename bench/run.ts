@@ -14,6 +14,7 @@ const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> 
   cipher: { about: 'a 100-character message at n = 8..25: minimizer vs the paper\'s exhaustive search; verify all 4x4 grids; --part brown|auto [--engine NAME]: Brown-corpus messages at n = 16..35, --size auto vs a sweep', load: () => import('./cipher.js') },
   fuzz: { about: 'every reader: fuzz cases (--cases, default 100,000; --seed) and huge inputs (--huge-mb, default 100): failures, slowest case, peak RSS (--part cases|huge)', load: () => import('./fuzz.js') },
   paper: { about: 'the paper\'s experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)', load: () => import('./paper.js') },
+  pool: { about: 'our WorkerPool against piscina and tinypool: start-up, 65,536 4x4 verify, 1 MB encrypt/decrypt, time-out storms (--part startup|verify|text|storm|kill)', load: () => import('./pool.js') },
   scale: { about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)', load: () => import('./scale.js') },
   web: { about: 'the web page in chromium: bundle size, load, encrypt, decrypt and verify of the shipped examples, browser-test run time (--screenshots writes docs/web/)', load: () => import('./web.js') },
   code: { about: "lines of code per layer of src/ and the CLI's share, file by file, with the library modules each CLI file imports", load: () => import('./code.js') },
