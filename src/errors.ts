@@ -30,6 +30,7 @@ export const ERROR_CODES = {
   E_FILE: { kind: 'input', about: 'an input file that is missing, unreadable or not a file' },
   E_USAGE: { kind: 'usage', about: 'options that conflict, or a missing argument' },
   E_BUDGET: { kind: 'usage', about: 'a time budget that is not a positive number' },
+  E_TABLE_CHOICE: { kind: 'usage', about: 'a ciphertext that several built-in tables decode to different texts: the table must be named' },
   E_AMBIGUOUS: { kind: 'block', about: 'a block with several solutions' },
   E_UNSOLVABLE: { kind: 'block', about: 'a block with no solution' },
   E_UNKNOWN: { kind: 'block', about: 'a block left undecided (time limit, memory cap)' },
@@ -89,6 +90,17 @@ export class BlockError extends NonocryptError {
     readonly block: number,
   ) {
     super(code, message);
+  }
+}
+
+/** Decryption without a named table found several tables that decode every block, to different texts. */
+export class TableChoiceError extends NonocryptError {
+  constructor(
+    message: string,
+    /** Names of the tables that fit, in order. */
+    readonly tables: readonly string[],
+  ) {
+    super('E_TABLE_CHOICE', message);
   }
 }
 

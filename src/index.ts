@@ -46,6 +46,7 @@ export {
 export { readPuzzle, writePuzzle, inputFormats, outputFormats, type InputFormat, type OutputFormat } from './formats/puzzleText.js';
 export type { PuzzleFile, PuzzleFormat } from './formats/PuzzleFile.js';
 export { formatAnnotation } from './formats/symbols.js';
+export { readMessageText } from './formats/messageText.js';
 
 export type { RenderSheet } from './render/RenderSheet.js';
 export { renderSvg, type SvgOptions } from './render/renderSvg.js';
@@ -60,6 +61,7 @@ export {
   InputError,
   BlockError,
   SolverAbortError,
+  TableChoiceError,
   ERROR_CODES,
   errorKind,
   type ErrorCode,

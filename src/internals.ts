@@ -20,8 +20,9 @@ export { minimizeAnnotation, type MinimizeOptions, type MinimizeResult } from '.
 export { completeAnnotation } from './annotate/completeAnnotation.js';
 export { createRunner, runBlocks, type BlockRunner } from './parallel/BlockRunner.js';
 export type { BlockTask, BlockOutcome } from './parallel/BlockTask.js';
-export { textToBits, bitsToText, BitsDecoder } from './cipher/textBits.js';
+export { textToBits, bitsToText, BitsDecoder, type TextBitsOptions } from './cipher/textBits.js';
 export { bitsToGrids, gridsToBits } from './cipher/blocks.js';
+export { TableSearch, searchTables, builtinTables, type TableSearchOutcome } from './cipher/TableSearch.js';
 export { chooseBoard, type ChooseBoardOptions } from './cipher/autoSize.js';
 export { encryptBlock } from './cipher/blockWork.js';
 export { parseNon, formatNon } from './formats/non.js';

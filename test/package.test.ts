@@ -64,7 +64,7 @@ console.log(JSON.stringify({ text, back, summary: report.summary, status: s.stat
   expect(r.status, r.stderr).toBe(0);
   const out = JSON.parse(r.stdout) as Record<string, unknown>;
   expect(out.text).toBe('6\n22,11,21,1,2,1,11,4,0,11,32,0\nX\n11,2,12,12,121,2,5,1,3,4,11,1\n52\n21,11,1,0,12,11,12,2,1,12,2,0\n23\n');
-  expect(out.back).toEqual({ ok: true, text: 'TO BE, OR NOT TO BE.', blocks: 3 });
+  expect(out.back).toMatchObject({ ok: true, text: 'TO BE, OR NOT TO BE.', blocks: 3, table: { name: 'classic' } });
   expect(out.summary).toEqual({ unique: 3, multiple: 0, none: 0, unknown: 0 });
   expect(out.status).toBe('multiple');
   expect(out.proven).toBe(true);

@@ -9,6 +9,7 @@ import { builtinTable, type BuiltinTableName } from '../src/cipher/Table.js';
 import { textToBits } from '../src/cipher/textBits.js';
 import { verify } from '../src/cipher/verify.js';
 import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js';
+import { TableChoiceError } from '../src/errors.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { SatSession } from '../src/sat/SatSession.js';
@@ -36,7 +37,7 @@ const seen = { classic: { blocks: 0, annotated: 0 }, frequency: { blocks: 0, ann
 
 async function roundTrip(m: string, w: number, h: number, tableName: BuiltinTableName, receiver: ReceiverModel): Promise<void> {
   const table = builtinTable(tableName);
-  const { ciphertext, blocks } = await encrypt(m, { width: w, height: h, table, receiver, session });
+  const { ciphertext, blocks, receiverNeedsTable } = await encrypt(m, { width: w, height: h, table, receiver, session });
   const pictures = bitsToGrids(textToBits(m, table), w, h, table.paddingBit);
   expect(ciphertext.width).toBe(w);
   expect(ciphertext.height).toBe(h);
@@ -47,7 +48,17 @@ async function roundTrip(m: string, w: number, h: number, tableName: BuiltinTabl
 
   // The text form survives, and decrypts to the message.
   const reparsed = parseCiphertext(formatCiphertext(ciphertext));
-  expect(await decrypt(reparsed, { table, session })).toEqual({ ok: true, text: expected(m), blocks: pictures.length });
+  expect(await decrypt(reparsed, { table, session })).toEqual({ ok: true, text: expected(m), blocks: pictures.length, table });
+
+  // Without a table, decrypt finds it, unless encrypt said the receiver needs it (several
+  // tables fit, or another one reads other text).
+  const found = await decrypt(reparsed, { session }).catch((e: unknown) => e);
+  if (receiverNeedsTable === undefined) {
+    expect(found).toMatchObject({ ok: true, text: expected(m) });
+    // (no blocks: every table reads the empty text, and the first, classic, is named)
+    if (pictures.length > 0) expect((found as { table: { name: string } }).table.name).toBe(tableName);
+  }
+  else expect(found instanceof TableChoiceError || (found as { text?: string }).text !== expected(m)).toBe(true);
 
   // Every block: clues of its picture, annotation of black cells, decodes to that picture.
   const report = await verify(reparsed, { session });
@@ -102,7 +113,7 @@ test('the empty message is a header without blocks, and decrypts to the empty te
   const { ciphertext } = await encrypt('', { size: 5 });
   expect(ciphertext.blocks).toHaveLength(0);
   expect(formatCiphertext(ciphertext)).toBe('5\n');
-  expect(await decrypt(parseCiphertext('5\n'))).toEqual({ ok: true, text: '', blocks: 0 });
+  expect(await decrypt(parseCiphertext('5\n'))).toEqual({ ok: true, text: '', blocks: 0, table: builtinTable('classic') });
 });
 
 test('trailing spaces are padding and are dropped; inner and leading spaces are kept', async () => {

@@ -114,16 +114,16 @@ describe('textToBits', () => {
     const e = thrown(() => textToBits('HI!', classic));
     expect(e).toBeInstanceOf(InputError);
     expect((e as InputError).code).toBe('E_CHAR');
-    expect(e.message).toBe('unknown character "!" (U+0021) at position 3');
+    expect(e.message).toBe('unknown character "!" (U+0021) at position 3; the classic table carries it in extended text');
   });
 
   it('escapes invisible characters and counts positions in characters', () => {
-    expect(thrown(() => textToBits('AB\nC', classic)).message).toBe('unknown character "\\n" (U+000A) at position 3');
+    expect(thrown(() => textToBits('AB\nC', classic)).message).toBe('unknown character "\\n" (U+000A) at position 3; the classic table carries it in extended text');
     expect(thrown(() => textToBits('\u0007', classic)).message).toBe('unknown character "\\u0007" (U+0007) at position 1');
     expect(thrown(() => textToBits('A\u00a0B', classic)).message).toBe('unknown character "\\u00A0" (U+00A0) at position 2');
     expect(thrown(() => textToBits('😀A1', classic)).message).toBe('unknown character "😀" (U+1F600) at position 1');
     expect(thrown(() => textToBits('A😀1', classic)).message).toContain('at position 2');
-    expect(thrown(() => textToBits('AB1', classic)).message).toBe('unknown character "1" (U+0031) at position 3');
+    expect(thrown(() => textToBits('AB1', classic)).message).toBe('unknown character "1" (U+0031) at position 3; the classic table carries it in extended text');
   });
 
   it('is empty for the empty message', () => {
@@ -145,13 +145,13 @@ describe('bitsToText', () => {
   });
 
   it('reports an unused code with its block and position in that block', () => {
-    // classic: 'A' 'B' (10 bits), then 11101 (29, unused) from bit 11; with 4-bit blocks that is block 3, bit 3.
-    const bits = [...textToBits('AB', classic), 1, 1, 1, 0, 1];
+    // classic: 'A' 'B' (10 bits), then 11110 (30, unused) from bit 11; with 4-bit blocks that is block 3, bit 3.
+    const bits = [...textToBits('AB', classic), 1, 1, 1, 1, 0];
     const e = thrown(() => bitsToText(bits, classic, 4));
     expect(e).toBeInstanceOf(BlockError);
     expect((e as BlockError).code).toBe('E_BAD_CODE');
     expect((e as BlockError).block).toBe(3);
-    expect(e.message).toBe('block 3: unused code 11101 at bit position 3 (character 3)');
+    expect(e.message).toBe('block 3: unused code 11110 at bit position 3 (character 3)');
     // frequency: 01100 is unused; with n = 6 (36-bit blocks) the 9th code starts at bit 41 = block 2, bit 5.
     const f = [...textToBits('ETAOINSR', frequency), 0, 1, 1, 0, 0];
     const e2 = thrown(() => bitsToText(f, frequency, 36)) as BlockError;

@@ -44,6 +44,8 @@ export interface ChooseBoardOptions {
   readonly receiver?: ReceiverModel;
   /** A fixed table, or `'auto'` for the best of the built-in classic and frequency tables; default classic. */
   readonly table?: Table | 'auto';
+  /** Extended text (see textBits.ts); default false. */
+  readonly extended?: boolean;
   /** Time budget in milliseconds for the whole search; default DEFAULT_AUTO_BUDGET_MS. */
   readonly budgetMs?: number;
   /** Board sides to consider; default 1..35 (the sides whose clues and cells fit one symbol each). */
@@ -113,8 +115,8 @@ function lineSolved(puzzle: Puzzle): boolean {
   return p.run(p.unknownDomains()) === 'solved';
 }
 
-function candidate(text: string, size: number, table: Table, tableRank: number, receiver: ReceiverModel): Candidate {
-  const { grids } = messageGrids(text, { size, table });
+function candidate(text: string, size: number, table: Table, tableRank: number, receiver: ReceiverModel, extended: boolean): Candidate {
+  const { grids } = messageGrids(text, { size, table, extended });
   const puzzles = grids.map(puzzleOf);
   const bare = formatCiphertext({ width: size, height: size, blocks: puzzles.map((puzzle) => ({ puzzle, annotation: [] })) }).length;
   const needy = puzzles.filter((p) => !lineSolved(p)).length;
@@ -137,7 +139,7 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
 
   const cands: Candidate[] = [];
   tables.forEach((t, rank) => {
-    for (const n of sizes) cands.push(candidate(text, n, t, rank, receiver));
+    for (const n of sizes) cands.push(candidate(text, n, t, rank, receiver, options.extended === true));
   });
   cands.sort((a, b) => a.lowerBound - b.lowerBound || a.size - b.size || a.tableRank - b.tableRank);
 

@@ -1,10 +1,10 @@
-import { BlockError } from '../errors.js';
+import { BlockError, TableChoiceError } from '../errors.js';
 import { gridRows, type Grid } from '../grid/Puzzle.js';
 import type { RunOptions } from '../parallel/BlockRunner.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
-import { builtinTable, type Table } from './Table.js';
-import { BitsDecoder } from './textBits.js';
+import type { Table } from './Table.js';
+import { TableSearch, builtinTables } from './TableSearch.js';
 
 /**
  * Decryption (SPEC section 6): every block must have exactly one solution; the blocks' bits,
@@ -12,13 +12,21 @@ import { BitsDecoder } from './textBits.js';
  * several solutions: a block with none or several, or left undecided by a time limit, is a
  * failure that names the block. Every block is decided even after a failure, so that the
  * result names all failing blocks, not just the first.
+ *
+ * The table. Given one, the bits are read through it. Without one (or `'auto'`), the
+ * built-in tables are tried at once (see TableSearch.ts) and the one under which every block
+ * decodes is used; the result names it. When none does, the failure says what stopped each
+ * table (the ciphertext may need its table file); when several do, to different texts,
+ * decryption throws a `TableChoiceError` (`E_TABLE_CHOICE`) naming them: the caller must
+ * give the table. Escapes (extended text) are read whenever the table has them.
  */
 export interface DecryptOptions extends RunOptions {
-  readonly table?: Table;
+  /** The table, or `'auto'` (the default): the built-in table under which every block decodes. */
+  readonly table?: Table | 'auto';
 }
 
 export type DecryptResult =
-  | { readonly ok: true; readonly text: string; readonly blocks: number }
+  | { readonly ok: true; readonly text: string; readonly blocks: number; readonly table: Table }
   /** The blocks that did not decode, in order; no text. */
   | { readonly ok: false; readonly failures: readonly BlockError[]; readonly blocks: number };
 
@@ -48,7 +56,8 @@ export function uniqueGrid(result: SolveResult, block: number): Grid {
 }
 
 export async function decrypt(source: CiphertextSource, options: DecryptOptions = {}): Promise<DecryptResult> {
-  const decoder = new BitsDecoder(options.table ?? builtinTable('classic'), source.width * source.height);
+  const tables = options.table === undefined || options.table === 'auto' ? builtinTables() : [options.table];
+  const search = new TableSearch(tables, source.width * source.height);
   const failures: BlockError[] = [];
   let blocks = 0;
   // Each block's bits become text as the block arrives (grids are not kept), until a failure.
@@ -56,14 +65,31 @@ export async function decrypt(source: CiphertextSource, options: DecryptOptions 
     blocks = b.block;
     const failure = blockFailure(b.result, b.block);
     if (failure) failures.push(failure);
-    else if (failures.length === 0 && b.result.status === 'unique') {
-      try {
-        decoder.push(b.result.grid.cells);
-      } catch (e) {
-        if (!(e instanceof BlockError)) throw e;
-        failures.push(e);
-      }
+    else if (failures.length === 0 && b.result.status === 'unique') search.push(b.result.grid.cells);
+  }
+  if (failures.length) return { ok: false, failures, blocks };
+  const outcome = search.finish();
+  switch (outcome.kind) {
+    case 'found':
+      return { ok: true, text: outcome.text, blocks, table: outcome.table };
+    case 'none': {
+      if (outcome.failures.length === 1) return { ok: false, failures: [outcome.failures[0]!.error], blocks };
+      // The table that read furthest names the block; the message says what stopped each one.
+      const block = Math.max(...outcome.failures.map((f) => f.error.block));
+      const each = outcome.failures.map((f) => `${f.table.name}: ${f.error.message}`).join('; ');
+      const error = new BlockError('E_BAD_CODE', `no built-in table decodes every block (${each}); it may need its table file`, block);
+      return { ok: false, failures: [error], blocks };
+    }
+    case 'several': {
+      const preview = (text: string) => {
+        const chars = [...text];
+        return JSON.stringify(chars.length > 24 ? `${chars.slice(0, 24).join('')}...` : text);
+      };
+      const names = outcome.matches.map((m) => m.table.name);
+      throw new TableChoiceError(
+        `the ciphertext decodes under ${names.length} tables, to different texts (${outcome.matches.map((m) => `${m.table.name}: ${preview(m.text)}`).join(', ')}); name its table`,
+        names,
+      );
     }
   }
-  return failures.length ? { ok: false, failures, blocks } : { ok: true, text: decoder.finish(), blocks };
 }

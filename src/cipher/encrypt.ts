@@ -10,7 +10,8 @@ import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { bitsToGrids } from './blocks.js';
 import { DEFAULT_BUDGET_MS, SharedBudget, lineSolvable, type EncryptedBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';
-import { textToBits } from './textBits.js';
+import { searchTables } from './TableSearch.js';
+import { bitsToText, textToBits } from './textBits.js';
 
 /**
  * Encryption (SPEC sections 1-2, 7): text -> 5-bit codes -> W x H blocks -> each block's clues
@@ -37,6 +38,12 @@ export interface EncryptOptions extends RunOptions {
   readonly height?: number;
   /** Encoding table; default the classic table. `auto` (with size `auto`): the better built-in one. */
   readonly table?: Table | 'auto';
+  /**
+   * Extended text: characters the table lacks (digits, `?`, `!`, line breaks...) are written
+   * with the table's escape code, and trailing spaces are kept (see textBits.ts). Default
+   * false: the paper's alphabet, bit for bit.
+   */
+  readonly extended?: boolean;
   /** Receiver model for the smallest annotation; default `unique`. */
   readonly receiver?: ReceiverModel;
   /**
@@ -54,6 +61,12 @@ export interface EncryptResult {
   readonly table: Table;
   /** With size `auto`: what was chosen and why. */
   readonly choice?: BoardChoice;
+  /**
+   * Why decrypting without a table would not give this message back (another built-in table
+   * also decodes it, or the table is not a built-in one); absent when decrypt finds the table
+   * by itself, so that the receiver needs nothing but the ciphertext.
+   */
+  readonly receiverNeedsTable?: string;
 }
 
 export function boardOf(options: { size?: number | 'auto'; width?: number; height?: number }): { width: number; height: number } {
@@ -75,10 +88,33 @@ export function boardOf(options: { size?: number | 'auto'; width?: number; heigh
 }
 
 /** The message's blocks as pictures (before clues and annotations). */
-export function messageGrids(text: string, options: { size?: number; width?: number; height?: number; table?: Table } = {}) {
+export function messageGrids(text: string, options: { size?: number; width?: number; height?: number; table?: Table; extended?: boolean } = {}) {
   const table = options.table ?? builtinTable('classic');
   const { width, height } = boardOf(options);
-  return { width, height, grids: bitsToGrids(textToBits(text, table), width, height, table.paddingBit) };
+  return { width, height, grids: bitsToGrids(textToBits(text, table, { extended: options.extended }), width, height, table.paddingBit) };
+}
+
+/**
+ * `EncryptResult.receiverNeedsTable`: decodes the message's blocks (their bits, padding
+ * included) under its own table and under the built-in tables, as decrypt without a table would.
+ */
+export function tableNeed(text: string, table: Table, width: number, height: number, extended = false): string | undefined {
+  const bits = textToBits(text, table, { extended });
+  const blockBits = width * height;
+  const padded = new Uint8Array(Math.ceil(bits.length / blockBits) * blockBits).fill(table.paddingBit);
+  padded.set(bits);
+  const own = bitsToText(padded, table, blockBits);
+  const found = searchTables(padded, blockBits);
+  switch (found.kind) {
+    case 'found':
+      return found.text === own ? undefined : `it decodes under the built-in ${found.table.name} table to other text`;
+    case 'none':
+      return 'no built-in table decodes it';
+    case 'several': {
+      const others = found.matches.filter((m) => m.text !== own).map((m) => m.table.name);
+      return `it also decodes under the ${others.join(' and ')} table${others.length > 1 ? 's' : ''}, to other text`;
+    }
+  }
 }
 
 /** The plan of an encryption: board, table and pictures, known before any block is annotated. */
@@ -106,6 +142,7 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
       choice = chooseBoard(text, {
         receiver,
         table: options.table,
+        extended: options.extended,
         budgetMs: options.budgetMs === Infinity ? undefined : options.budgetMs,
         ...(session ? { session } : {}),
       });
@@ -126,7 +163,7 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
   }
   if (options.table === 'auto') throw new InputError('E_USAGE', 'table auto goes with size auto');
   const table = options.table ?? builtinTable('classic');
-  const { width, height, grids } = messageGrids(text, { size: options.size, width: options.width, height: options.height, table });
+  const { width, height, grids } = messageGrids(text, { size: options.size, width: options.width, height: options.height, table, extended: options.extended });
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
   if (!(budget >= 0)) throw new InputError('E_BUDGET', `time budget must be a non-negative number of milliseconds, got ${budget}`);
   const needy = grids.map((g) => !lineSolvable(g));
@@ -156,10 +193,12 @@ export async function encrypt(text: string, options: EncryptOptions = {}): Promi
   const plan = encryptBlocks(text, options);
   const blocks: EncryptedBlock[] = [];
   for await (const b of plan.blocks) blocks.push(b);
+  const need = tableNeed(text, plan.table, plan.width, plan.height, options.extended);
   return {
     ciphertext: { width: plan.width, height: plan.height, blocks: blocks.map((b) => b.block) },
     blocks,
     table: plan.table,
     ...(plan.choice ? { choice: plan.choice } : {}),
+    ...(need ? { receiverNeedsTable: need } : {}),
   };
 }

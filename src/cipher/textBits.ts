@@ -8,6 +8,13 @@ import type { Table } from './Table.js';
  * code points). Decoding reads 5 bits at a time, drops a final remainder shorter than 5 bits
  * and then drops trailing padding symbols (for both built-in tables the space): a message
  * whose own last characters are spaces loses them.
+ *
+ * Extended text (`extended`, for a table with an escape, see Table.ts): a character the table
+ * has no code for is written as the escape code followed by its escaped code, and the
+ * message's trailing padding symbols are written escaped, so that nothing is lost: decoding
+ * gives the message back exactly, up to lower case read as upper case. The decoder always
+ * reads escapes when the table has one (the escape code is unused in plain text), so the
+ * receiver needs no flag. Without `extended`, encoding is the paper's, bit for bit.
  */
 
 const CODE_BITS = 5;
@@ -25,14 +32,42 @@ export function describeChar(ch: string): string {
   return `"${shown}" (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
-export function textToBits(text: string, table: Table): Uint8Array {
+export interface TextBitsOptions {
+  /** Extended text: escaped symbols allowed, trailing padding kept (see above). Default false. */
+  readonly extended?: boolean;
+}
+
+export function textToBits(text: string, table: Table, options: TextBitsOptions = {}): Uint8Array {
+  const extended = options.extended === true;
+  if (extended && table.escape === undefined) {
+    throw new InputError('E_TABLE', `table ${JSON.stringify(table.name)} has no escape code, so it cannot carry extended text`);
+  }
   const symbols = [...text];
-  const bits = new Uint8Array(symbols.length * CODE_BITS);
+  // Trailing padding symbols from here on are kept (escaped) in extended text.
+  let keptFrom = symbols.length;
+  if (extended && table.escapedCodeOf.has(table.padding)) while (keptFrom > 0 && symbols[keptFrom - 1] === table.padding) keptFrom--;
+  const codes: number[] = [];
   symbols.forEach((ch, i) => {
-    const code = table.codeOf.get(ch) ?? table.codeOf.get(ch.toUpperCase());
-    if (code === undefined) {
-      throw new InputError('E_CHAR', `unknown character ${describeChar(ch)} at position ${i + 1}`);
+    const upper = ch.toUpperCase();
+    if (i >= keptFrom) {
+      codes.push(table.escape!, table.escapedCodeOf.get(ch)!);
+      return;
     }
+    const code = table.codeOf.get(ch) ?? table.codeOf.get(upper);
+    if (code !== undefined) {
+      codes.push(code);
+      return;
+    }
+    const escaped = table.escapedCodeOf.get(ch) ?? table.escapedCodeOf.get(upper);
+    if (extended && escaped !== undefined) {
+      codes.push(table.escape!, escaped);
+      return;
+    }
+    const hint = escaped !== undefined ? `; the ${table.name} table carries it in extended text` : '';
+    throw new InputError('E_CHAR', `unknown character ${describeChar(ch)} at position ${i + 1}${hint}`);
+  });
+  const bits = new Uint8Array(codes.length * CODE_BITS);
+  codes.forEach((code, i) => {
     for (let b = 0; b < CODE_BITS; b++) bits[i * CODE_BITS + b] = (code >> (CODE_BITS - 1 - b)) & 1;
   });
   return bits;
@@ -57,6 +92,10 @@ export class BitsDecoder {
   private pending = 0;
   private bitIndex = 0;
   private chars = 0;
+  /** Where the pending escape code started (bit index), or -1 outside an escape. */
+  private escapeAt = -1;
+  /** UTF-16 length of the plain padding symbols that end the text so far (dropped by `finish`). */
+  private trailing = 0;
   // Symbols of the current chunk, joined into one flat string every 4096 symbols (appending
   // one character at a time to a string would keep a rope of one-character nodes alive).
   private readonly parts: string[] = [];
@@ -69,21 +108,33 @@ export class BitsDecoder {
     if (!Number.isInteger(blockBits) || blockBits < 1) throw new RangeError(`blockBits must be a positive integer, got ${blockBits}`);
   }
 
+  private fail(start: number, what: string): never {
+    const block = Math.floor(start / this.blockBits) + 1;
+    const position = (start % this.blockBits) + 1;
+    throw new BlockError('E_BAD_CODE', `block ${block}: ${what} at bit position ${position} (character ${this.chars + 1})`, block);
+  }
+
   push(bits: ArrayLike<number>): void {
     for (let i = 0; i < bits.length; i++, this.bitIndex++) {
       this.code = (this.code << 1) | (bits[i] ? 1 : 0);
       if (++this.pending < CODE_BITS) continue;
-      const symbol = this.table.symbolOf[this.code];
-      if (symbol === undefined) {
-        const start = this.bitIndex - CODE_BITS + 1;
-        const block = Math.floor(start / this.blockBits) + 1;
-        const position = (start % this.blockBits) + 1;
-        const shown = this.code.toString(2).padStart(CODE_BITS, '0');
-        throw new BlockError(
-          'E_BAD_CODE',
-          `block ${block}: unused code ${shown} at bit position ${position} (character ${this.chars + 1})`,
-          block,
-        );
+      const shown = this.code.toString(2).padStart(CODE_BITS, '0');
+      const start = this.bitIndex - CODE_BITS + 1;
+      let symbol: string | undefined;
+      if (this.escapeAt >= 0) {
+        symbol = this.table.escapedSymbolOf[this.code];
+        if (symbol === undefined) this.fail(start, `unused escaped code ${shown} after the escape`);
+        this.escapeAt = -1;
+        this.trailing = 0;
+      } else if (this.code === this.table.escape) {
+        this.escapeAt = start;
+        this.code = 0;
+        this.pending = 0;
+        continue;
+      } else {
+        symbol = this.table.symbolOf[this.code];
+        if (symbol === undefined) this.fail(start, `unused code ${shown}`);
+        this.trailing = symbol === this.table.padding ? this.trailing + symbol.length : 0;
       }
       this.current.push(symbol);
       if (this.current.length >= 4096) {
@@ -96,11 +147,13 @@ export class BitsDecoder {
     }
   }
 
-  /** The text so far without its trailing padding symbols (a final remainder under 5 bits is dropped). */
+  /**
+   * The text so far without its trailing (plain) padding symbols; a final remainder under 5
+   * bits is dropped. An escape code with no whole code after it is an error.
+   */
   finish(): string {
+    if (this.escapeAt >= 0) this.fail(this.escapeAt, `escape code ${this.table.escape!.toString(2).padStart(CODE_BITS, '0')} with no code after it`);
     const text = this.parts.join('') + this.current.join('');
-    let end = text.length;
-    while (end > 0 && text[end - 1] === this.table.padding) end--;
-    return text.slice(0, end);
+    return text.slice(0, text.length - this.trailing);
   }
 }

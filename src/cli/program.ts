@@ -34,10 +34,12 @@ export function packageVersion(): string {
   return 'unknown';
 }
 
-const tableOption = (auto = false) =>
+const tableOption = () =>
+  new Option('--table <name|file>', 'encoding table: classic (the default), frequency, or a table file (JSON); auto (with --size auto): the shorter of the two');
+const decryptTableOption = () =>
   new Option(
     '--table <name|file>',
-    `encoding table: classic (the default), frequency, or a table file (JSON)${auto ? '; auto (with --size auto): the shorter of the two' : ''}`,
+    'encoding table: classic, frequency, or a table file (JSON); default auto: the built-in table under which every block decodes (exit 2 if several do)',
   );
 const receiverOption = () =>
   new Option('-r, --receiver <model>', 'receiver model: unique (one solution) or logic (line-solvable)')
@@ -78,6 +80,8 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .command('encrypt')
     .description('encrypt a message into a nonogram ciphertext with the smallest annotations')
     .argument('[text]', 'the message (29 symbols: space, A-Z, comma, full stop); - or omitted: standard input')
+    .addOption(new Option('-i, --in <file>', 'read the message from this file (- : standard input); a final line break is dropped'))
+    .option('--extended', "extended text: also digits, line breaks, ? ! ' \" - : ; ( ) / & + = % @ # * and trailing spaces, each as the table's escape code and a second code (decrypt reads them without a flag)")
     .addOption(
       new Option('-s, --size <n|auto>', 'board side n (n x n blocks; default 8), or auto: the side giving the shortest ciphertext').argParser(
         (v) => (v === 'auto' ? 'auto' : wholeNumber(1, 1000)(v)),
@@ -85,7 +89,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     )
     .addOption(new Option('--width <w>', 'rectangular boards: columns (with --height)').argParser(wholeNumber(1, 1000)))
     .addOption(new Option('--height <h>', 'rectangular boards: rows (with --width)').argParser(wholeNumber(1, 1000)))
-    .addOption(tableOption(true))
+    .addOption(tableOption())
     .addOption(receiverOption())
     .addOption(
       new Option(
@@ -101,14 +105,17 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(engineOption())
     .addOption(memoryOption())
     .addOption(quietOption())
-    .addHelpText('after', `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto < examples/message.txt`)
+    .addHelpText(
+      'after',
+      `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto -i examples/message.txt\n  nonocrypt encrypt --extended "MEET AT 10:30, ROOM 4B?"`,
+    )
     .action(async (text, opts, cmd: Command) => setExit(await encryptCommand(io, text, opts, cmd)));
 
   program
     .command('decrypt')
     .description('decrypt a ciphertext; fails naming every block that is ambiguous, unsolvable or undecided')
     .argument('[file]', 'ciphertext file; - or omitted: standard input')
-    .addOption(tableOption())
+    .addOption(decryptTableOption())
     .addOption(outputOption('the text'))
     .addOption(jobsOption())
     .addOption(timeoutOption())

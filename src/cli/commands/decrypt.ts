@@ -1,8 +1,9 @@
-import { decrypt } from '../../cipher/decrypt.js';
+import { decrypt, type DecryptResult } from '../../cipher/decrypt.js';
+import { TableChoiceError } from '../../errors.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { Progress, checkOutputs, noteList, writeOutput } from '../io.js';
-import { loadTable, runOptions, tableFile, type RunFlags } from '../options.js';
+import { loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
 
 export interface DecryptFlags extends RunFlags {
@@ -10,14 +11,21 @@ export interface DecryptFlags extends RunFlags {
   output?: string;
 }
 
-/** Decrypt a ciphertext; blocks that do not decode are named on stderr and nothing goes to stdout. */
+/**
+ * Decrypt a ciphertext; blocks that do not decode are named on stderr and nothing goes to
+ * stdout. Without --table (or with --table auto) the library finds the built-in table; when
+ * several fit, the user is asked for --table (exit 2).
+ */
 export async function decryptCommand(io: CliIO, path: string | undefined, flags: DecryptFlags): Promise<number> {
   checkOutputs([flags.output], [path, tableFile(flags.table)]);
-  const table = await loadTable(io, flags.table ?? 'classic');
+  const table = flags.table === undefined || flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table);
   const progress = new Progress(io, !flags.quiet);
-  let r;
+  let r: DecryptResult;
   try {
     r = await decrypt(await ciphertextInput(io, path), { table, ...runOptions(flags), onProgress: (n) => progress.tick(n) });
+  } catch (e) {
+    if (e instanceof TableChoiceError) usage(`${e.message} with ${e.tables.map((t) => `--table ${t}`).join(' or ')}`);
+    throw e;
   } finally {
     progress.end();
   }

@@ -1,7 +1,9 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
 import { encrypt, type EncryptResult } from '../../cipher/encrypt.js';
 import { formatCiphertext } from '../../formats/ciphertext.js';
+import { readMessageText } from '../../formats/messageText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
@@ -18,12 +20,37 @@ export interface EncryptFlags extends RunFlags {
   requireProof?: boolean;
   json?: boolean;
   output?: string;
+  in?: string;
+  extended?: boolean;
 }
 
-/** Text from the argument, or from standard input (one trailing line break dropped). */
-async function messageText(io: CliIO, arg: string | undefined): Promise<string> {
-  if (arg !== undefined && arg !== '-') return arg;
-  return (await readText(io, arg)).replace(/\r?\n$/, '');
+const isFile = (path: string): boolean => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The message: the TEXT argument as given, or a file (-i FILE) or standard input read as
+ * `readMessageText` says (byte-order mark dropped, CRLF read as a line break, one final line
+ * break dropped). A TEXT that names an existing file is still encrypted as words (a file name
+ * is a valid message, and a warning changes no exit code a script relies on), with a warning
+ * pointing at -i.
+ */
+async function messageText(io: CliIO, arg: string | undefined, flags: EncryptFlags): Promise<string> {
+  if (flags.in !== undefined) {
+    if (arg !== undefined) usage(`give the message either as TEXT or with --in FILE, not both (found TEXT ${JSON.stringify(arg)} and --in ${flags.in})`);
+    return readMessageText(await readText(io, flags.in));
+  }
+  if (arg !== undefined && arg !== '-') {
+    if (!flags.quiet && isFile(arg)) {
+      io.stderr.write(`nonocrypt: warning: the message ${JSON.stringify(arg)} is also the name of a file; encrypting the words (to encrypt the file, use -i ${arg})\n`);
+    }
+    return arg;
+  }
+  return readMessageText(await readText(io, arg));
 }
 
 export async function encryptCommand(io: CliIO, textArg: string | undefined, flags: EncryptFlags, cmd: Command): Promise<number> {
@@ -32,15 +59,16 @@ export async function encryptCommand(io: CliIO, textArg: string | undefined, fla
   }
   if ((flags.width === undefined) !== (flags.height === undefined)) usage('--width and --height go together (a W x H board)');
   if (flags.table === 'auto' && flags.size !== 'auto') usage('--table auto goes with --size auto');
-  checkOutputs([flags.output], [tableFile(flags.table)]);
+  checkOutputs([flags.output], [tableFile(flags.table), flags.in]);
   const table = flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table ?? 'classic');
-  const text = await messageText(io, textArg);
+  const text = await messageText(io, textArg, flags);
   const progress = new Progress(io, !flags.quiet && !flags.json);
   let r: EncryptResult;
   try {
     r = await encrypt(text, {
       ...(flags.width !== undefined ? { width: flags.width, height: flags.height } : { size: flags.size ?? 8 }),
       table,
+      ...(flags.extended ? { extended: true } : {}),
       receiver: flags.receiver,
       ...(flags.budget !== undefined ? { budgetMs: flags.budget * 1000 } : {}),
       ...runOptions(flags),
@@ -61,6 +89,7 @@ export async function encryptCommand(io: CliIO, textArg: string | undefined, fla
       receiver: flags.receiver,
       proven: unproven.length === 0,
       ...(r.choice ? { choice: r.choice.reason } : {}),
+      ...(r.receiverNeedsTable ? { receiverNeedsTable: r.receiverNeedsTable } : {}),
       blocks: r.blocks.map((b, i) => ({
         block: i + 1,
         cells: b.block.annotation.length,
@@ -76,6 +105,10 @@ export async function encryptCommand(io: CliIO, textArg: string | undefined, fla
   } else writeOutput(io, flags.output ?? '-', cipher);
   if (!flags.quiet && !flags.json) {
     if (r.choice) io.stderr.write(`nonocrypt: ${r.choice.reason}\n`);
+    if (r.receiverNeedsTable) {
+      const spec = tableFile(flags.table) ?? r.table.name;
+      io.stderr.write(`nonocrypt: the receiver must decrypt with --table ${spec}: ${r.receiverNeedsTable}\n`);
+    }
     noteList(
       io,
       unproven.map((b) => `block ${b.n}: ${b.block.annotation.length} cells, valid, not proven smallest (lower bound ${b.lowerBound}; ${b.reason ?? 'not proven'})`),
