@@ -52,6 +52,7 @@ const FLAG_VALUES: Record<string, readonly string[]> = {
   '--timeout': ['1', '0.5', '0.05', '0', '-1', 'soon'],
   '--budget': ['0.3', '0.05', 'none', '0', 'x'],
   '--table': ['classic', 'frequency', 'auto', 'nope', ''],
+  '--in': ['-', '{cnf}'],
   '--size': ['1', '4', '6', '8', '12', 'auto', '0', '1001', 'x'],
   '--width': ['3', '7', '0', 'x'],
   '--height': ['5', '2', '0', 'x'],
@@ -68,7 +69,7 @@ const FLAG_VALUES: Record<string, readonly string[]> = {
   '--style': ['cells', 'half', 'ascii', 'fancy'],
 };
 const FLAGS_BY_COMMAND: Record<string, readonly string[]> = {
-  encrypt: ['--size', '--width', '--height', '--table', '--receiver', '--budget', '--require-proof', '--json', '--jobs', '--timeout', '--engine', '--memory', '-q'],
+  encrypt: ['--size', '--width', '--height', '--table', '--receiver', '--budget', '--require-proof', '--json', '--jobs', '--timeout', '--engine', '--memory', '-q', '--extended', '--in'],
   decrypt: ['--table', '--jobs', '--timeout', '--engine', '--memory', '-q'],
   verify: ['--json', '--show', '--jobs', '--timeout', '--engine', '--memory', '-q'],
   solve: ['--format', '--json', '--show', '--emit-cnf', '--timeout', '--engine', '--memory', '-q'],

@@ -105,7 +105,7 @@ describe('time limits with more blocks than workers: every block reported, exit 
     const c = parseCiphertext(readFileSync(out, 'utf8'));
     expect(c.blocks).toHaveLength(5);
     // Valid whatever the time limit did: it decrypts (line logic suffices for the fallbacks).
-    expect(await decrypt(c, { table: builtinTable('classic') })).toEqual({ ok: true, text: readFileSync(longMessage, 'utf8'), blocks: 5 });
+    expect(await decrypt(c, { table: builtinTable('classic') })).toEqual({ ok: true, text: readFileSync(longMessage, 'utf8'), blocks: 5, table: builtinTable('classic') });
   });
 
   test('encrypt --require-proof fails a ciphertext whose annotations are not all proven; without it, a budget is a success', () => {

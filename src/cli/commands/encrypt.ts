@@ -36,21 +36,21 @@ const isFile = (path: string): boolean => {
  * The message: the TEXT argument as given, or a file (-i FILE) or standard input read as
  * `readMessageText` says (byte-order mark dropped, CRLF read as a line break, one final line
  * break dropped). A TEXT that names an existing file is still encrypted as words (a file name
- * is a valid message, and a warning changes no exit code a script relies on), with a warning
- * pointing at -i.
+ * is a valid message, and a warning changes no exit code a script relies on); the warning,
+ * pointing at -i, is printed once the ciphertext is out, so that an error stays one line.
  */
-async function messageText(io: CliIO, arg: string | undefined, flags: EncryptFlags): Promise<string> {
+async function messageText(io: CliIO, arg: string | undefined, flags: EncryptFlags): Promise<{ text: string; warning?: string }> {
   if (flags.in !== undefined) {
     if (arg !== undefined) usage(`give the message either as TEXT or with --in FILE, not both (found TEXT ${JSON.stringify(arg)} and --in ${flags.in})`);
-    return readMessageText(await readText(io, flags.in));
+    return { text: readMessageText(await readText(io, flags.in)) };
   }
   if (arg !== undefined && arg !== '-') {
-    if (!flags.quiet && isFile(arg)) {
-      io.stderr.write(`nonocrypt: warning: the message ${JSON.stringify(arg)} is also the name of a file; encrypting the words (to encrypt the file, use -i ${arg})\n`);
-    }
-    return arg;
+    const warning = isFile(arg)
+      ? `warning: the message ${JSON.stringify(arg)} is also the name of a file; encrypting the words (to encrypt the file, use -i ${arg})`
+      : undefined;
+    return { text: arg, ...(warning ? { warning } : {}) };
   }
-  return readMessageText(await readText(io, arg));
+  return { text: readMessageText(await readText(io, arg)) };
 }
 
 export async function encryptCommand(io: CliIO, textArg: string | undefined, flags: EncryptFlags, cmd: Command): Promise<number> {
@@ -61,7 +61,7 @@ export async function encryptCommand(io: CliIO, textArg: string | undefined, fla
   if (flags.table === 'auto' && flags.size !== 'auto') usage('--table auto goes with --size auto');
   checkOutputs([flags.output], [tableFile(flags.table), flags.in]);
   const table = flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table ?? 'classic');
-  const text = await messageText(io, textArg, flags);
+  const { text, warning } = await messageText(io, textArg, flags);
   const progress = new Progress(io, !flags.quiet && !flags.json);
   let r: EncryptResult;
   try {
@@ -103,6 +103,7 @@ export async function encryptCommand(io: CliIO, textArg: string | undefined, fla
     };
     io.stdout.write(JSON.stringify(doc) + '\n');
   } else writeOutput(io, flags.output ?? '-', cipher);
+  if (warning && !flags.quiet) io.stderr.write(`nonocrypt: ${warning}\n`);
   if (!flags.quiet && !flags.json) {
     if (r.choice) io.stderr.write(`nonocrypt: ${r.choice.reason}\n`);
     if (r.receiverNeedsTable) {
