@@ -16,6 +16,8 @@ import { commandLine, machine, markdownTable, max, median, packageRoot, parseArg
 import type { SolveReply } from './solveChild.js';
 import { measureCliSolve, measureStartup, type CliSolveFigure, type StartupFigure } from './solveStartup.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
+import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
+import type { EngineName } from '../src/sat/SatSolver.js';
 
 /**
  * The uniqueness checker on other people's puzzles: Wolter's survey sample set and the three
@@ -65,6 +67,8 @@ interface Entry {
 interface PuzzleRecord {
   readonly type: 'puzzle';
   readonly run: string;
+  /** The SAT engine (absent in old logs: logic-solver, the only engine then). */
+  readonly engine?: EngineName;
   readonly set: SetName;
   readonly index: number;
   readonly id: string;
@@ -90,6 +94,8 @@ interface PuzzleRecord {
   readonly stats: SolveStats | null;
   /** Failed grid checks; must stay empty. */
   readonly violations: string[];
+  /** Peak resident memory (VmHWM, bytes) of the child process so far, when the puzzle ended. */
+  readonly peakRss?: number;
   /** The same puzzle through `nonocrypt solve FILE`, whole process (survey puzzles). */
   readonly cli?: CliSolveFigure;
 }
@@ -221,17 +227,31 @@ function procCpu(pid: number | undefined): number {
   }
 }
 
+/** Peak resident memory (VmHWM) of a process so far, in bytes; NaN when unreadable. */
+function procPeakRss(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 export const canLimitCpu = (): boolean => Number.isFinite(procCpu(process.pid));
 
 class Runner {
   private child: ChildProcess | undefined;
   private nextId = 0;
-  constructor(private readonly script: string) {}
+  constructor(
+    private readonly script: string,
+    private readonly engine: EngineName,
+  ) {}
 
   private start(): Promise<ChildProcess> {
     return new Promise((res, rej) => {
       // The child runs with the CLI's Node flags, so in-process figures are those of the CLI.
-      const child = fork(this.script, [], { execArgv: [...CLI_NODE_FLAGS], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const child = fork(this.script, [this.engine], { execArgv: [...CLI_NODE_FLAGS], serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       const onMessage = (m: SolveReply) => {
         if (m.type !== 'ready') return;
         child.off('message', onMessage);
@@ -269,6 +289,7 @@ class Runner {
       };
       const stop = (why: string) => {
         const cpu = procCpu(child.pid) - cpu0;
+        this.lastPeakRss = procPeakRss(child.pid);
         this.child = undefined;
         child.kill('SIGKILL');
         done({ kind: 'timeout', wall: (performance.now() - w0) / 1000, cpu, why });
@@ -283,6 +304,9 @@ class Runner {
       child.send({ id, puzzle });
     });
   }
+
+  /** VmHWM of the child when it was last stopped at the limit (bytes; NaN if unknown). */
+  lastPeakRss = NaN;
 
   stop(): void {
     this.child?.kill('SIGKILL');
@@ -312,15 +336,16 @@ function encodingStats(puzzle: Puzzle): SolveStats {
   };
 }
 
-async function solveEntry(runner: Runner, e: Entry, limit: Limit, reps: number, run: string): Promise<PuzzleRecord> {
-  const base = { type: 'puzzle' as const, run, set: e.set, index: e.index, id: e.id, ...(e.name ? { name: e.name } : {}), width: e.puzzle.width, height: e.puzzle.height, known: e.known, limit: limit.seconds, limitKind: limit.kind };
+async function solveEntry(runner: Runner, engine: EngineName, e: Entry, limit: Limit, reps: number, run: string): Promise<PuzzleRecord> {
+  const base = { type: 'puzzle' as const, run, engine, set: e.set, index: e.index, id: e.id, ...(e.name ? { name: e.name } : {}), width: e.puzzle.width, height: e.puzzle.height, known: e.known, limit: limit.seconds, limitKind: limit.kind };
   const first = await runner.solve(e.puzzle, limit);
   if (first.kind !== 'done') {
     const reason = first.kind === 'timeout' ? first.why : first.message;
     const stoppedCpu = first.kind === 'timeout' && Number.isFinite(first.cpu) ? { stoppedCpu: first.cpu } : {};
-    return { ...base, verdict: first.kind === 'timeout' ? 'unknown' : 'error', reason, lineSolvable: null, cpu: null, ...stoppedCpu, cpuReps: [], wall: first.wall, stats: encodingStats(e.puzzle), violations: [] };
+    const peak = first.kind === 'timeout' && Number.isFinite(runner.lastPeakRss) ? { peakRss: runner.lastPeakRss } : {};
+    return { ...base, verdict: first.kind === 'timeout' ? 'unknown' : 'error', reason, lineSolvable: null, cpu: null, ...stoppedCpu, cpuReps: [], wall: first.wall, stats: encodingStats(e.puzzle), violations: [], ...peak };
   }
-  const { result, cpu, wall } = first.reply;
+  const { result, cpu, wall, peakRss } = first.reply;
   const cpuReps = [cpu];
   const isDecided = result.status !== 'unknown';
   if (reps > 1 && isDecided && cpu < REPEAT_BELOW_S) {
@@ -353,6 +378,7 @@ async function solveEntry(runner: Runner, e: Entry, limit: Limit, reps: number, 
     wall,
     stats: isDecided ? (result.stats ?? null) : encodingStats(e.puzzle),
     violations,
+    ...(Number.isFinite(peakRss) ? { peakRss } : {}),
   };
 }
 
@@ -610,7 +636,7 @@ function collect(log: LogRecord[]): { records: PuzzleRecord[]; runs: RunRecord[]
   let startup: StartupFigure[] | undefined;
   let startupRun: string | undefined;
   for (const r of log) {
-    if (r.type === 'puzzle') byKey.set(`${r.set}/${r.id}`, r);
+    if (r.type === 'puzzle') byKey.set(`${r.engine ?? 'logic-solver'}/${r.set}/${r.id}`, r);
     else if (r.type === 'startup') {
       startup = r.figures;
       startupRun = r.run;
@@ -639,6 +665,7 @@ export async function main(args: string[]): Promise<void> {
     'startup-runs': 'value',
     'cli-runs': 'value',
     write: 'flag',
+    engine: 'value',
   });
   const num = (key: string, dflt: number, ok: (n: number) => boolean): number => {
     const v = opts.get(key);
@@ -647,8 +674,10 @@ export async function main(args: string[]): Promise<void> {
     return n;
   };
   const setOpt = String(opts.get('set') ?? 'survey');
-  if (setOpt !== 'all' && !(SETS as readonly string[]).includes(setOpt)) throw new Error(`--set takes ${SETS.join(', ')} or all`);
-  const sets: SetName[] = setOpt === 'all' ? [...SETS] : [setOpt as SetName];
+  const sets: SetName[] = setOpt === 'all' ? [...SETS] : (setOpt.split(',') as SetName[]);
+  for (const s of sets) if (!(SETS as readonly string[]).includes(s)) throw new Error(`--set takes ${SETS.join(', ')} (comma-separated) or all`);
+  const engines = String(opts.get('engine') ?? DEFAULT_ENGINE).split(',') as EngineName[];
+  for (const e of engines) if (!ENGINES.includes(e)) throw new Error(`--engine takes ${ENGINES.join(', ')} (comma-separated)`);
   const limitS = num('limit', 60, (n) => n > 0);
   const limitKindOpt = String(opts.get('limit-kind') ?? 'cpu');
   if (limitKindOpt !== 'cpu' && limitKindOpt !== 'wall') throw new Error('--limit-kind takes cpu or wall');
@@ -694,11 +723,11 @@ export async function main(args: string[]): Promise<void> {
     log({ type: 'startup', run, figures: startup });
   }
 
-  for (const set of sets) {
+  for (const set of sets) for (const engine of engines) {
     const all = loadSet(dir, set);
     const entries = set === 'survey' ? all : all.filter((e) => e.index >= from && e.index <= to);
-    progress(`${set}: ${entries.length} puzzles, ${limitKind} limit ${limitS} s, ${jobs} job(s)`);
-    const runners = Array.from({ length: jobs }, () => new Runner(script));
+    progress(`${set}, ${engine}: ${entries.length} puzzles, ${limitKind} limit ${limitS} s, ${jobs} job(s)`);
+    const runners = Array.from({ length: jobs }, () => new Runner(script, engine));
     const results: PuzzleRecord[] = new Array<PuzzleRecord>(entries.length);
     let next = 0;
     let finished = 0;
@@ -711,12 +740,12 @@ export async function main(args: string[]): Promise<void> {
             const i = next++;
             if (i >= entries.length) return;
             const e = entries[i]!;
-            let r = await solveEntry(runner, e, limit, set === 'survey' ? reps : 1, run);
+            let r = await solveEntry(runner, engine, e, limit, set === 'survey' ? reps : 1, run);
             if (set === 'survey') {
               // Each survey puzzle in a child of its own: its first figure does not profit from
               // code the JIT compiled for the puzzles before it.
               runner.stop();
-              if (cliRuns > 0 && e.file && decided(r) && (r.cpu ?? Infinity) < REPEAT_BELOW_S) r = { ...r, cli: measureCliSolve(cli, e.file, cliRuns) };
+              if (cliRuns > 0 && e.file && decided(r) && (r.cpu ?? Infinity) < REPEAT_BELOW_S) r = { ...r, cli: measureCliSolve(cli, e.file, cliRuns, ['--engine', engine]) };
             }
             results[i] = r;
             log(r);
@@ -725,7 +754,7 @@ export async function main(args: string[]): Promise<void> {
             const loud = set === 'survey' || !decided(r) || (r.cpu ?? 0) > 5 || isWrong(r) || finished % 25 === 0;
             if (loud) {
               progress(
-                `  ${set} ${e.index} ${e.name ?? e.id}: ${verdictText(r)}${isWrong(r) ? ' WRONG' : ''}, ${secs(r.cpu ?? NaN)} CPU s` +
+                `  ${set} ${engine} ${e.index} ${e.name ?? e.id}: ${verdictText(r)}${isWrong(r) ? ' WRONG' : ''}, ${secs(r.cpu ?? NaN)} CPU s` +
                   ` [${finished}/${entries.length}, ${secs(cpuSoFar)} CPU s, ${secs((performance.now() - t0) / 1000)} s wall]`,
               );
             }

@@ -1,6 +1,9 @@
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
+import { readFileSync } from 'node:fs';
 import { SatSession } from '../src/sat/SatSession.js';
+import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
+import type { EngineName } from '../src/sat/SatSolver.js';
 import { mulberry32 } from './common.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import type { Puzzle } from '../src/grid/Puzzle.js';
@@ -23,6 +26,24 @@ import type { SolveResult } from '../src/solve/SolveResult.js';
  * Every request gets a fresh SatSession (a fresh MiniSat instance when SAT is needed), as
  * `nonocrypt solve FILE` has, so a figure does not depend on which puzzles came before.
  */
+/** The engine this child solves with: its first argument (default: the default engine). */
+const ENGINE: EngineName = (() => {
+  const a = process.argv[2];
+  if (a === undefined) return DEFAULT_ENGINE;
+  if (!(ENGINES as readonly string[]).includes(a)) throw new Error(`bench child: no engine '${a}'`);
+  return a as EngineName;
+})();
+
+/** Peak resident memory of this process so far (VmHWM), in bytes; NaN without /proc. */
+export function peakRss(): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 export interface SolveRequest {
   readonly id: number;
   readonly puzzle: Puzzle;
@@ -30,7 +51,7 @@ export interface SolveRequest {
 
 export type SolveReply =
   | { readonly type: 'ready'; readonly warmupCpu: number; readonly warmupWall: number }
-  | { readonly type: 'done'; readonly id: number; readonly result: SolveResult; readonly cpu: number; readonly wall: number }
+  | { readonly type: 'done'; readonly id: number; readonly result: SolveResult; readonly cpu: number; readonly wall: number; readonly peakRss: number }
   | { readonly type: 'error'; readonly id: number; readonly message: string; readonly cpu: number; readonly wall: number };
 
 /** 4 x 4, two solutions (two 2 x 2 checkerboards side by side in the middle rows): propagation stalls. */
@@ -65,12 +86,13 @@ function* warmUpBoards(): Generator<Puzzle> {
 }
 
 function measure(puzzle: Puzzle): { result: SolveResult; cpu: number; wall: number } {
-  const session = new SatSession();
+  const session = new SatSession(ENGINE);
   const c0 = process.cpuUsage();
   const w0 = performance.now();
   const result = solvePuzzle(puzzle, { session });
   const wall = (performance.now() - w0) / 1000;
   const c = process.cpuUsage(c0);
+  session.close();
   return { result, cpu: (c.user + c.system) / 1e6, wall };
 }
 
@@ -94,7 +116,8 @@ if (process.send) {
     const c0 = process.cpuUsage();
     const w0 = performance.now();
     try {
-      send({ type: 'done', id: m.id, ...measure(m.puzzle) });
+      const r = measure(m.puzzle);
+      send({ type: 'done', id: m.id, ...r, peakRss: peakRss() });
     } catch (e) {
       const c = process.cpuUsage(c0);
       const message = e instanceof Error ? e.message : String(e);

@@ -124,9 +124,9 @@ export interface CliSolveFigure {
  * whole process, start-up included, median of `runs` (after one untimed run). This is the
  * figure that compares with the issue's whole-process measurements of other solvers.
  */
-export function measureCliSolve(cliPath: string, file: string, runs: number): CliSolveFigure {
+export function measureCliSolve(cliPath: string, file: string, runs: number, extra: readonly string[] = []): CliSolveFigure {
   const useTime = existsSync(GNU_TIME);
-  const args = [...CLI_NODE_FLAGS, cliPath, 'solve', file];
+  const args = [...CLI_NODE_FLAGS, cliPath, 'solve', file, ...extra];
   timeOnce(process.execPath, args, false);
   const walls: number[] = [];
   const cpus: number[] = [];
