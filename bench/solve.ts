@@ -7,16 +7,17 @@ import type { ClauseSink } from '../src/sat/ClauseSink.js';
 import { encodePuzzle } from '../src/encode/encodePuzzle.js';
 import { readPuzzleFile } from '../src/formats/detectFormat.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
-import { gridsEqual, type Puzzle } from '../src/grid/Puzzle.js';
+import { gridsEqual, makeGrid, type Grid, type Puzzle } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
 import { BlockSolver } from '../src/solve/BlockSolver.js';
 import { probe } from '../src/line/probe.js';
 import { countOpen } from '../src/line/Propagator.js';
 import type { SolveStats } from '../src/solve/SolveResult.js';
-import { commandLine, machine, markdownTable, max, median, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
+import { commandLine, machine, markdownTable, max, median, mulberry32, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
 import type { SolveReply } from './solveChild.js';
 import { measureCliSolve, measureStartup, type CliSolveFigure, type StartupFigure } from './solveStartup.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
-import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
+import { DEFAULT_ENGINE, DEFAULT_MEMORY_CAP_BYTES, ENGINES } from '../src/sat/engines.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
 
 /**
@@ -49,7 +50,7 @@ import type { EngineName } from '../src/sat/SatSolver.js';
 type Known = 'unique' | 'multiple' | 'unknown';
 type Verdict = 'unique' | 'multiple' | 'none' | 'unknown' | 'error';
 
-const SETS = ['survey', 'taai2011', 'tcga2016', 'icga2017'] as const;
+const SETS = ['survey', 'taai2011', 'tcga2016', 'icga2017', 'random'] as const;
 type SetName = (typeof SETS)[number];
 
 interface Entry {
@@ -62,6 +63,8 @@ interface Entry {
   readonly puzzle: Puzzle;
   /** The puzzle's own file (survey puzzles), for the CLI measurement. */
   readonly file?: string;
+  /** The picture the clues were made from (random boards): a solution exists, and a unique one is it. */
+  readonly picture?: Grid;
 }
 
 interface PuzzleRecord {
@@ -165,7 +168,29 @@ function entryOf(set: SetName, index: number, text: string, source: string): Ent
   };
 }
 
+/**
+ * The `random` set: RANDOM_BOARDS pictures made here from RANDOM_SEED, sides spread evenly
+ * from 30 to 80 cells (square), each cell black with a probability drawn from [0.5, 0.6).
+ * Their clues always have a solution (the picture), so `none` is wrong, and a `unique`
+ * answer must be the picture itself.
+ */
+const RANDOM_BOARDS = 20;
+const RANDOM_SEED = 20261123;
+
+function randomSet(): Entry[] {
+  const rand = mulberry32(RANDOM_SEED);
+  return Array.from({ length: RANDOM_BOARDS }, (_, k) => {
+    const side = Math.round(30 + (50 * k) / (RANDOM_BOARDS - 1));
+    const density = 0.5 + 0.1 * rand();
+    const cells = new Uint8Array(side * side);
+    for (let i = 0; i < cells.length; i++) cells[i] = rand() < density ? 1 : 0;
+    const picture = makeGrid(side, side, cells);
+    return { set: 'random' as const, index: k + 1, id: `random-${k + 1}`, name: `${side}x${side} d=${density.toFixed(3)}`, known: 'unknown' as const, puzzle: puzzleOf(picture), picture };
+  });
+}
+
 function loadSet(dir: string, set: SetName): Entry[] {
+  if (set === 'random') return randomSet();
   if (set === 'survey') {
     const folder = join(dir, 'survey');
     if (!existsSync(folder)) throw new Error(`${folder} is missing (use --dir to point at the bench puzzles)`);
@@ -367,7 +392,8 @@ async function solveEntry(runner: Runner, engine: EngineName, e: Entry, limit: L
       if (bad) violations.push(`grid ${i + 1} of 2: ${bad}`);
     });
     if (gridsEqual(result.grids[0], result.grids[1])) violations.push('the two grids of "multiple" are equal');
-  }
+  } else if (result.status === 'none' && e.picture) violations.push('"none", but the clues were made from a picture');
+  if (result.status === 'unique' && e.picture && !gridsEqual(result.grid, e.picture)) violations.push('"unique", but not the picture the clues were made from');
   return {
     ...base,
     verdict: result.status,
@@ -458,46 +484,6 @@ function revisionsOf(records: PuzzleRecord[], runs: RunRecord[]): string {
   return [...counts].map(([k, n]) => `${k} (${n})`).join(', ');
 }
 
-function summaryTable(summaries: Summary[], runs: RunRecord[]): string {
-  const rows = summaries.map(({ label, records, of }) => {
-    const dec = records.filter(decided);
-    const cpus = dec.map((r) => r.cpu ?? 0);
-    const unique = records.filter((r) => r.verdict === 'unique');
-    const limits = [...new Set(records.map((r) => `${r.limit} ${r.limitKind === 'cpu' ? 'CPU ' : ''}s`))];
-    const stopped = records.filter((r) => r.stoppedCpu !== undefined).map((r) => r.stoppedCpu!);
-    return [
-      label,
-      revisionsOf(records, runs),
-      `${records.length} of ${of}`,
-      `${unique.length} (${unique.filter((r) => r.lineSolvable).length})`,
-      records.filter((r) => r.verdict === 'multiple').length,
-      records.filter((r) => r.verdict === 'none').length,
-      `${records.filter((r) => r.verdict === 'unknown').length}${limits.length ? ` (limit ${limits.join(', ')})` : ''}`,
-      records.filter((r) => r.verdict === 'error').length,
-      `${sum(records.map((r) => (r.verdict === 'unique' ? 1 : r.verdict === 'multiple' ? 2 : 0)))} (${sum(records.map((r) => r.violations.length))})`,
-      records.filter(isWrong).length,
-      secs(sum(cpus)),
-      secs(median(cpus)),
-      secs(max(cpus)),
-      dec.filter((r) => (r.cpu ?? 0) > 20).length,
-      stopped.length ? secs(sum(stopped)) : '-',
-      secs(sum(records.map((r) => r.wall))),
-    ];
-  });
-  return markdownTable(
-    ['set / range', 'code', 'run', 'unique (line-solvable)', 'multiple', 'none', 'unknown', 'errors', 'grids re-checked (failed)', 'wrong', 'CPU s total (decided)', 'median', 'max', '> 20 s', 'CPU s of stopped', 'wall s (sum over puzzles)'],
-    rows,
-  );
-}
-
-function slowestTable(records: PuzzleRecord[], n: number): string {
-  const byCost = [...records].sort((a, b) => (b.cpu ?? Infinity) - (a.cpu ?? Infinity)).slice(0, n);
-  return markdownTable(
-    ['puzzle', 'verdict', 'CPU s', 'open cells', 'after probing', 'SAT vars', 'SAT clauses', 'SAT calls'],
-    byCost.map((r) => [r.name ?? r.id, verdictText(r), r.cpu === null ? stoppedText(r) : secs(r.cpu), r.stats?.openCells ?? '-', r.stats?.openAfterProbing ?? '-', r.stats?.satVariables ?? '-', r.stats?.satClauses ?? '-', decided(r) ? (r.stats?.satCalls ?? '-') : '-']),
-  );
-}
-
 function tournamentTable(records: PuzzleRecord[]): string {
   return markdownTable(
     ['#', 'id', 'verdict', 'line-solvable', 'CPU s', 'wall s', 'open (propagation / probing) / vars / clauses', 'check'],
@@ -512,56 +498,180 @@ function startupTable(figures: StartupFigure[]): string {
   );
 }
 
-function knottyFaaseLine(survey: PuzzleRecord[]): string {
-  const parts = ['Knotty', 'Faase'].map((name) => {
-    const r = survey.find((x) => x.name === name);
-    if (!r) return `${name}: not run.`;
-    const s = r.stats ? ` (${r.stats.openCells} cells open after propagation, ${r.stats.openAfterProbing ?? '-'} after probing; ${r.stats.satVariables} SAT variables, ${r.stats.satClauses} clauses)` : '';
-    if (decided(r)) return `${name}: decided \`${r.verdict}\` in ${secs(r.cpu ?? NaN)} CPU s${s}, ${match(r) === 'yes' ? 'matching' : 'CONTRADICTING'} the known answer.`;
-    const spent = r.cpu ?? r.stoppedCpu;
-    return `${name}: **not decided** — ${verdictText(r)}${spent !== undefined ? ` after ${secs(spent)} CPU s` : ''}${s}.`;
+const engineOf = (r: PuzzleRecord): EngineName => r.engine ?? 'logic-solver';
+const mib = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? '-' : (bytes / 2 ** 20).toFixed(0));
+const peakOf = (rs: PuzzleRecord[]) => Math.max(...rs.map((r) => r.peakRss ?? NaN).filter(Number.isFinite));
+
+/** The engines present, in the registry's order. */
+function enginesIn(records: PuzzleRecord[]): EngineName[] {
+  const present = new Set(records.map(engineOf));
+  return ENGINES.filter((e) => present.has(e));
+}
+
+/** Why the undecided puzzles of a group were undecided, counted: "2 (CPU limit 60 s: 1, out of memory: 1)". */
+function unknownText(records: PuzzleRecord[]): string {
+  const un = records.filter((r) => !decided(r));
+  if (!un.length) return '0';
+  const why = new Map<string, number>();
+  for (const r of un) {
+    const k = (r.reason ?? r.verdict).replace(/wall-clock cap .*/, 'wall-clock cap');
+    why.set(k, (why.get(k) ?? 0) + 1);
+  }
+  return `${un.length} (${[...why].map(([k, n]) => `${k}: ${n}`).join(', ')})`;
+}
+
+/** Per puzzle, each engine's verdict and CPU side by side. */
+function sideBySide(records: PuzzleRecord[], engines: EngineName[], cell: (r: PuzzleRecord | undefined) => string): Map<string, { first: PuzzleRecord; cells: string[] }> {
+  const byPuzzle = new Map<string, { first: PuzzleRecord; cells: string[] }>();
+  const sorted = [...records].sort((a, b) => a.index - b.index);
+  for (const r of sorted) if (!byPuzzle.has(r.id)) byPuzzle.set(r.id, { first: r, cells: [] });
+  for (const [id, row] of byPuzzle) row.cells = engines.map((e) => cell(records.find((r) => r.id === id && engineOf(r) === e)));
+  return byPuzzle;
+}
+
+function surveySideBySide(survey: PuzzleRecord[], engines: EngineName[]): string {
+  const cell = (r: PuzzleRecord | undefined) => {
+    if (!r) return 'not run';
+    if (!decided(r)) return `**${verdictText(r)}**${r.stoppedCpu !== undefined ? ` at ${secs(r.stoppedCpu)} CPU s` : ''}; peak ${mib(r.peakRss)} MiB`;
+    const med = r.cpuReps.length > 1 ? ` / ${secs(cpuMedian(r))}` : '';
+    return `${r.verdict}${isWrong(r) ? ' **WRONG**' : ''}: ${secs(r.cpu ?? NaN)}${med}${r.cli ? ` / ${secs(r.cli.cpu)}` : ''}`;
+  };
+  const rows = [...sideBySide(survey, engines, cell).values()].map(({ first, cells }) => [`${first.name ?? first.id}`, size(first), first.known, statsText(first.stats), ...cells]);
+  return markdownTable(['puzzle', 'W x H', 'known', 'open (propagation / probing) / SAT vars / clauses', ...engines.map((e) => `\`${e}\`: verdict: CPU s 1st / median / CLI process`)], rows);
+}
+
+function knottyFaaseLines(survey: PuzzleRecord[], engines: EngineName[]): string {
+  const lines = engines.map((e) => {
+    const parts = ['Knotty', 'Faase'].map((name) => {
+      const r = survey.find((x) => x.name === name && engineOf(x) === e);
+      if (!r) return `${name} not run`;
+      if (decided(r)) return `${name} decided \`${r.verdict}\` in ${secs(r.cpu ?? NaN)} CPU s (${match(r) === 'yes' ? 'matching' : match(r) === '-' ? 'no known answer' : 'CONTRADICTING'} the known answer; peak RSS ${mib(r.peakRss)} MiB)`;
+      const spent = r.cpu ?? r.stoppedCpu;
+      return `${name} **not decided**: ${verdictText(r)}${spent !== undefined ? ` after ${secs(spent)} CPU s` : ''}, peak RSS ${mib(r.peakRss)} MiB`;
+    });
+    return `- \`${e}\`: ${parts.join('; ')}.`;
   });
-  return `Knotty and Faase, honestly: ${parts.join(' ')} The issue reports that none of the solvers it measured (nonogrid with and without SAT, pbnsolve) decides them within 60 s; Wolter's survey lists no solver finishing them in 600 s.`;
+  const k = survey.find((x) => x.name === 'Knotty');
+  const f = survey.find((x) => x.name === 'Faase');
+  const enc = (r: PuzzleRecord | undefined) => (r?.stats ? `${r.stats.openCells} cells open after propagation, ${r.stats.openAfterProbing ?? '-'} after probing, ${r.stats.satVariables} SAT variables, ${r.stats.satClauses} clauses` : 'encoding not measured');
+  return [
+    `Knotty (${enc(k)}) and Faase (${enc(f)}), honestly, per engine:`,
+    '',
+    ...lines,
+    '',
+    'The issue reports that none of the solvers it measured (nonogrid with and without SAT, pbnsolve) decides them within 60 s; Wolter\'s survey lists no solver finishing them in 600 s.',
+  ].join('\n');
+}
+
+function summaryRows(label: string, records: PuzzleRecord[], of: number, runs: RunRecord[], engines: EngineName[]): (string | number)[][] {
+  return engines.flatMap((engine) => {
+    const rs = records.filter((r) => engineOf(r) === engine);
+    if (!rs.length) return [];
+    const dec = rs.filter(decided);
+    const cpus = dec.map((r) => r.cpu ?? 0);
+    const unique = rs.filter((r) => r.verdict === 'unique');
+    const stopped = rs.filter((r) => r.stoppedCpu !== undefined).map((r) => r.stoppedCpu!);
+    return [
+      [
+        label,
+        `\`${engine}\``,
+        revisionsOf(rs, runs),
+        `${rs.length} of ${of}`,
+        `${unique.length} (${unique.filter((r) => r.lineSolvable).length})`,
+        rs.filter((r) => r.verdict === 'multiple').length,
+        rs.filter((r) => r.verdict === 'none').length,
+        unknownText(rs),
+        rs.filter((r) => r.verdict === 'error').length,
+        `${sum(rs.map((r) => (r.verdict === 'unique' ? 1 : r.verdict === 'multiple' ? 2 : 0)))} (${sum(rs.map((r) => r.violations.length))})`,
+        rs.filter(isWrong).length,
+        secs(sum(cpus)),
+        secs(median(cpus)),
+        secs(max(cpus)),
+        dec.filter((r) => (r.cpu ?? 0) > 20).length,
+        stopped.length ? secs(sum(stopped)) : '-',
+        mib(peakOf(rs)),
+      ],
+    ];
+  });
+}
+
+/**
+ * Totals per set and engine in one row per set: the comparison the engine decision rests on.
+ * Over the puzzles every engine has a result for, so that a run cut short compares like with like.
+ */
+function totalsTable(summaries: Summary[], engines: EngineName[]): string {
+  const ref: EngineName = engines.includes('logic-solver') ? 'logic-solver' : engines[0]!;
+  const rows = summaries.map(({ label, records, of }) => {
+    const ids = engines.map((e) => new Set(records.filter((r) => engineOf(r) === e).map((r) => r.id)));
+    const common = records.filter((r) => ids.every((set) => set.has(r.id)));
+    const n = new Set(common.map((r) => r.id)).size;
+    const cpuOf = (e: EngineName) => sum(common.filter((r) => engineOf(r) === e && decided(r)).map((r) => r.cpu ?? 0));
+    const base = cpuOf(ref);
+    return [
+      label,
+      n === of ? `all ${of}` : `${n} of ${of}`,
+      ...engines.map((e) => {
+        const rs = common.filter((r) => engineOf(r) === e);
+        const un = rs.filter((r) => !decided(r)).length;
+        const ratio = e !== ref && base > 0 ? ` (x${(cpuOf(e) / base).toFixed(2)})` : '';
+        return `${secs(cpuOf(e))}${ratio}; ${un} unknown; ${rs.filter(isWrong).length} wrong`;
+      }),
+    ];
+  });
+  return markdownTable(['set / range', 'puzzles (run by every engine)', ...engines.map((e) => `\`${e}\`: CPU s of decided (ratio to \`${ref}\`); unknown; wrong`)], rows);
+}
+
+function randomTable(random: PuzzleRecord[], engines: EngineName[]): string {
+  const cell = (r: PuzzleRecord | undefined) => {
+    if (!r) return 'not run';
+    const v = decided(r) ? `${r.verdict}${isWrong(r) ? ' **WRONG**' : ''}` : `**${verdictText(r)}**`;
+    const cpu = r.cpu !== null ? secs(r.cpu) : r.stoppedCpu !== undefined ? `stopped at ${secs(r.stoppedCpu)}` : '-';
+    return `${v}; ${cpu}; ${mib(r.peakRss)}`;
+  };
+  const rows = [...sideBySide(random, engines, cell).values()].map(({ first, cells }) => [first.index, first.name ?? first.id, statsText(first.stats), ...cells]);
+  return markdownTable(['#', 'board (density)', 'open (propagation / probing) / SAT vars / clauses', ...engines.map((e) => `\`${e}\`: verdict; CPU s; peak RSS MiB`)], rows);
+}
+
+function slowestSideBySide(records: PuzzleRecord[], engines: EngineName[], n: number): string {
+  const worst = new Map<string, number>();
+  for (const r of records) worst.set(r.id, Math.max(worst.get(r.id) ?? 0, r.cpu ?? r.stoppedCpu ?? Infinity));
+  const ids = [...worst].sort((a, b) => b[1] - a[1]).slice(0, n).map(([id]) => id);
+  const rows = ids.map((id) => {
+    const any = records.find((r) => r.id === id)!;
+    return [
+      any.id,
+      statsText(any.stats),
+      ...engines.map((e) => {
+        const r = records.find((x) => x.id === id && engineOf(x) === e);
+        if (!r) return 'not run';
+        return decided(r) ? `${r.verdict}: ${secs(r.cpu ?? NaN)}` : `**${verdictText(r)}**${r.stoppedCpu !== undefined ? ` at ${secs(r.stoppedCpu)}` : ''}`;
+      }),
+    ];
+  });
+  return markdownTable(['puzzle', 'open (propagation / probing) / SAT vars / clauses', ...engines.map((e) => `\`${e}\` CPU s`)], rows);
 }
 
 function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigure[] | undefined, dirNote: string): string {
   const out: string[] = [];
+  const engines = enginesIn(records);
   const dates = runs.map((r) => r.date);
-  out.push('## Solving other people\'s puzzles (`bench/solve`)', '');
-  out.push(`Date: ${dates.length ? [...new Set([dates[0]!.slice(0, 10), dates[dates.length - 1]!.slice(0, 10)])].join(' to ') : '-'}. Machine: ${runs[runs.length - 1]?.machine ?? machine()}.`, '');
-  out.push('Commands (at the package root, after `npm run build`):', '');
+  out.push('## Solving other people\'s puzzles, every engine side by side (`bench/solve`)', '');
+  out.push(`Date: ${dates.length ? [...new Set([dates[0]!.slice(0, 10), dates[dates.length - 1]!.slice(0, 10)])].join(' to ') : '-'}. Machine: ${runs[runs.length - 1]?.machine ?? machine()}. Engines: ${engines.map((e) => `\`${e}\`${e === DEFAULT_ENGINE ? ' (the default)' : ''}`).join(', ')}.`, '');
+  out.push('Commands (at the package root, after `npm run build`; one process per engine, run at the same time, so every engine saw the same machine):', '');
   for (const r of runs) out.push(`- \`${r.command}\` (${r.date}; code ${r.revision}; ${limitText(r)}, ${r.jobs} job${r.jobs > 1 ? 's' : ''}${r.loadavg ? `; load average ${r.loadavg.join(' ')} at the start` : ''})`);
   out.push('');
   out.push(
-    `Puzzles: ${dirNote}. How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process (Node started with the CLI's flags, \`--single-threaded-gc\`) that has already loaded logic-solver's MiniSat (it first solves a 4x4 puzzle that needs SAT, then seeded random 20x20, 25x25 and 40x40 boards made by the benchmark for 1.5 CPU s, so that MiniSat is loaded and the JIT has compiled the hot paths), with a fresh MiniSat session per puzzle, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, probing (when propagation stalls), encoding, the SAT call for a grid and the one for a second grid (none when probing settles the puzzle); start-up is excluded and measured separately below. At the time limit the child is killed (as the library's pool terminates its worker: MiniSat cannot be interrupted) and the puzzle is \`unknown\`. The limit is on the child's own CPU time (read from \`/proc\` every 50 ms), not wall-clock time as in the CLI's \`--timeout\`, so that a busy shared machine does not turn decidable puzzles into unknowns; a wall-clock cap still applies. A solve also ends \`unknown\` when it exhausts MiniSat's fixed 64 MiB heap (logic-solver's build), with that reason. Each survey puzzle gets a child of its own, so its first figure ("1st") has the JIT warm only from the warm-up boards, not from the puzzles before it; puzzles under ${REPEAT_BELOW_S} s are then solved again in the same child (each time with a fresh session) and the median of all runs is given (warm code, as in a long \`verify\`). The column "CLI whole process" runs \`node --single-threaded-gc dist/src/cli/main.js solve FILE\` (as the CLI's #! line does) on the puzzle's own file, start-up included, CPU from GNU time, median of the runs shown: that is the figure comparable to the issue's whole-process measurements. Tournament puzzles run one after another in the same child. Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ); "wrong" counts those failures plus verdicts that contradict the known answer. The machine has 2 cores and is shared with other work, so small figures are noisy.`,
+    `Puzzles: ${dirNote}; the random boards are made by the benchmark (seed ${RANDOM_SEED}: ${RANDOM_BOARDS} square boards, sides spread evenly from 30 to 80, each cell black with a probability drawn from [0.5, 0.6)). How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process (Node started with the CLI's flags, \`--single-threaded-gc\`) with the named engine (\`new SatSession(engine)\`, the default memory cap of one instance: ${DEFAULT_MEMORY_CAP_BYTES / 2 ** 20} MiB for our WebAssembly engines; logic-solver's asm.js MiniSat has its fixed 64 MiB heap). Before its first puzzle the child solves a 4x4 puzzle that needs SAT, then seeded random 20x20, 25x25 and 40x40 boards for 1.5 CPU s, so that the engine is loaded and the JIT has compiled the hot paths; every puzzle then gets a fresh session, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, probing (when propagation stalls), encoding, the SAT call for a grid and the one for a second grid; start-up is excluded (see the section \`engines\` for start-up per engine). The limit is on the child's own CPU time (read from \`/proc\` every 50 ms; a wall-clock cap of 10 x the limit also applies): at the limit the child is killed and the puzzle is \`unknown\` with that reason; a solve that reaches the engine's memory cap (or logic-solver's heap) is \`unknown\` with the reason "out of memory". "Peak RSS" is the child's VmHWM from \`/proc\` when the puzzle ended: for tournament puzzles (one after another in the same child) it is the peak so far of that child; survey puzzles and random boards each get a child of their own, so theirs is the puzzle's own (the warm-up's ~65-90 MiB included). Survey puzzles under ${REPEAT_BELOW_S} s are solved again in the same child and the median is given, and also through the CLI (\`node --single-threaded-gc dist/src/cli/main.js solve FILE --engine E\`, whole process, CPU from GNU time). Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ; a random board's \`unique\` grid must be its picture, and \`none\` on a random board is wrong since its picture solves it); "wrong" counts those failures plus verdicts that contradict a known answer. The machine has 2 cores and was shared with other work (load average in the command list), so compare CPU seconds, not wall time.`,
     '',
   );
 
-  const survey = records.filter((r) => r.set === 'survey').sort((a, b) => a.index - b.index);
-  if (survey.length) {
-    out.push('### Wolter\'s survey puzzles', '');
-    out.push(surveyTable(survey), '');
-    out.push(
-      'The two columns marked (issue) are the issue\'s measurements of the established solvers on this machine, in CPU seconds per whole process (start-up included), quoted as given, not measured by this benchmark; for the puzzles other than Forever, Light and Petro the issue gives only the bounds shown. The last column compares with the faster of the two (its bound where only a bound is given) our in-process median and our whole CLI process; for Knotty and Faase it says whether we decided them.',
-      '',
-    );
-    out.push(knottyFaaseLine(survey), '');
-  }
-
-  if (startup) {
-    out.push('### Start-up of the CLI', '');
-    out.push(startupTable(startup), '');
-    out.push(
-      'Process start to answer, `spawnSync` of a fresh `node` process per run on 5x5 puzzles written to a temporary folder; wall from `performance.now()` around the spawn, CPU (user + system, all threads) from GNU time. Medians of the runs shown (one extra untimed run first). Without `--timeout` the CLI solves in its own thread; with it, a block that propagation does not settle goes to a worker thread that loads the engine itself.',
-      '',
-    );
-  }
-
-  const tsets = SETS.filter((s) => s !== 'survey');
+  const tsets = SETS.filter((s) => s !== 'survey' && s !== 'random');
   const summaries: Summary[] = [];
+  const survey = records.filter((r) => r.set === 'survey');
+  const random = records.filter((r) => r.set === 'random');
   if (survey.length) summaries.push({ label: 'survey', records: survey, of: 14 });
   for (const set of tsets) {
-    const rs = records.filter((r) => r.set === set).sort((a, b) => a.index - b.index);
+    const rs = records.filter((r) => r.set === set);
     if (!rs.length) continue;
     if (set === 'taai2011') {
       for (const [a, b] of TAAI_RANGES) {
@@ -571,11 +681,20 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
     }
     summaries.push({ label: set, records: rs, of: 1000 });
   }
+  if (random.length) summaries.push({ label: 'random 30x30-80x80', records: random, of: RANDOM_BOARDS });
   if (summaries.length) {
+    out.push('### Totals per engine', '');
+    out.push(totalsTable(summaries, engines), '');
     out.push('### Sets', '');
-    out.push(summaryTable(summaries, runs), '');
     out.push(
-      '"CPU s total", median and max are over the decided puzzles only; "CPU s of stopped" adds what the stopped ones had used when they were stopped. "> 20 s" counts decided puzzles over 20 CPU s, the issue\'s cut-off. Wall-clock times depend on how busy the shared machine was (load average in the command list).',
+      markdownTable(
+        ['set / range', 'engine', 'code', 'run', 'unique (line-solvable)', 'multiple', 'none', 'unknown (why)', 'errors', 'grids re-checked (failed)', 'wrong', 'CPU s total (decided)', 'median', 'max', '> 20 s', 'CPU s of stopped', 'peak RSS MiB'],
+        summaries.flatMap(({ label, records: rs, of }) => summaryRows(label, rs, of, runs, engines)),
+      ),
+      '',
+    );
+    out.push(
+      '"CPU s total", median and max are over the decided puzzles only; "CPU s of stopped" adds what the stopped ones had used when they were stopped. "> 20 s" counts decided puzzles over 20 CPU s, the issue\'s cut-off.',
       '',
     );
   }
@@ -586,19 +705,37 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
     );
   }
   const wrong = records.filter(isWrong);
-  out.push(`Wrong verdicts: ${wrong.length === 0 ? 'none' : wrong.map((r) => `${r.id} (${verdictText(r)}, known ${r.known}${r.violations.length ? `: ${r.violations.join('; ')}` : ''})`).join(', ')}.`, '');
+  out.push(`Wrong verdicts: ${wrong.length === 0 ? 'none, on every engine' : wrong.map((r) => `${r.id} with ${engineOf(r)} (${verdictText(r)}, known ${r.known}${r.violations.length ? `: ${r.violations.join('; ')}` : ''})`).join(', ')}.`, '');
+  const memoryUnknowns = records.filter((r) => !decided(r) && /memory/i.test(r.reason ?? ''));
+  out.push(`Unknowns caused by memory: ${memoryUnknowns.length === 0 ? 'none' : memoryUnknowns.map((r) => `${r.id} with ${engineOf(r)}`).join(', ')}.`, '');
 
-  for (const set of SETS) {
-    const rs = records.filter((r) => r.set === set);
-    if (!rs.length || set === 'survey') continue;
-    out.push(`### Slowest of ${set}`, '');
-    out.push(slowestTable(rs, 10), '');
-    const unknown = rs.filter((r) => !decided(r));
-    if (unknown.length) out.push(`Not decided in ${set}: ${unknown.map((r) => `${r.id} (${r.reason ?? r.verdict})`).join(', ')}.`, '');
-  }
   if (survey.length) {
-    out.push('### Slowest of the survey', '');
-    out.push(slowestTable(survey, 5), '');
+    out.push('### Wolter\'s survey puzzles', '');
+    out.push(surveySideBySide(survey, engines), '');
+    out.push(knottyFaaseLines(survey, engines), '');
+    const def = survey.filter((r) => engineOf(r) === DEFAULT_ENGINE).sort((a, b) => a.index - b.index);
+    if (def.length) {
+      out.push(`With the default engine (\`${DEFAULT_ENGINE}\`), against the issue's measurements of the established solvers (CPU seconds per whole process, start-up included, quoted as given, not measured here; for the puzzles other than Forever, Light and Petro the issue gives only the bounds shown):`, '');
+      out.push(surveyTable(def), '');
+    }
+  }
+  if (random.length) {
+    out.push('### Random boards', '');
+    out.push(randomTable(random, engines), '');
+  }
+  if (startup) {
+    out.push('### Start-up of the CLI', '');
+    out.push(startupTable(startup), '');
+  }
+  for (const set of tsets) {
+    const rs = records.filter((r) => r.set === set);
+    if (!rs.length) continue;
+    out.push(`### Slowest of ${set}`, '');
+    out.push(slowestSideBySide(rs, engines, 10), '');
+    for (const e of engines) {
+      const unknown = rs.filter((r) => engineOf(r) === e && !decided(r));
+      if (unknown.length) out.push(`Not decided in ${set} by \`${e}\`: ${unknown.map((r) => `${r.id} (${r.reason ?? r.verdict})`).join(', ')}.`, '');
+    }
   }
   return out.join('\n');
 }
@@ -696,7 +833,7 @@ export async function main(args: string[]): Promise<void> {
 
   if (opts.get('report')) {
     if (!logFile) throw new Error('--report rebuilds the report from a log: give --log FILE');
-    const { records, runs, startup } = collect(readLog(logFile));
+    const { records, runs, startup } = collect(logFile.split(',').flatMap(readLog));
     const text = report(records, runs, startup, dirNote);
     process.stdout.write(text + '\n');
     if (opts.get('write')) progress(`wrote ${writeSection('solve', text)}`);
@@ -741,9 +878,10 @@ export async function main(args: string[]): Promise<void> {
             if (i >= entries.length) return;
             const e = entries[i]!;
             let r = await solveEntry(runner, engine, e, limit, set === 'survey' ? reps : 1, run);
-            if (set === 'survey') {
-              // Each survey puzzle in a child of its own: its first figure does not profit from
-              // code the JIT compiled for the puzzles before it.
+            if (set === 'survey' || set === 'random') {
+              // Each survey puzzle and random board in a child of its own: its first figure does
+              // not profit from code the JIT compiled for the puzzles before it, and its peak
+              // memory is its own.
               runner.stop();
               if (cliRuns > 0 && e.file && decided(r) && (r.cpu ?? Infinity) < REPEAT_BELOW_S) r = { ...r, cli: measureCliSolve(cli, e.file, cliRuns, ['--engine', engine]) };
             }
@@ -751,7 +889,7 @@ export async function main(args: string[]): Promise<void> {
             log(r);
             finished++;
             cpuSoFar += r.cpu ?? 0;
-            const loud = set === 'survey' || !decided(r) || (r.cpu ?? 0) > 5 || isWrong(r) || finished % 25 === 0;
+            const loud = set === 'survey' || set === 'random' || !decided(r) || (r.cpu ?? 0) > 5 || isWrong(r) || finished % 25 === 0;
             if (loud) {
               progress(
                 `  ${set} ${engine} ${e.index} ${e.name ?? e.id}: ${verdictText(r)}${isWrong(r) ? ' WRONG' : ''}, ${secs(r.cpu ?? NaN)} CPU s` +

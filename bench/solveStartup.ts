@@ -62,6 +62,25 @@ function timeOnce(cmd: string, args: readonly string[], useTime: boolean): { wal
 }
 
 export function measureStartup(cliPath: string, runs: number): StartupFigure[] {
+  return measureStartupCases(cliPath, runs, (cli, easy, sat) => [
+    { label: 'Node alone (`node -e 0`), for reference', args: ['-e', '0'], expect: '' },
+    { label: 'solve, 5x5 line-solvable', args: cli('solve', easy), expect: 'unique (line-solvable)' },
+    { label: 'solve, 5x5 needing SAT (engine loads)', args: cli('solve', sat), expect: 'multiple' },
+    { label: 'solve --timeout 60, 5x5 line-solvable', args: cli('solve', easy, '--timeout', '60'), expect: 'unique (line-solvable)' },
+    { label: 'solve --timeout 60, 5x5 needing SAT (worker thread + engine)', args: cli('solve', sat, '--timeout', '60'), expect: 'multiple' },
+  ]);
+}
+
+/**
+ * Start-up cases of the caller's choosing on the two 5 x 5 files: `cases` gets a function
+ * making the arguments of a CLI run (Node flags of the #! line, the CLI, then `args`), the
+ * line-solvable file and the file that needs SAT.
+ */
+export function measureStartupCases(
+  cliPath: string,
+  runs: number,
+  cases: (cli: (...args: string[]) => string[], easy: string, sat: string) => StartupCase[],
+): StartupFigure[] {
   const useTime = existsSync(GNU_TIME);
   const dir = mkdtempSync(join(tmpdir(), 'nonocrypt-startup-'));
   try {
@@ -70,16 +89,8 @@ export function measureStartup(cliPath: string, runs: number): StartupFigure[] {
     writeFileSync(easy, formatNon({ puzzle: puzzleOfRows(LINE_SOLVABLE), title: 'line-solvable 5x5' }));
     writeFileSync(sat, formatNon({ puzzle: puzzleOfRows(NEEDS_SAT), title: 'needs SAT 5x5' }));
     const node = process.execPath;
-    const cli = (...args: string[]) => [...CLI_NODE_FLAGS, cliPath, ...args];
-    const cases: StartupCase[] = [
-      { label: 'Node alone (`node -e 0`), for reference', args: ['-e', '0'], expect: '' },
-      { label: 'solve, 5x5 line-solvable', args: cli('solve', easy), expect: 'unique (line-solvable)' },
-      { label: 'solve, 5x5 needing SAT (engine loads)', args: cli('solve', sat), expect: 'multiple' },
-      { label: 'solve --timeout 60, 5x5 line-solvable', args: cli('solve', easy, '--timeout', '60'), expect: 'unique (line-solvable)' },
-      { label: 'solve --timeout 60, 5x5 needing SAT (worker thread + engine)', args: cli('solve', sat, '--timeout', '60'), expect: 'multiple' },
-    ];
     const out: StartupFigure[] = [];
-    for (const c of cases) {
+    for (const c of cases((...args: string[]) => [...CLI_NODE_FLAGS, cliPath, ...args], easy, sat)) {
       timeOnce(node, c.args, false); // one untimed run: file cache
       const walls: number[] = [];
       const cpus: number[] = [];
