@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { puzzleOf } from '../src/grid/runsOf.js';
@@ -34,7 +34,7 @@ export async function main(args: string[]): Promise<void> {
 // compare: every engine side by side on the census and the CLI's start-up
 
 /**
- *   npm run build && npm run bench -- engines compare [--engine minisat,cadical,logic-solver]
+ *   npm run build && npm run bench -- engines compare [--engine minisat,cadical]
  *       [--part census,startup] [--startup-runs N (10)] [--write]
  *
  * - census: `nonocrypt verify --jobs 1 --quiet --engine E` of one ciphertext holding all
@@ -137,12 +137,8 @@ function startup(engines: readonly EngineName[], runs: number): string[] {
     ...engines.flatMap((e) => [
       { label: `needs SAT, \`${e}\` loads`, args: cli('solve', sat, '--engine', e), expect: 'multiple' },
       { label: `needs SAT, \`${e}\` in a worker thread (\`--timeout 60\`)`, args: cli('solve', sat, '--engine', e, '--timeout', '60'), expect: 'multiple' },
-      ...(e === 'logic-solver'
-        ? []
-        : [
-            { label: `needs SAT, \`${e}\`, node --no-liftoff`, args: ['--no-liftoff', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
-            { label: `needs SAT, \`${e}\`, node --liftoff-only`, args: ['--liftoff-only', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
-          ]),
+      { label: `needs SAT, \`${e}\`, node --no-liftoff`, args: ['--no-liftoff', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
+      { label: `needs SAT, \`${e}\`, node --liftoff-only`, args: ['--liftoff-only', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
     ]),
   ]);
   return [
@@ -158,9 +154,15 @@ function startup(engines: readonly EngineName[], runs: number): string[] {
   ];
 }
 
-/** The code measured: git commit at the package root, marked when src/ has uncommitted changes. */
+/**
+ * The code measured: the first line of a REVISION file at the package root when there is one
+ * (a copy of a build, measured while the checkout moves on), else the git commit, marked when
+ * src/ has uncommitted changes.
+ */
 function revision(): string {
   const root = packageRoot();
+  const file = join(root, 'REVISION');
+  if (existsSync(file)) return (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
   const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
   if (head.status !== 0) return 'unknown';

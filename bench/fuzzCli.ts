@@ -60,7 +60,7 @@ const FLAG_VALUES: Record<string, readonly string[]> = {
   '--format': ['non', 'nin', 'xml', 'json', 'cipher', 'picture', 'gif'],
   '--format-out': ['non', 'json', 'cipher', 'xml'],
   '--to': ['non', 'nin', 'xml', 'json', 'cipher', 'picture', 'dimacs', 'pdf'],
-  '--engine': ['minisat', 'cadical', 'logic-solver', 'glucose'],
+  '--engine': ['minisat', 'cadical', 'logic-solver', 'glucose'], // the last two are not engines (logic-solver was)
   '--memory': ['64', '8', '4', 'lots'],
   '--emit-cnf': ['{cnf}', '-', '{in}'],
   '--render-format': ['text', 'svg', 'html', 'png', 'bmp'],

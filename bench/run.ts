@@ -9,7 +9,6 @@ interface BenchModule {
 }
 
 const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> }> = {
-  adapter: { about: "the SAT adapter: numeric clauses vs logic-solver's formula API (load time, memory)", load: () => import('./adapter.js') },
   engines: { about: 'our WebAssembly MiniSat and CaDiCaL: instance set-up; DIMACS files next to the native Debian binaries (setup | solve f.cnf...)', load: () => import('./engines.js') },
   cipher: { about: 'a 100-character message at n = 8..25: minimizer vs the paper\'s exhaustive search; verify all 4x4 grids; --part brown|auto [--engine NAME]: Brown-corpus messages at n = 16..35, --size auto vs a sweep', load: () => import('./cipher.js') },
   fuzz: { about: 'every reader: fuzz cases (--cases, default 100,000; --seed) and huge inputs (--huge-mb, default 100): failures, slowest case, peak RSS (--part cases|huge)', load: () => import('./fuzz.js') },

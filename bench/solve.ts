@@ -70,8 +70,11 @@ interface Entry {
 interface PuzzleRecord {
   readonly type: 'puzzle';
   readonly run: string;
-  /** The SAT engine (absent in old logs: logic-solver, the only engine then). */
-  readonly engine?: EngineName;
+  /**
+   * The SAT engine (absent in old logs: logic-solver, the only engine then). A string: logs
+   * keep engines this build no longer has (logic-solver, measured until it was removed).
+   */
+  readonly engine?: string;
   readonly set: SetName;
   readonly index: number;
   readonly id: string;
@@ -498,14 +501,16 @@ function startupTable(figures: StartupFigure[]): string {
   );
 }
 
-const engineOf = (r: PuzzleRecord): EngineName => r.engine ?? 'logic-solver';
+const engineOf = (r: PuzzleRecord): string => r.engine ?? 'logic-solver';
+/** Display order: this build's engines, then the one the logs may still hold. */
+const ENGINE_ORDER: readonly string[] = [...ENGINES, 'logic-solver'];
 const mib = (bytes: number | undefined) => (bytes === undefined || !Number.isFinite(bytes) ? '-' : (bytes / 2 ** 20).toFixed(0));
 const peakOf = (rs: PuzzleRecord[]) => Math.max(...rs.map((r) => r.peakRss ?? NaN).filter(Number.isFinite));
 
 /** The engines present, in the registry's order. */
-function enginesIn(records: PuzzleRecord[]): EngineName[] {
+function enginesIn(records: PuzzleRecord[]): string[] {
   const present = new Set(records.map(engineOf));
-  return ENGINES.filter((e) => present.has(e));
+  return ENGINE_ORDER.filter((e) => present.has(e));
 }
 
 /** Why the undecided puzzles of a group were undecided, counted: "2 (CPU limit 60 s: 1, out of memory: 1)". */
@@ -521,7 +526,7 @@ function unknownText(records: PuzzleRecord[]): string {
 }
 
 /** Per puzzle, each engine's verdict and CPU side by side. */
-function sideBySide(records: PuzzleRecord[], engines: EngineName[], cell: (r: PuzzleRecord | undefined) => string): Map<string, { first: PuzzleRecord; cells: string[] }> {
+function sideBySide(records: PuzzleRecord[], engines: string[], cell: (r: PuzzleRecord | undefined) => string): Map<string, { first: PuzzleRecord; cells: string[] }> {
   const byPuzzle = new Map<string, { first: PuzzleRecord; cells: string[] }>();
   const sorted = [...records].sort((a, b) => a.index - b.index);
   for (const r of sorted) if (!byPuzzle.has(r.id)) byPuzzle.set(r.id, { first: r, cells: [] });
@@ -529,7 +534,7 @@ function sideBySide(records: PuzzleRecord[], engines: EngineName[], cell: (r: Pu
   return byPuzzle;
 }
 
-function surveySideBySide(survey: PuzzleRecord[], engines: EngineName[]): string {
+function surveySideBySide(survey: PuzzleRecord[], engines: string[]): string {
   const cell = (r: PuzzleRecord | undefined) => {
     if (!r) return 'not run';
     if (!decided(r)) return `**${verdictText(r)}**${r.stoppedCpu !== undefined ? ` at ${secs(r.stoppedCpu)} CPU s` : ''}; peak ${mib(r.peakRss)} MiB`;
@@ -540,7 +545,7 @@ function surveySideBySide(survey: PuzzleRecord[], engines: EngineName[]): string
   return markdownTable(['puzzle', 'W x H', 'known', 'open (propagation / probing) / SAT vars / clauses', ...engines.map((e) => `\`${e}\`: verdict: CPU s 1st / median / CLI process`)], rows);
 }
 
-function knottyFaaseLines(survey: PuzzleRecord[], engines: EngineName[]): string {
+function knottyFaaseLines(survey: PuzzleRecord[], engines: string[]): string {
   const lines = engines.map((e) => {
     const parts = ['Knotty', 'Faase'].map((name) => {
       const r = survey.find((x) => x.name === name && engineOf(x) === e);
@@ -563,7 +568,7 @@ function knottyFaaseLines(survey: PuzzleRecord[], engines: EngineName[]): string
   ].join('\n');
 }
 
-function summaryRows(label: string, records: PuzzleRecord[], of: number, runs: RunRecord[], engines: EngineName[]): (string | number)[][] {
+function summaryRows(label: string, records: PuzzleRecord[], of: number, runs: RunRecord[], engines: string[]): (string | number)[][] {
   return engines.flatMap((engine) => {
     const rs = records.filter((r) => engineOf(r) === engine);
     if (!rs.length) return [];
@@ -599,13 +604,13 @@ function summaryRows(label: string, records: PuzzleRecord[], of: number, runs: R
  * Totals per set and engine in one row per set: the comparison the engine decision rests on.
  * Over the puzzles every engine has a result for, so that a run cut short compares like with like.
  */
-function totalsTable(summaries: Summary[], engines: EngineName[]): string {
-  const ref: EngineName = engines.includes('logic-solver') ? 'logic-solver' : engines[0]!;
+function totalsTable(summaries: Summary[], engines: string[]): string {
+  const ref = engines.includes('logic-solver') ? 'logic-solver' : engines[0]!;
   const rows = summaries.map(({ label, records, of }) => {
     const ids = engines.map((e) => new Set(records.filter((r) => engineOf(r) === e).map((r) => r.id)));
     const common = records.filter((r) => ids.every((set) => set.has(r.id)));
     const n = new Set(common.map((r) => r.id)).size;
-    const cpuOf = (e: EngineName) => sum(common.filter((r) => engineOf(r) === e && decided(r)).map((r) => r.cpu ?? 0));
+    const cpuOf = (e: string) => sum(common.filter((r) => engineOf(r) === e && decided(r)).map((r) => r.cpu ?? 0));
     const base = cpuOf(ref);
     return [
       label,
@@ -621,7 +626,7 @@ function totalsTable(summaries: Summary[], engines: EngineName[]): string {
   return markdownTable(['set / range', 'puzzles (run by every engine)', ...engines.map((e) => `\`${e}\`: CPU s of decided (ratio to \`${ref}\`); unknown; wrong`)], rows);
 }
 
-function randomTable(random: PuzzleRecord[], engines: EngineName[]): string {
+function randomTable(random: PuzzleRecord[], engines: string[]): string {
   const cell = (r: PuzzleRecord | undefined) => {
     if (!r) return 'not run';
     const v = decided(r) ? `${r.verdict}${isWrong(r) ? ' **WRONG**' : ''}` : `**${verdictText(r)}**`;
@@ -632,7 +637,7 @@ function randomTable(random: PuzzleRecord[], engines: EngineName[]): string {
   return markdownTable(['#', 'board (density)', 'open (propagation / probing) / SAT vars / clauses', ...engines.map((e) => `\`${e}\`: verdict; CPU s; peak RSS MiB`)], rows);
 }
 
-function slowestSideBySide(records: PuzzleRecord[], engines: EngineName[], n: number): string {
+function slowestSideBySide(records: PuzzleRecord[], engines: string[], n: number): string {
   const worst = new Map<string, number>();
   for (const r of records) worst.set(r.id, Math.max(worst.get(r.id) ?? 0, r.cpu ?? r.stoppedCpu ?? Infinity));
   const ids = [...worst].sort((a, b) => b[1] - a[1]).slice(0, n).map(([id]) => id);

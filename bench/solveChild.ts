@@ -10,20 +10,20 @@ import type { Puzzle } from '../src/grid/Puzzle.js';
 import type { SolveResult } from '../src/solve/SolveResult.js';
 
 /**
- * Child process of `bench/solve`: solves one puzzle per request and reports the CPU time of
- * that solve, measured here with process.cpuUsage() around solvePuzzle (user + system of this
- * process, which does nothing else meanwhile). The parent enforces the time limit by killing
- * this process, exactly as the library's pool terminates a worker: MiniSat cannot be
- * interrupted.
+ * Child process of `bench/solve`: solves one puzzle per request with the engine named by its
+ * first argument and reports the CPU time of that solve, measured here with
+ * process.cpuUsage() around solvePuzzle (user + system of this process, which does nothing
+ * else meanwhile). The parent enforces the time limit on this process's CPU time by killing
+ * it, the same way for every engine.
  *
- * Before it says "ready" the child solves a tiny puzzle that needs SAT, so logic-solver's
- * MiniSat is loaded and compiled, and then seeded random boards of 20, 25 and 40 cells a side
- * (made here, not taken from the benchmark sets) for 1.5 CPU s, so that the JIT has compiled the solver's hot paths,
- * MiniSat's included: start-up is excluded from every figure (the CLI's
- * start-up is measured separately by the parent). Each first solve of a survey puzzle is
- * still reported on its own ("1st").
+ * Before it says "ready" the child solves a tiny puzzle that needs SAT, so the engine is
+ * loaded and compiled, and then seeded random boards of 20, 25 and 40 cells a side (made
+ * here, not taken from the benchmark sets) for 1.5 CPU s, so that the JIT has compiled the
+ * solver's hot paths, the engine's included: start-up is excluded from every figure (the
+ * CLI's start-up is measured separately). Each first solve of a survey puzzle is still
+ * reported on its own ("1st").
  *
- * Every request gets a fresh SatSession (a fresh MiniSat instance when SAT is needed), as
+ * Every request gets a fresh SatSession (a fresh engine instance when SAT is needed), as
  * `nonocrypt solve FILE` has, so a figure does not depend on which puzzles came before.
  */
 /** The engine this child solves with: its first argument (default: the default engine). */
@@ -64,11 +64,11 @@ export const WARMUP_PUZZLE: Puzzle = {
 
 /**
  * JIT warm-up: seeded random boards, 20x20 and 25x25 at density 0.5 and 40x40 at 0.6
- * (propagation stalls on nearly all, so probing, the encoding and MiniSat all run; lines over
- * 29 cells take the multi-word line solver), solved until WARMUP_CPU_S of CPU time is spent
- * or WARMUP_MAX_BOARDS are done. V8 compiles hot JavaScript and MiniSat's
- * asm.js code with its optimizing tier only after many calls; a short warm-up leaves the
- * first repetitions of a survey puzzle still paying for that.
+ * (propagation stalls on nearly all, so probing, the encoding and the engine all run; lines
+ * over 29 cells take the multi-word line solver), solved until WARMUP_CPU_S of CPU time is
+ * spent or WARMUP_MAX_BOARDS are done. V8 compiles hot JavaScript (and WebAssembly) with its
+ * optimizing tier only after many calls; a short warm-up leaves the first repetitions of a
+ * survey puzzle still paying for that.
  */
 const WARMUP_CPU_S = 1.5;
 /** ...or this many boards (they take about 15 ms each; the first few, up to 0.25 s). */

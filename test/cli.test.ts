@@ -8,7 +8,7 @@ import { parsePicture } from '../src/formats/picture.js';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { AsmMiniSat as MiniSat } from '../src/sat/AsmMiniSat.js';
+import { createSolver } from '../src/sat/engines.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { CLI, ROOT, STACK_LINE, assertBuilt, childEnv, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
@@ -520,7 +520,7 @@ describe('solve and annotate', () => {
     // Cell (x, y) is variable y*W+x+1: every model is a grid that fits; forbidding each model
     // in turn finds at least two different grids (the puzzle has several solutions).
     const puzzle = puzzleOf(scatter());
-    const s = new MiniSat();
+    const s = createSolver('minisat');
     s.newVars(dimacs.numVars);
     for (const c of dimacs.clauses) s.addClause(c);
     const seen: Uint8Array[] = [];

@@ -10,7 +10,7 @@ import { puzzleOf, runsOf } from '../src/grid/runsOf.js';
 import { BLACK, Propagator, UNKNOWN, WHITE } from '../src/line/Propagator.js';
 import { lineAutomaton } from '../src/line/lineAutomaton.js';
 import { solveLine } from '../src/line/solveLine.js';
-import { AsmMiniSat as MiniSat } from '../src/sat/AsmMiniSat.js';
+import { createSolver } from '../src/sat/engines.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 import { parseDimacs, satisfies, unitPropagate } from './helpers/cnf.js';
 
@@ -169,7 +169,7 @@ function projectedModels(text: string, cells: number, limit = 5000): string[] {
     }
     return [...out].sort();
   }
-  const s = new MiniSat();
+  const s = createSolver('minisat');
   s.newVars(d.numVars);
   for (const c of d.clauses) s.addClause(c);
   while (out.size < limit && s.solve() === 'sat') {

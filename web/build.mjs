@@ -1,13 +1,11 @@
 // Builds the web page into dist/web: index.html, style.css, main.js (the page) and worker.js
 // (the library, in a Web Worker), with esbuild. Run by `npm run build` after tsc.
 //
-// The library is written for Node; three of its modules are swapped for browser ones here,
+// The library is written for Node; two of its modules are swapped for browser ones here,
 // as package.json "browser" maps would, but explicitly and only for this bundle:
 // - src/cipher/builtinTableText.ts -> web/shims/builtinTableText.ts (tables bundled as JSON);
 // - src/parallel/WorkerPool.ts -> web/shims/WorkerPool.ts (the page runs blocks in its one
-//   Web Worker, jobs 1: no Node worker threads);
-// - src/sat/AsmMiniSat.ts -> web/shims/AsmMiniSat.ts (logic-solver's asm.js MiniSat, loaded
-//   with Node's createRequire, stays out: the page uses the WebAssembly MiniSat, web/engine.ts).
+//   Web Worker, jobs 1: no Node worker threads).
 // Any Node built-in reaching the bundle fails the build (platform browser). The engine's
 // engines/minisat.wasm is copied beside the worker, which fetches it from the page's origin.
 //
@@ -25,7 +23,6 @@ const out = join(root, 'dist', 'web');
 const SWAPS = new Map([
   [join(root, 'src', 'cipher', 'builtinTableText.js'), join(web, 'shims', 'builtinTableText.ts')],
   [join(root, 'src', 'parallel', 'WorkerPool.js'), join(web, 'shims', 'WorkerPool.ts')],
-  [join(root, 'src', 'sat', 'AsmMiniSat.js'), join(web, 'shims', 'AsmMiniSat.ts')],
 ]);
 
 /** @type {import('esbuild').Plugin} */

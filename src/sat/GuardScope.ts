@@ -12,11 +12,9 @@ import type { SatOutcome, SatSolver, SolveLimits } from './SatSolver.js';
  * clauses for good (engines then drop them), and tells the engine that the scope's variables
  * are finished with.
  *
- * Scopes nest: a child (a query on a block, say) is active only together with its ancestors.
- * On engines that take many assumptions the whole chain is assumed; on logic-solver's MiniSat,
- * which takes one positive assumption, each child's guard implies its parent's by a clause.
- * Extra assumption literals (cells given black for one query) are passed as assumptions
- * where the engine takes them, else as unit clauses under a temporary child scope.
+ * Scopes nest: a child (a query on a block, say) is active only together with its ancestors:
+ * a solve assumes the guards of the whole chain. Extra assumption literals (cells given black
+ * for one query) are passed as further assumptions.
  *
  * Call order:
  *   const s = new GuardScope(solver)          open (or `parent.child()`)
@@ -34,11 +32,6 @@ export class GuardScope implements ClauseSink {
   private readonly chain: number[];
   private buf = new Int32Array(16);
   private retired = false;
-  /**
-   * The child holding the last solve's extra assumptions as units (engines that take one
-   * assumption): retired at the next call, so that the model of that solve can still be read.
-   */
-  private temp: GuardScope | undefined;
 
   constructor(
     readonly solver: SatSolver,
@@ -46,12 +39,10 @@ export class GuardScope implements ClauseSink {
   ) {
     this.guard = this.newVar();
     this.chain = parent ? [...parent.chain, this.guard] : [this.guard];
-    if (parent && solver.capabilities.assumptions === 'one-positive') solver.addClause([-this.guard, parent.guard]);
   }
 
   /** A scope whose clauses hold only while this one's do too. */
   child(): GuardScope {
-    this.dropTemp();
     return new GuardScope(this.solver, this);
   }
 
@@ -70,7 +61,6 @@ export class GuardScope implements ClauseSink {
 
   /** Add (-guard OR the first `length` literals of `lits`). */
   addClause(lits: ArrayLike<number>, length = lits.length): void {
-    this.dropTemp();
     if (this.buf.length < length + 1) this.buf = new Int32Array(2 * (length + 1));
     const buf = this.buf;
     buf[0] = -this.guard;
@@ -80,30 +70,15 @@ export class GuardScope implements ClauseSink {
 
   /** Solve with this scope (and its ancestors) on, and `extra` literals assumed true. */
   solve(limits?: SolveLimits, extra: ArrayLike<number> = []): SatOutcome {
-    this.dropTemp();
-    const s = this.solver;
-    if (s.capabilities.assumptions === 'many') {
-      const all = new Int32Array(this.chain.length + extra.length);
-      all.set(this.chain);
-      for (let i = 0; i < extra.length; i++) all[this.chain.length + i] = extra[i]!;
-      return s.solve(all, limits);
-    }
-    if (extra.length === 0) return s.solve([this.guard], limits);
-    const temp = this.child();
-    for (let i = 0; i < extra.length; i++) temp.addClause([extra[i]!]);
-    this.temp = temp;
-    return s.solve([temp.guard], limits);
-  }
-
-  private dropTemp(): void {
-    this.temp?.retire();
-    this.temp = undefined;
+    const all = new Int32Array(this.chain.length + extra.length);
+    all.set(this.chain);
+    for (let i = 0; i < extra.length; i++) all[this.chain.length + i] = extra[i]!;
+    return this.solver.solve(all, limits);
   }
 
   /** Switch the scope off for good; its variables are finished with. A dead solver is left alone. */
   retire(): void {
     if (this.retired) return;
-    this.dropTemp();
     this.retired = true;
     const s = this.solver;
     if (s.abortReason) return;

@@ -2,7 +2,7 @@
  * The one SAT interface. Everything above `src/sat/` speaks DIMACS-style integer literals
  * (v > 0: variable v true, -v: false; 0 is never a literal) through this interface and never
  * sees an engine. Engines plug in behind it (see `engines.ts`): our WebAssembly builds of
- * MiniSat and CaDiCaL, and logic-solver's asm.js MiniSat.
+ * MiniSat and CaDiCaL.
  *
  * Call order of one instance (a stateful object):
  * 1. `newVar` / `newVars` to make variables, `addClause` to add clauses over them, in any
@@ -22,7 +22,7 @@
  * `abortReason` says why; that call and every later one throws `SolverAbortError`. An abort
  * is never turned into a verdict.
  */
-export type EngineName = 'minisat' | 'cadical' | 'logic-solver';
+export type EngineName = 'minisat' | 'cadical';
 
 export type SatOutcome = 'sat' | 'unsat' | 'unknown';
 
@@ -34,9 +34,11 @@ export interface SolveLimits {
   readonly deadline?: number;
 }
 
+/**
+ * What an engine can do. Every engine takes any number of assumptions of either sign (the
+ * guard protocol relies on it); the rest may differ between engines.
+ */
 export interface EngineCapabilities {
-  /** `solve` takes any number of assumptions, of either sign (else: one positive literal). */
-  readonly assumptions: 'many' | 'one-positive';
   /** `failed` reports a real subset of the assumptions (else: all of them). */
   readonly failedAssumptions: boolean;
   /** `limits.deadline` is honoured inside the search (else: a solve cannot be stopped). */

@@ -12,7 +12,6 @@ import {
 } from './wasmEngine.js';
 
 const CAPABILITIES: EngineCapabilities = {
-  assumptions: 'many',
   failedAssumptions: true,
   deadline: true,
   growableMemory: true,

@@ -1,5 +1,4 @@
 import { NonocryptError } from '../errors.js';
-import { AsmMiniSat } from './AsmMiniSat.js';
 import type { EngineCapabilities, EngineName, SatSolver, SolverOptions } from './SatSolver.js';
 import { WasmSolver } from './WasmSolver.js';
 import { loadWasmEngine, type EngineSource } from './wasmEngine.js';
@@ -7,25 +6,33 @@ import { loadWasmEngine, type EngineSource } from './wasmEngine.js';
 /**
  * The engine registry: the one place that makes SAT instances by engine name.
  *
- * - 'minisat', 'cadical': our WebAssembly builds (`engines/`), in Node and in browsers.
- * - 'logic-solver': logic-solver's asm.js MiniSat (Node only: it is loaded through Node's
- *   require when the first instance is made).
+ * 'minisat' and 'cadical': our WebAssembly builds (`engines/`), in Node and in browsers.
+ * (logic-solver's asm.js MiniSat was an engine until the engine benchmark, docs/BENCHMARKS.md
+ * sections `solve` and `engines`, showed it slower on every set, stopped by its fixed 64 MiB
+ * heap on Knotty and Faase, twice as slow to start, and unable to stop at a deadline.)
  */
 export type { EngineSource } from './wasmEngine.js';
 export { DEFAULT_MEMORY_CAP_BYTES, MAX_MEMORY_CAP_BYTES, engineModule, isEngineLoaded } from './wasmEngine.js';
 
 /** The engines this build has. */
-export const ENGINES: readonly EngineName[] = ['minisat', 'cadical', 'logic-solver'];
+export const ENGINES: readonly EngineName[] = ['minisat', 'cadical'];
 
 /**
- * The engine used when none is named. Chosen by measurement (docs/BENCHMARKS.md, section
- * engines): see the commit that set it.
+ * The engine used when none is named, chosen by the engine benchmark (docs/BENCHMARKS.md,
+ * sections `engines` and `solve`; one run, every engine, code f3a1473, CPU seconds): MiniSat
+ * was fastest where it counts and never slowest. TAAI 2011 puzzles 1-400: minisat 18.3,
+ * cadical 18.6, logic-solver 37.8; 20 random boards 30x30-80x80: 11.4 / 32.2 / 24.2 (cadical
+ * 17.2 s and 322 MiB on one 64x64 where minisat took 1.8 s and 97 MiB); verify of all 65,536
+ * 4x4 blocks: 2.5 / 10.8 / 3.1; CLI start-up when the engine loads: 0.18 / 0.18 / 0.35 (Node
+ * alone 0.06). CaDiCaL stays selectable (`--engine cadical`): it is faster on some hard
+ * tournament puzzles.
  */
 export const DEFAULT_ENGINE: EngineName = 'minisat';
 
 /** What an engine can do, without making an instance. */
 export function engineCapabilities(name: EngineName = DEFAULT_ENGINE): EngineCapabilities {
-  return name === 'logic-solver' ? AsmMiniSat.capabilities : WasmSolver.capabilities;
+  if (!ENGINES.includes(name)) throw new NonocryptError('E_INTERNAL', `internal error: no SAT engine '${String(name)}'`);
+  return WasmSolver.capabilities;
 }
 
 /**
@@ -34,7 +41,6 @@ export function engineCapabilities(name: EngineName = DEFAULT_ENGINE): EngineCap
  */
 export function createSolver(name: EngineName, options?: SolverOptions): SatSolver {
   if (name === 'minisat' || name === 'cadical') return new WasmSolver(name, options);
-  if (name === 'logic-solver') return new AsmMiniSat();
   throw new NonocryptError('E_INTERNAL', `internal error: no SAT engine '${String(name)}'`);
 }
 
