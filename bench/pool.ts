@@ -22,9 +22,9 @@ import { POOLS, type PoolName } from './poolAdapters.js';
  *   annotation) on a fresh pool, checked to give the pictures back;
  * - storm: 200 hard blocks (clues of random 60x60 pictures, density 0.5, seeds 1-200) with a
  *   short time limit (`--limit`, default 200 ms) on the default engine, which stops itself at
- *   the limit; a worker still busy at the hard limit (limit + 1 s) is terminated;
- * - kill: the same blocks (`--kill-blocks`, default 60) on logic-solver, which cannot stop, so
- *   that every block ends with its worker terminated at the limit and replaced.
+ *   the limit; a worker still busy at the hard limit (limit + 1 s) is terminated. (A storm
+ *   where every worker is terminated needed an engine that cannot stop: logic-solver, removed
+ *   after the engine benchmark; test/pool.test.ts covers that path with a worker that spins.)
  * Every storm block must get an outcome (none decided, none an error), and every process must
  * end by itself once its outcomes are in (a pool that leaves a worker running hangs it: the
  * cap `--cap` s kills it and the run says so).
@@ -42,7 +42,7 @@ interface Run {
   readonly load: number;
 }
 
-const WORKLOAD_PARTS = ['startup', 'verify', 'text', 'storm', 'kill'] as const;
+const WORKLOAD_PARTS = ['startup', 'verify', 'text', 'storm'] as const;
 type Part = (typeof WORKLOAD_PARTS)[number];
 
 async function child(pool: PoolName, workload: Workload, args: string[], capS: number): Promise<Run> {
@@ -131,7 +131,7 @@ const endedBy = (rs: Run[]): string => {
 };
 
 export async function main(args: string[]): Promise<void> {
-  const opts = parseArgs(args, { part: 'value', write: 'flag', rounds: 'value', 'storm-rounds': 'value', limit: 'value', 'kill-blocks': 'value', cap: 'value' });
+  const opts = parseArgs(args, { part: 'value', write: 'flag', rounds: 'value', 'storm-rounds': 'value', limit: 'value', cap: 'value' });
   const num = (k: string, d: number) => {
     const v = opts.get(k);
     const n = typeof v === 'string' ? Number(v) : d;
@@ -143,7 +143,6 @@ export async function main(args: string[]): Promise<void> {
   const rounds = num('rounds', 3);
   const stormRounds = num('storm-rounds', 1);
   const limit = num('limit', 200);
-  const killBlocks = num('kill-blocks', 60);
   const capS = num('cap', 900);
   const startedAt = new Date();
   const load0 = loadavg()[0]!;
@@ -246,20 +245,6 @@ export async function main(args: string[]): Promise<void> {
           'Which blocks pass the hard limit depends on the load, not on the pool.',
         runs,
         200,
-      ),
-    );
-  }
-
-  if (parts.includes('kill')) {
-    const runs = await measure('storm', stormRounds, ['2', String(limit), 'logic-solver', String(killBlocks)]);
-    problems.push(...problemsOf(runs, 'kill'));
-    sections.push(
-      stormSection(
-        `### Time-out storm, every worker terminated: ${killBlocks} hard blocks on logic-solver, time limit ${limit} ms`,
-        `The first ${killBlocks} blocks of the storm on logic-solver, which cannot stop by itself: every block's worker is terminated at the limit and a new one started ` +
-          '(the time limit counts from when the new worker starts the next task, in every pool).',
-        runs,
-        killBlocks,
       ),
     );
   }
