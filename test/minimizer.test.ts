@@ -1,5 +1,7 @@
 // minimizeAnnotation against a brute-force minimum: same size AND the same (row-major first) set.
+import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { switchCores } from '../src/annotate/localCores.js';
 import { minimizeAnnotation } from '../src/annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../src/annotate/ReceiverModel.js';
 import { bitsToGrids } from '../src/cipher/blocks.js';
@@ -168,4 +170,53 @@ test('hitting sets of many blocks share one instance and give the same answers a
   expect(annotated).toBeGreaterThan(30);
   // One instance for the blocks and one for the hitting sets, however many blocks.
   expect(shared.instances).toBeLessThanOrEqual(2);
+});
+
+// Property tests (fast-check): boards up to 6x6 of any density, both receivers.
+const board = fc
+  .record({ w: fc.integer({ min: 1, max: 6 }), h: fc.integer({ min: 1, max: 6 }), density: fc.double({ min: 0.1, max: 0.7, noNaN: true }), seed: fc.integer() })
+  .map(({ w, h, density, seed }) => makeGrid(w, h, randomCells(w, h, density, rng(seed))));
+
+describe.each(['unique', 'logic'] as const)('property, %s receiver', (model) => {
+  test('minimizeAnnotation equals the brute-force row-major first minimum', () => {
+    fc.assert(
+      fc.property(board, (grid) => {
+        checkAgainstBruteForce(grid, model);
+      }),
+      { numRuns: 120, seed: model === 'unique' ? 101 : 102 },
+    );
+  });
+
+  test('with any budget, even none left, the annotation is valid and the lower bound holds', () => {
+    fc.assert(
+      fc.property(board, fc.constantFrom(0, 1, 5), (grid, budgetMs) => {
+        const r = minimizeAnnotation(grid, { model, session, budgetMs });
+        const valid = validator(grid, model);
+        expect(valid(r.annotation)).toBe(true);
+        const best = minimizeAnnotation(grid, { model, session });
+        expect(r.stats.lowerBound).toBeLessThanOrEqual(best.annotation.length);
+        if (r.proven) expect(r.annotation).toEqual(best.annotation);
+      }),
+      { numRuns: 60, seed: model === 'unique' ? 103 : 104 },
+    );
+  });
+});
+
+test('every switch core is a core: the switched picture has the same clues', () => {
+  fc.assert(
+    fc.property(board, (grid) => {
+      for (const [a, d] of switchCores(grid)) {
+        const w = grid.width;
+        const [r1, c1, r2, c2] = [Math.floor(a! / w), a! % w, Math.floor(d! / w), d! % w];
+        const other = makeGrid(w, grid.height, grid.cells);
+        other.cells[a!] = 0;
+        other.cells[d!] = 0;
+        other.cells[r1 * w + c2] = 1;
+        other.cells[r2 * w + c1] = 1;
+        expect(checkGrid(puzzleOf(grid), other)).toBeNull();
+        expect([...other.cells]).not.toEqual([...grid.cells]);
+      }
+    }),
+    { numRuns: 300, seed: 105 },
+  );
 });
