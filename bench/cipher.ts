@@ -176,7 +176,7 @@ async function verifyAll4x4(): Promise<VerifyFigures> {
 export async function main(args: string[]): Promise<void> {
   const part = args.includes('--part') ? args[args.indexOf('--part') + 1] : undefined;
   if (part === 'brown' || part === 'auto') {
-    const o = parseArgs(args, { part: 'value', write: 'flag', messages: 'value', seed: 'value', sizes: 'value', receivers: 'value', engine: 'value', budget: 'value', lengths: 'value' });
+    const o = parseArgs(args, { part: 'value', write: 'flag', messages: 'value', seed: 'value', sizes: 'value', receivers: 'value', engine: 'value', budget: 'value', lengths: 'value', parallel: 'value', only: 'value' });
     const engine = (o.get('engine') ?? DEFAULT_ENGINE) as EngineName;
     if (!ENGINES.includes(engine)) throw new Error(`--engine takes one of ${ENGINES.join(', ')}`);
     const receivers = typeof o.get('receivers') === 'string' ? ((o.get('receivers') as string).split(',') as ReceiverModel[]) : [...RECEIVER_MODELS];
@@ -200,6 +200,8 @@ export async function main(args: string[]): Promise<void> {
       budgetMs,
       write,
       args,
+      parallel: Math.max(1, Number(o.get('parallel') ?? 1)),
+      ...(typeof o.get('only') === 'string' ? { only: list('only', []) } : {}),
     });
     return;
   }

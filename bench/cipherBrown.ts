@@ -61,27 +61,34 @@ export interface BrownOptions {
   readonly budgetMs: number;
   readonly write: boolean;
   readonly args: readonly string[];
+  /** Child processes to split the messages over (1: this process). */
+  readonly parallel: number;
+  /** Run only these messages (1-based) and print the results as JSON (a child's part). */
+  readonly only?: readonly number[];
 }
 
-export async function brownTable(o: BrownOptions): Promise<number> {
-  const startedAt = new Date();
-  const loadBefore = load();
-  const msgs = drawExcerpts(o.messages, o.seed);
+interface ConfigRun extends MessageRun {
+  readonly n: number;
+  readonly receiver: ReceiverModel;
+}
+
+/** Encrypt messages `ids` (1-based) at every size and receiver; one line of progress each. */
+async function runMessages(o: BrownOptions, ids: readonly number[]): Promise<ConfigRun[]> {
+  const msgs = drawExcerpts(o.messages, o.seed).filter((m) => ids.includes(m.id));
   const table = builtinTable('classic');
   const session = new SatSession(o.engine);
   // Warm-up: JIT and the engine.
   await encrypt(msgs[0]!.text.slice(0, 20), { size: 8, session, budgetMs: 2000 });
-  const rows: (string | number)[][] = [];
-  let invalid = 0;
+  const out: ConfigRun[] = [];
   for (const n of o.sizes) {
     for (const receiver of o.receivers) {
-      const runs: MessageRun[] = [];
       for (const m of msgs) {
         const t = await timedAsync(() => encrypt(m.text, { size: n, receiver, table, session, budgetMs: o.budgetMs }));
         const grids = messageGrids(m.text, { size: n, table }).grids;
         const valid = t.value.blocks.every((b, i) => isValid(grids[i]!, b.block.annotation, receiver));
-        if (!valid) invalid++;
-        const r: MessageRun = {
+        const r: ConfigRun = {
+          n,
+          receiver,
           id: m.id,
           cpu: t.cpu,
           wall: t.wall,
@@ -90,9 +97,62 @@ export async function brownTable(o: BrownOptions): Promise<number> {
           lowerBound: t.value.blocks.reduce((a, b) => a + b.lowerBound, 0),
           valid,
         };
-        runs.push(r);
+        out.push(r);
         progress(`  ${o.engine} n=${n} ${receiver} msg ${m.id}: ${r.cells} cells${r.proven ? '' : ` (unproven, lower bound ${r.lowerBound})`} ${secs(r.cpu)} s CPU, ${secs(r.wall)} s wall${valid ? '' : ' INVALID'}`);
       }
+    }
+  }
+  session.close();
+  return out;
+}
+
+/**
+ * The messages split over `parallel` child processes (each a bench run of its share, one
+ * JSON line of results on stdout): on a machine shared with other work this keeps the run
+ * within its time; CPU seconds are per process, so per message they are unaffected.
+ */
+async function runParallel(o: BrownOptions): Promise<ConfigRun[]> {
+  const { spawn } = await import('node:child_process');
+  const { fileURLToPath } = await import('node:url');
+  const runJs = fileURLToPath(new URL('./run.js', import.meta.url));
+  const ids = Array.from({ length: o.messages }, (_, i) => i + 1);
+  const shares = Array.from({ length: o.parallel }, (_, p) => ids.filter((id) => (id - 1) % o.parallel === p)).filter((s) => s.length > 0);
+  const results = await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<ConfigRun[]>((resolve, reject) => {
+          const args = [...o.args.filter((a, i, all) => a !== '--write' && a !== '--parallel' && all[i - 1] !== '--parallel'), '--only', share.join(',')];
+          const child = spawn(process.execPath, ['--single-threaded-gc', runJs, 'cipher', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+          let text = '';
+          child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+          child.on('error', reject);
+          child.on('close', (code) => {
+            const line = text.split('\n').find((l) => l.startsWith('{"runs"'));
+            if (code !== 0 || !line) reject(new Error(`bench child for messages ${share.join(',')} failed (exit ${code})`));
+            else resolve((JSON.parse(line) as { runs: ConfigRun[] }).runs);
+          });
+        }),
+    ),
+  );
+  return results.flat();
+}
+
+export async function brownTable(o: BrownOptions): Promise<number> {
+  if (o.only) {
+    const runs = await runMessages(o, o.only);
+    process.stdout.write(`${JSON.stringify({ runs })}\n`);
+    return 0;
+  }
+  const startedAt = new Date();
+  const loadBefore = load();
+  const w0 = performance.now();
+  const all = o.parallel > 1 ? await runParallel(o) : await runMessages(o, Array.from({ length: o.messages }, (_, i) => i + 1));
+  const totalWall = (performance.now() - w0) / 1000;
+  const rows: (string | number)[][] = [];
+  const invalid = all.filter((r) => !r.valid).length;
+  for (const n of o.sizes) {
+    for (const receiver of o.receivers) {
+      const runs = all.filter((r) => r.n === n && r.receiver === receiver).sort((a, b) => a.id - b.id);
       const cpu = runs.map((r) => r.cpu);
       const open = runs.filter((r) => !r.proven);
       const cells = runs.map((r) => r.cells);
@@ -110,7 +170,6 @@ export async function brownTable(o: BrownOptions): Promise<number> {
       ]);
     }
   }
-  session.close();
   const loadAfter = load();
   const budgetText = o.budgetMs === Infinity ? 'none' : `${secs(o.budgetMs / 1000)} s`;
   const report = [
@@ -118,7 +177,8 @@ export async function brownTable(o: BrownOptions): Promise<number> {
     '',
     `Date ${startedAt.toISOString()}; machine: ${machine()}; 1-minute load average ${loadBefore} at the start, ${loadAfter} at the end ` +
       '(the budget counts wall-clock time, so on a loaded machine it ends proofs after fewer CPU seconds).',
-    `Code: ${codeVersion()}. Command: \`${commandLine('cipher', o.args)}\` (after \`npm run build\`).`,
+    `Code: ${codeVersion()}. Command: \`${commandLine('cipher', o.args)}\` (after \`npm run build\`). ` +
+      `Whole run ${secs(totalWall)} s wall${o.parallel > 1 ? `, the messages split over ${o.parallel} processes` : ''}.`,
     '',
     `${o.messages} messages of 100 characters drawn from the Brown corpus with seed ${o.seed} (bench/paperCorpus.ts), classic table; ` +
       `each message encrypted by \`encrypt\` in this thread with engine ${o.engine} and a budget of ${budgetText} for the whole message. ` +

@@ -72,7 +72,9 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const giveUp = budget === undefined ? Infinity : started + budget;
   const oracle = makeOracle(grid, model, options.session, options.seed, deadline, giveUp);
   const hardLimit = { deadline: giveUp };
-  const hs = new MinHittingSet(options.session ?? defaultSession);
+  const black: number[] = [];
+  for (let c = 0; c < grid.cells.length; c++) if (grid.cells[c]) black.push(c);
+  const hs = new MinHittingSet(options.session ?? defaultSession, black);
   const freq = new Map<number, number>();
   const addCores = (cores: number[][]) => {
     for (const core of cores) {

@@ -54,6 +54,13 @@ export function makeOracle(
   return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session, hardDeadline);
 }
 
+/** The cells black in `grid` and white in `other`: an annotation missing all of them leaves `other` a solution. */
+function coreOf(grid: Grid, other: Grid): number[] {
+  const core: number[] = [];
+  for (let c = 0; c < other.cells.length; c++) if (grid.cells[c] && !other.cells[c]) core.push(c);
+  return core;
+}
+
 function completeFrom(inc: Incremental, annotation: readonly number[]): number[] {
   const open = inc.openBlack(inc.extend(inc.base, annotation).domains);
   return [...new Set([...annotation, ...open])].sort((a, b) => a - b);
@@ -100,7 +107,7 @@ class LogicOracle implements AnnotationOracle {
   private rand: () => number;
   calls = 0;
   constructor(
-    grid: Grid,
+    readonly grid: Grid,
     seed: number,
     private readonly deadline: number,
   ) {
@@ -183,9 +190,7 @@ class UniqueOracle implements AnnotationOracle {
     return completeFrom(this.inc, annotation);
   }
   private coreOf(other: Grid): number[] {
-    const core: number[] = [];
-    for (let c = 0; c < other.cells.length; c++) if (this.grid.cells[c] && !other.cells[c]) core.push(c);
-    return core;
+    return coreOf(this.grid, other);
   }
   dispose(): void {
     this.block.dispose();
