@@ -27,8 +27,8 @@ import type { EngineName } from '../src/sat/SatSolver.js';
  *
  *     npm run build && npm run bench -- solve [--set survey|taai2011|tcga2016|icga2017|all]
  *         [--limit SECONDS (60)] [--limit-kind cpu|wall (cpu)] [--wall-cap FACTOR (10)]
- *         [--from N --to N (tournament sets only)] [--jobs N (1)] [--reps N (9, survey)]
- *         [--no-startup] [--startup-runs N (10)] [--dir PATH] [--log FILE] [--report] [--write]
+ *         [--from N --to N (positions in the set)] [--jobs N (1)] [--reps N (9, survey)]
+ *         [--no-startup] [--startup-runs N (10)] [--dir PATH] [--log FILE[,FILE...]] [--report [--note TEXT]] [--write]
  *
  * Each job is a child process (bench/solveChild.ts) that measures its own CPU time, so the
  * per-puzzle figures stay per puzzle with `--jobs 2`; the machine's other work still adds
@@ -656,15 +656,18 @@ function slowestSideBySide(records: PuzzleRecord[], engines: string[], n: number
   return markdownTable(['puzzle', 'open (propagation / probing) / SAT vars / clauses', ...engines.map((e) => `\`${e}\` CPU s`)], rows);
 }
 
-function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigure[] | undefined, dirNote: string): string {
+function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigure[] | undefined, dirNote: string, note?: string): string {
   const out: string[] = [];
   const engines = enginesIn(records);
   const dates = runs.map((r) => r.date);
   out.push('## Solving other people\'s puzzles, every engine side by side (`bench/solve`)', '');
   out.push(`Date: ${dates.length ? [...new Set([dates[0]!.slice(0, 10), dates[dates.length - 1]!.slice(0, 10)])].join(' to ') : '-'}. Machine: ${runs[runs.length - 1]?.machine ?? machine()}. Engines: ${engines.map((e) => `\`${e}\`${e === DEFAULT_ENGINE ? ' (the default)' : ''}`).join(', ')}.`, '');
-  out.push('Commands (at the package root, after `npm run build`; one process per engine, run at the same time, so every engine saw the same machine):', '');
+  out.push('Commands (at the package root, after `npm run build`; the processes of all engines ran concurrently, sharing one machine load):', '');
   for (const r of runs) out.push(`- \`${r.command}\` (${r.date}; code ${r.revision}; ${limitText(r)}, ${r.jobs} job${r.jobs > 1 ? 's' : ''}${r.loadavg ? `; load average ${r.loadavg.join(' ')} at the start` : ''})`);
   out.push('');
+  if (note) out.push(note, '');
+  const gone = engines.filter((e) => !(ENGINES as readonly string[]).includes(e));
+  if (gone.length) out.push(`${gone.map((e) => `\`${e}\``).join(', ')}: no longer an engine of this build; measured in the runs above, before its removal.`, '');
   out.push(
     `Puzzles: ${dirNote}; the random boards are made by the benchmark (seed ${RANDOM_SEED}: ${RANDOM_BOARDS} square boards, sides spread evenly from 30 to 80, each cell black with a probability drawn from [0.5, 0.6)). How it is measured: each puzzle is solved by \`solvePuzzle\` in a child process (Node started with the CLI's flags, \`--single-threaded-gc\`) with the named engine (\`new SatSession(engine)\`, the default memory cap of one instance: ${DEFAULT_MEMORY_CAP_BYTES / 2 ** 20} MiB for our WebAssembly engines; logic-solver's asm.js MiniSat has its fixed 64 MiB heap). Before its first puzzle the child solves a 4x4 puzzle that needs SAT, then seeded random 20x20, 25x25 and 40x40 boards for 1.5 CPU s, so that the engine is loaded and the JIT has compiled the hot paths; every puzzle then gets a fresh session, as \`nonocrypt solve FILE\` has. "CPU s" is \`process.cpuUsage()\` (user + system) of that child around the one \`solvePuzzle\` call: propagation, probing (when propagation stalls), encoding, the SAT call for a grid and the one for a second grid; start-up is excluded (see the section \`engines\` for start-up per engine). The limit is on the child's own CPU time (read from \`/proc\` every 50 ms; a wall-clock cap of 10 x the limit also applies): at the limit the child is killed and the puzzle is \`unknown\` with that reason; a solve that reaches the engine's memory cap (or logic-solver's heap) is \`unknown\` with the reason "out of memory". "Peak RSS" is the child's VmHWM from \`/proc\` when the puzzle ended: for tournament puzzles (one after another in the same child) it is the peak so far of that child; survey puzzles and random boards each get a child of their own, so theirs is the puzzle's own (the warm-up's ~65-90 MiB included). Survey puzzles under ${REPEAT_BELOW_S} s are solved again in the same child and the median is given, and also through the CLI (\`node --single-threaded-gc dist/src/cli/main.js solve FILE --engine E\`, whole process, CPU from GNU time). Every grid returned is re-checked with \`checkGrid\` (both grids of \`multiple\`, which must differ; a random board's \`unique\` grid must be its picture, and \`none\` on a random board is wrong since its picture solves it); "wrong" counts those failures plus verdicts that contradict a known answer. The machine has 2 cores and was shared with other work (load average in the command list), so compare CPU seconds, not wall time.`,
     '',
@@ -749,19 +752,22 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
 // Main
 
 /**
- * Which code is measured: `git rev-parse` at the package root (read-only), with a note when
- * src/ has uncommitted changes; in a copy without .git, the first line of a REVISION file.
+ * Which code is measured: the first line of a REVISION file at the package root when there is
+ * one, else `git rev-parse` at the package root (read-only), with a note when src/ has
+ * uncommitted changes.
  */
 function revision(): string {
   const root = packageRoot();
+  const file = join(root, 'REVISION');
+  // A copy of a build (measured while the checkout moves on) names its code in a REVISION file.
+  if (existsSync(file)) return (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
   const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
   if (head.status === 0 && head.stdout.trim()) {
     const dirty = git('status', '--porcelain', '--', 'src');
     return `${head.stdout.trim()}${dirty.status === 0 && dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
   }
-  const file = join(root, 'REVISION');
-  return existsSync(file) ? (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown' : 'unknown';
+  return 'unknown';
 }
 
 function readLog(file: string): LogRecord[] {
@@ -806,6 +812,7 @@ export async function main(args: string[]): Promise<void> {
     'no-startup': 'flag',
     'startup-runs': 'value',
     'cli-runs': 'value',
+    note: 'value',
     write: 'flag',
     engine: 'value',
   });
@@ -839,7 +846,7 @@ export async function main(args: string[]): Promise<void> {
   if (opts.get('report')) {
     if (!logFile) throw new Error('--report rebuilds the report from a log: give --log FILE');
     const { records, runs, startup } = collect(logFile.split(',').flatMap(readLog));
-    const text = report(records, runs, startup, dirNote);
+    const text = report(records, runs, startup, dirNote, opts.get('note') as string | undefined);
     process.stdout.write(text + '\n');
     if (opts.get('write')) progress(`wrote ${writeSection('solve', text)}`);
     return;
@@ -867,7 +874,7 @@ export async function main(args: string[]): Promise<void> {
 
   for (const set of sets) for (const engine of engines) {
     const all = loadSet(dir, set);
-    const entries = set === 'survey' ? all : all.filter((e) => e.index >= from && e.index <= to);
+    const entries = all.filter((e) => e.index >= from && e.index <= to);
     progress(`${set}, ${engine}: ${entries.length} puzzles, ${limitKind} limit ${limitS} s, ${jobs} job(s)`);
     const runners = Array.from({ length: jobs }, () => new Runner(script, engine));
     const results: PuzzleRecord[] = new Array<PuzzleRecord>(entries.length);
