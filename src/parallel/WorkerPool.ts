@@ -24,6 +24,12 @@ import { ordered } from './ordered.js';
  * - `close()` is final: it terminates every worker and starts none again (a replacement
  *   started after it would keep the process alive for ever). Tasks running or waiting for a
  *   worker then, and tasks given after, come back at once as `error` outcomes (E_WORKER).
+ *
+ * Why our own pool and not piscina or tinypool (which also terminate a worker to cancel its
+ * task): measured against both behind these same rules (`npm run bench -- pool`, section
+ * "pool" of docs/BENCHMARKS.md), it is as fast or faster on every workload, and the rules
+ * (limit counted from when the worker starts the task, outcomes for dead workers, a final
+ * close) would need an adapter around either library anyway.
  */
 interface Slot {
   worker: Worker;
