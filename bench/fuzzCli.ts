@@ -67,12 +67,13 @@ const FLAG_VALUES: Record<string, readonly string[]> = {
   '--from': ['cipher', 'non', 'picture', 'gif'],
   '--block': ['1', '2', '0', 'x'],
   '--style': ['cells', 'half', 'ascii', 'fancy'],
+  '--max': ['5', '1', '0', 'x'],
 };
 const FLAGS_BY_COMMAND: Record<string, readonly string[]> = {
   encrypt: ['--size', '--width', '--height', '--table', '--receiver', '--budget', '--require-proof', '--json', '--jobs', '--timeout', '--engine', '--memory', '-q', '--extended', '--in'],
   decrypt: ['--table', '--jobs', '--timeout', '--engine', '--memory', '-q'],
-  verify: ['--json', '--show', '--jobs', '--timeout', '--engine', '--memory', '-q'],
-  solve: ['--format', '--json', '--show', '--emit-cnf', '--timeout', '--engine', '--memory', '-q'],
+  verify: ['--json', '--show', '--jobs', '--timeout', '--engine', '--memory', '-q', '--receiver', '--problems'],
+  solve: ['--format', '--json', '--show', '--emit-cnf', '--timeout', '--engine', '--memory', '-q', '--count', '--max', '--difficulty'],
   annotate: ['--format', '--receiver', '--format-out', '--json', '--budget', '--require-proof', '--timeout', '--engine', '--memory', '-q'],
   convert: ['--format', '--to', '--solve', '--timeout', '--engine', '-q'],
   render: ['--render-format', '--from', '--block', '--solution', '--style', '--jobs', '--timeout', '--engine', '-q'],

@@ -127,6 +127,7 @@ describe('--shard K/N', () => {
     const r = nonocrypt(['solve', '--json', '--shard', '7/9', at('set')]);
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', '']);
     for (const bad of ['0/3', '4/3', '1/0', 'x', '1/2/3']) expectUsageError(nonocrypt(['solve', '--shard', bad, at('set')]), '--shard');
+    expectUsageError(nonocrypt(['solve', '--shard', '1/2'], { input: 'width 1\nheight 1\nrows\n1\ncolumns\n1\n' }), 'standard input');
   });
 
   test('one file with --shard is a collection of one', () => {

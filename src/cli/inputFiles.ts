@@ -63,6 +63,7 @@ export interface CollectionInput {
 export function collectInputs(args: readonly string[], kind: InputKind, shard?: Shard): CollectionInput[] {
   const files: string[] = [];
   const missing = new Map<string, string>();
+  if (args.length === 0) throw new InputError('E_USAGE', '--shard splits a collection: give files, folders or patterns (not standard input)');
   for (const arg of args) {
     if (arg === '-') throw new InputError('E_USAGE', 'standard input (-) cannot be part of a collection: give files, folders or patterns');
     const st = statOf(arg);
