@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { encrypt } from '../src/cipher/encrypt.js';
+import { builtinTable } from '../src/cipher/Table.js';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { gridRows } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
@@ -107,6 +109,19 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(await page.locator('#enc-blocks .sheet').count()).toBe(blocks);
     await page.click('#enc-to-decrypt');
     expect(await page.inputValue('#dec-text')).toBe(ciphertext);
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.textContent('#dec-out')).toBe(message);
+    expect(await page.isVisible('#error')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  test('decrypt with table auto finds the frequency table', async () => {
+    const message = 'FOUND BY ITSELF.';
+    const { ciphertext } = await encrypt(message, { size: 6, table: builtinTable('frequency') });
+    await tab('decrypt');
+    await page.selectOption('#dec-table', 'auto');
+    await page.fill('#dec-text', formatCiphertext(ciphertext));
     await page.click('#dec-go');
     await idle();
     expect(await page.textContent('#dec-out')).toBe(message);

@@ -246,7 +246,7 @@ async function decrypt(): Promise<void> {
   const out = $('dec-out');
   out.hidden = true;
   out.classList.remove('failed');
-  const request: Request = { kind: 'decrypt', ciphertext: area('dec-text').value, table: select('dec-table').value as TableChoice };
+  const request: Request = { kind: 'decrypt', ciphertext: area('dec-text').value, table: select('dec-table').value as TableChoice | 'auto' };
   const r = await run<Extract<Result, { kind: 'decrypt' }>>(request, {}, timeLimit());
   if (!r) return;
   out.hidden = false;

@@ -17,7 +17,7 @@ export type Request =
       readonly table: TableChoice | 'auto';
       readonly receiver: Receiver;
     }
-  | { readonly kind: 'decrypt'; readonly ciphertext: string; readonly table: TableChoice }
+  | { readonly kind: 'decrypt'; readonly ciphertext: string; readonly table: TableChoice | 'auto' }
   | { readonly kind: 'verify'; readonly ciphertext: string }
   | { readonly kind: 'solve'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
   | { readonly kind: 'annotate'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly receiver: Receiver; readonly name?: string }

@@ -90,7 +90,7 @@ async function handle(id: number, r: Request): Promise<Result> {
     }
     case 'decrypt': {
       const c = parseCiphertext(r.ciphertext, 'the ciphertext');
-      const out = await decrypt(c, { table: builtinTable(r.table), ...runOptions(id, c.blocks.length) });
+      const out = await decrypt(c, { table: r.table === 'auto' ? 'auto' : builtinTable(r.table), ...runOptions(id, c.blocks.length) });
       return out.ok
         ? { kind: 'decrypt', ok: true, text: out.text, blocks: out.blocks }
         : { kind: 'decrypt', ok: false, failures: out.failures.map((f) => f.message), blocks: out.blocks };
