@@ -18,6 +18,7 @@ const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> 
   web: { about: 'the web page in chromium: bundle size, load, encrypt, decrypt and verify of the shipped examples, browser-test run time (--screenshots writes docs/web/)', load: () => import('./web.js') },
   code: { about: "lines of code per layer of src/ and the CLI's share, file by file, with the library modules each CLI file imports", load: () => import('./code.js') },
   collection: { about: 'the survey and TAAI 2011 puzzles as files: solve --json over the folder in one process against one process per file (wall, CPU, load)', load: () => import('./collection.js') },
+  tables: { about: 'decrypt without --table: how often Brown-corpus messages of 5..100 characters are read by exactly their own built-in table (n = 5..12)', load: () => import('./tables.js') },
   solve: { about: 'Wolter\'s survey puzzles and the TAAI/TCGA/ICGA tournament sets (../shared/bench): verdicts, CPU s, CLI start-up', load: () => import('./solve.js') },
 };
 
