@@ -61,9 +61,33 @@ function coreOf(grid: Grid, other: Grid): number[] {
   return core;
 }
 
+/**
+ * `annotation` plus black cells given one at a time until line logic finishes the block: each
+ * step gives the open black cell whose row and column hold the most open cells (the one most
+ * likely to unlock others), then propagates. Ends line-solvable, hence valid for both
+ * receivers, in at most one propagation per open cell; usually far smaller than giving every
+ * open black cell (5 Brown messages at n = 25 and 35: 32-65 cells instead of 160-195).
+ */
 function completeFrom(inc: Incremental, annotation: readonly number[]): number[] {
-  const open = inc.openBlack(inc.extend(inc.base, annotation).domains);
-  return [...new Set([...annotation, ...open])].sort((a, b) => a - b);
+  const chosen = new Set(annotation);
+  let state = inc.extend(inc.base, annotation);
+  const w = inc.grid.width;
+  const h = inc.grid.height;
+  while (!state.solved) {
+    const d = state.domains;
+    const rowOpen = new Array<number>(h).fill(0);
+    const colOpen = new Array<number>(w).fill(0);
+    for (let c = 0; c < d.length; c++) if (d[c] === UNKNOWN) (rowOpen[Math.floor(c / w)]!++, colOpen[c % w]!++);
+    let pick = -1;
+    let score = -1;
+    for (const c of inc.openBlack(d)) {
+      const s = rowOpen[Math.floor(c / w)]! + colOpen[c % w]!;
+      if (s > score) (pick = c), (score = s);
+    }
+    chosen.add(pick);
+    state = inc.extend(d, [pick]);
+  }
+  return [...chosen].sort((a, b) => a - b);
 }
 
 /** Propagation from a base fixpoint plus some black cells. */
