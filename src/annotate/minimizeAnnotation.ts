@@ -110,6 +110,8 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     };
   };
   try {
+    // No time left at all (a block late in a shared budget): line logic only, no SAT set-up.
+    if (budget === 0) return done(oracle.complete([]), false);
     const initial = oracle.initialCores();
     if (initial === 'unknown') return done(oracle.complete([]), false);
     if (initial.length === 0) return done([], true);

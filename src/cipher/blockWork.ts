@@ -56,6 +56,9 @@ export function encryptBlock(grid: Grid, options: BlockOptions = {}): EncryptedB
  * to the later ones; the last needy block may use all that is left, so the whole run ends
  * within the budget. `Infinity`: no budget.
  */
+/** Budget (ms, 0..100) below which a block is not worth a SAT set-up; a guess, not measured. */
+const MIN_SHARE_MS = 20;
+
 export class SharedBudget {
   private readonly end: number;
   private needyLeft: number;
@@ -70,7 +73,8 @@ export class SharedBudget {
   /** The budget of the next block (ms), undefined when there is none. */
   next(needsWork: boolean): number | undefined {
     if (this.end === Infinity) return undefined;
-    const left = Math.max(0, this.end - performance.now());
+    // Under MIN_SHARE_MS left there is nothing worth starting: the blocks get line logic only.
+    const left = this.end - performance.now() < MIN_SHARE_MS ? 0 : this.end - performance.now();
     if (!needsWork) return left;
     return Math.min(left, (left * this.parallel) / Math.max(1, this.needyLeft--));
   }
