@@ -7,7 +7,7 @@ import type { Grid } from '../grid/Puzzle.js';
  *   (probing, one step of look-ahead, is not line logic).
  * - multiple: two different grids that both fit (each re-checked by the clue checker).
  * - none: no grid fits.
- * - unknown: the work was stopped (time limit, MiniSat's heap) before a verdict; `reason` says
+ * - unknown: the work was stopped (time limit, the engine's memory cap) before a verdict; `reason` says
  *   why. Never a guess.
  */
 export type SolveResult = (
