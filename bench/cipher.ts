@@ -7,8 +7,7 @@ import { verify } from '../src/cipher/verify.js';
 import type { Ciphertext } from '../src/formats/ciphertext.js';
 import { gridRows, makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { BLACK, Propagator } from '../src/line/Propagator.js';
-import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import { isValid } from './isValidAnnotation.js';
 import {
   codeVersion,
   commandLine,
@@ -71,21 +70,6 @@ interface BlockRun {
 
 const xy = (cells: readonly number[] | null, w: number): string =>
   cells === null ? 'none' : cells.length === 0 ? '{}' : `{${cells.map((c) => `(${c % w},${Math.floor(c / w)})`).join(' ')}}`;
-
-/** Independent validity check of an annotation for its receiver. */
-function isValid(grid: Grid, annotation: readonly number[], receiver: ReceiverModel): boolean {
-  const puzzle = puzzleOf(grid);
-  if (receiver === 'logic') {
-    const p = new Propagator(puzzle);
-    const d = p.unknownDomains();
-    for (const c of annotation) d[c] = BLACK;
-    if (p.run(d) !== 'solved') return false;
-    for (let c = 0; c < d.length; c++) if ((d[c] === BLACK ? 1 : 0) !== grid.cells[c]) return false;
-    return true;
-  }
-  const r = solvePuzzle(puzzle, { givens: annotation });
-  return r.status === 'unique' && r.grid.cells.every((v, i) => v === grid.cells[i]);
-}
 
 function compare(min: MinimizeResult, valid: boolean, ex: ExhaustiveResult | undefined, w: number): BlockRun['check'] {
   const a = min.annotation;

@@ -4,11 +4,9 @@ import { builtinTable } from '../src/cipher/Table.js';
 import { messageGrids } from '../src/cipher/encrypt.js';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { BLACK, Propagator } from '../src/line/Propagator.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
 import { SatSession } from '../src/sat/SatSession.js';
-import { solvePuzzle } from '../src/solve/solvePuzzle.js';
-import type { Grid } from '../src/grid/Puzzle.js';
+import { isValid } from './isValidAnnotation.js';
 import { codeVersion, commandLine, load, machine, markdownTable, max, median, progress, secs, timedAsync, writeSection } from './common.js';
 import { DEFAULT_SEED, drawExcerpts } from './paperCorpus.js';
 
@@ -26,20 +24,6 @@ import { DEFAULT_SEED, drawExcerpts } from './paperCorpus.js';
  * the same message (every n whose clue-only length could still beat the best found, each
  * encrypted with the default budget).
  */
-
-function isValid(grid: Grid, annotation: readonly number[], receiver: ReceiverModel): boolean {
-  const puzzle = puzzleOf(grid);
-  if (receiver === 'logic') {
-    const p = new Propagator(puzzle);
-    const d = p.unknownDomains();
-    for (const c of annotation) d[c] = BLACK;
-    if (p.run(d) !== 'solved') return false;
-    for (let c = 0; c < d.length; c++) if ((d[c] === BLACK ? 1 : 0) !== grid.cells[c]) return false;
-    return true;
-  }
-  const r = solvePuzzle(puzzle, { givens: annotation });
-  return r.status === 'unique' && r.grid.cells.every((v, i) => v === grid.cells[i]);
-}
 
 interface MessageRun {
   readonly id: number;

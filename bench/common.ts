@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, totalmem, platform, release, arch, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -185,4 +185,23 @@ export function mulberry32(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/**
+ * Which code is measured: the first line of a REVISION file at the package root when there is
+ * one, else `git rev-parse` at the package root (read-only), with a note when src/ has
+ * uncommitted changes.
+ */
+export function revision(): string {
+  const root = packageRoot();
+  const file = join(root, 'REVISION');
+  // A copy of a build (measured while the checkout moves on) names its code in a REVISION file.
+  if (existsSync(file)) return (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
+  const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status === 0 && head.stdout.trim()) {
+    const dirty = git('status', '--porcelain', '--', 'src');
+    return `${head.stdout.trim()}${dirty.status === 0 && dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
+  }
+  return 'unknown';
 }

@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
 import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
-import { commandLine, machine, markdownTable, packageRoot, parseArgs, progress, secs, writeSection } from './common.js';
+import { commandLine, machine, revision, markdownTable, parseArgs, progress, secs, writeSection } from './common.js';
 import { all4x4, writeClueCiphertext } from './scaleInputs.js';
 import { cliPath, cpuOf, measuredBy, runCli } from './scaleRun.js';
 import { measureStartupCases } from './solveStartup.js';
@@ -152,22 +152,6 @@ function startup(engines: readonly EngineName[], runs: number): string[] {
     'Process start to answer: a fresh `node` process per run (`spawnSync`) on 5x5 puzzles written to a temporary folder; wall from `performance.now()` around the spawn, CPU (user + system, all threads) from GNU time; medians of the runs shown after one untimed run. The target of the issue: under 0.2 s when the engine loads. Wall-clock figures on this shared 2-core machine rise with its load (see the load average above); the minimum is the best estimate of an idle machine.',
     '',
   ];
-}
-
-/**
- * The code measured: the first line of a REVISION file at the package root when there is one
- * (a copy of a build, measured while the checkout moves on), else the git commit, marked when
- * src/ has uncommitted changes.
- */
-function revision(): string {
-  const root = packageRoot();
-  const file = join(root, 'REVISION');
-  if (existsSync(file)) return (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
-  const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD');
-  if (head.status !== 0) return 'unknown';
-  const dirty = git('status', '--porcelain', '--', 'src');
-  return `${head.stdout.trim()}${dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

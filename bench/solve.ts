@@ -13,7 +13,7 @@ import { BlockSolver } from '../src/solve/BlockSolver.js';
 import { probe } from '../src/line/probe.js';
 import { countOpen } from '../src/line/Propagator.js';
 import type { SolveStats } from '../src/solve/SolveResult.js';
-import { commandLine, machine, markdownTable, max, median, mulberry32, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
+import { commandLine, machine, revision, markdownTable, max, median, mulberry32, packageRoot, parseArgs, progress, secs, sum, writeSection } from './common.js';
 import type { SolveReply } from './solveChild.js';
 import { measureCliSolve, measureStartup, type CliSolveFigure, type StartupFigure } from './solveStartup.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
@@ -750,25 +750,6 @@ function report(records: PuzzleRecord[], runs: RunRecord[], startup: StartupFigu
 
 // ---------------------------------------------------------------------------------------------
 // Main
-
-/**
- * Which code is measured: the first line of a REVISION file at the package root when there is
- * one, else `git rev-parse` at the package root (read-only), with a note when src/ has
- * uncommitted changes.
- */
-function revision(): string {
-  const root = packageRoot();
-  const file = join(root, 'REVISION');
-  // A copy of a build (measured while the checkout moves on) names its code in a REVISION file.
-  if (existsSync(file)) return (readFileSync(file, 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
-  const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
-  const head = git('rev-parse', '--short', 'HEAD');
-  if (head.status === 0 && head.stdout.trim()) {
-    const dirty = git('status', '--porcelain', '--', 'src');
-    return `${head.stdout.trim()}${dirty.status === 0 && dirty.stdout.trim() ? ' + uncommitted changes in src/' : ''}`;
-  }
-  return 'unknown';
-}
 
 function readLog(file: string): LogRecord[] {
   if (!existsSync(file)) return [];

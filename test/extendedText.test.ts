@@ -8,20 +8,12 @@ import { TableSearch, searchTables } from '../src/cipher/TableSearch.js';
 import { bitsToText, textToBits } from '../src/cipher/textBits.js';
 import { BlockError, InputError } from '../src/errors.js';
 import { readMessageText } from '../src/formats/messageText.js';
+import { thrown } from './helpers/thrown.js';
 
 const bitString = (bits: ArrayLike<number>) => Array.from(bits).join('');
 const classic = builtinTable('classic');
 const frequency = builtinTable('frequency');
 const tables: Table[] = [classic, frequency];
-
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 /** The escaped symbols of the built-in tables, in code order. */
 const ESCAPED = [...'0123456789', '\n', ...'?!\'"-:;()/&+=%@#*', ' '];

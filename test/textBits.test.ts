@@ -7,20 +7,11 @@ import type { Table } from '../src/cipher/Table.js';
 import { bitsToText, textToBits } from '../src/cipher/textBits.js';
 import { BlockError, InputError } from '../src/errors.js';
 import { gridRows } from '../src/grid/Puzzle.js';
+import { thrown } from './helpers/thrown.js';
 
 const bitString = (bits: ArrayLike<number>) => Array.from(bits).join('');
 const classic = builtinTable('classic');
 const frequency = builtinTable('frequency');
-
-/** What the caller gets from a throwing call (fails the test when nothing is thrown). */
-function thrown(f: () => unknown): Error {
-  try {
-    f();
-  } catch (e) {
-    return e as Error;
-  }
-  throw new Error('expected an error');
-}
 
 describe('built-in tables', () => {
   it('classic: space 0, A-Z 1-26, comma 27, full stop 28, padding bit 0', () => {
