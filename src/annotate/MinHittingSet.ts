@@ -196,7 +196,7 @@ export class MinHittingSet {
    */
   private counterFor(vars: readonly number[], k: number): { scope: GuardScope; assume: number[] } {
     const c = this.counter;
-    if (this.universe) {
+    if (this.universe && k >= UNIVERSE_FROM_K) {
       // One counter over every cell, large enough for k; "at most k" is the assumption that
       // its output "at least k+1" is false.
       if (c?.outputs && k < c.k && c.n === vars.length) return { scope: c.scope, assume: [-c.outputs[k]!] };
@@ -236,6 +236,17 @@ export class MinHittingSet {
     return v;
   }
 }
+
+/**
+ * The smallest k for which the one counter over the universe is used (cells, range 1-8); below
+ * it, a counter over the cells the cores hold is built for each k. Most blocks of ordinary
+ * text need one cell or none, and for them the counter over every black cell (hundreds of
+ * cells times k + 16 registers) costs more than it saves: 1,600 blocks of 25x25 (200,000
+ * characters, frequency table, unique receiver, one thread) took 3.1-3.5 CPU s with the one
+ * counter from k = 1, 1.2 s without it. Blocks that need several cells (the classic table's,
+ * the logic receiver's) are where learnt clauses carrying over between rounds pay.
+ */
+const UNIVERSE_FROM_K = 2;
 
 /** Room above k when the one counter over the universe is built (cells; rebuilt when passed). */
 const COUNTER_HEADROOM = 16;
