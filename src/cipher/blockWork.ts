@@ -59,16 +59,32 @@ export function encryptBlock(grid: Grid, options: BlockOptions = {}): EncryptedB
 /** Budget (ms, 0..100) below which a block is not worth a SAT set-up; a guess, not measured. */
 const MIN_SHARE_MS = 20;
 
+/**
+ * The least budget a block of `encrypt` gets however many blocks share the budget, in ms
+ * (range 100-10,000; never more than the budget itself). Without it a long message spread the
+ * budget so thin that blocks stopped before their proofs: 1 MB of English (8,000 blocks of
+ * 25x25, frequency table) with the 10 s default took 5.7-6.2 CPU s instead of 2.0-2.4 and wrote
+ * a different ciphertext on every run (unfinished row-major tie-breaks; scale benchmark at
+ * 24f0ca7, docs/BENCHMARKS.md). The blocks of ordinary text that need SAT are proven in
+ * milliseconds, so the floor is rarely used in full; a message of many hard blocks may then
+ * take longer than the budget, at most this much per such block.
+ */
+export const BLOCK_FLOOR_MS = 1000;
+
 export class SharedBudget {
   private readonly end: number;
   private needyLeft: number;
+  private readonly floor: number;
+  /** `floorMs`: the least a block that needs work gets (capped at the budget); 0 by default. */
   constructor(
     budgetMs: number,
     needsWork: readonly boolean[],
     private readonly parallel = 1,
+    floorMs = 0,
   ) {
     this.end = performance.now() + budgetMs;
     this.needyLeft = needsWork.filter(Boolean).length;
+    this.floor = Math.min(floorMs, budgetMs);
   }
   /** The budget of the next block (ms), undefined when there is none. */
   next(needsWork: boolean): number | undefined {
@@ -76,7 +92,7 @@ export class SharedBudget {
     // Under MIN_SHARE_MS left there is nothing worth starting: the blocks get line logic only.
     const left = this.end - performance.now() < MIN_SHARE_MS ? 0 : this.end - performance.now();
     if (!needsWork) return left;
-    return Math.min(left, (left * this.parallel) / Math.max(1, this.needyLeft--));
+    return Math.max(this.floor, Math.min(left, (left * this.parallel) / Math.max(1, this.needyLeft--)));
   }
 }
 

@@ -8,7 +8,7 @@ import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { bitsToGrids } from './blocks.js';
-import { DEFAULT_BUDGET_MS, SharedBudget, lineSolvable, type EncryptedBlock } from './blockWork.js';
+import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, lineSolvable, type EncryptedBlock } from './blockWork.js';
 import { builtinTable, type Table } from './Table.js';
 import { searchTables } from './TableSearch.js';
 import { bitsToText, textToBits } from './textBits.js';
@@ -22,13 +22,16 @@ import { bitsToText, textToBits } from './textBits.js';
  * run may have a time limit per block (`timeoutMs`). The blocks share the budget as they start:
  * each gets the time still left divided among the blocks still to do that line logic alone
  * does not finish (times the workers running at once), so time an easy block leaves over goes
- * to the later ones and the whole encryption ends within the budget. With size `auto` the same
+ * to the later ones and the whole encryption ends within the budget; but no such block gets
+ * less than BLOCK_FLOOR_MS (1 s, or the budget when smaller), so a long message is still
+ * proven where its blocks are easy, and may take longer than the budget only when many of its
+ * blocks are hard (at most the floor for each). With size `auto` the same
  * budget bounds the whole choice. Whichever limit ends a block's proof, its annotation is
  * valid (the receiver decodes it); it is then not proven smallest, and the block says so, with
  * the size found and a proven lower bound. A block whose worker had to be stopped gets every
  * black cell line logic leaves open: valid, not small.
  */
-export { DEFAULT_BUDGET_MS };
+export { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS };
 
 export interface EncryptOptions extends RunOptions {
   /** Board side (square boards); default 8. `auto`: the side giving the shortest ciphertext. */
@@ -167,7 +170,7 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
   if (!(budget >= 0)) throw new InputError('E_BUDGET', `time budget must be a non-negative number of milliseconds, got ${budget}`);
   const needy = grids.map((g) => !lineSolvable(g));
-  const shared = new SharedBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)));
+  const shared = new SharedBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)), BLOCK_FLOOR_MS);
   const budgets: (number | undefined)[] = [];
   function* tasks() {
     for (let i = 0; i < grids.length; i++) {

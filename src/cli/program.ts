@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { RECEIVER_MODELS, type ReceiverModel } from '../annotate/ReceiverModel.js';
-import { DEFAULT_BUDGET_MS } from '../cipher/encrypt.js';
+import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS } from '../cipher/encrypt.js';
 import { DEFAULT_AUTO_BUDGET_MS } from '../cipher/autoSize.js';
 import { DEFAULT_COUNT_MAX } from '../puzzle/solve.js';
 import { inputFormats, outputFormats } from '../formats/puzzleText.js';
@@ -94,7 +94,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(
       new Option(
         '--budget <seconds|none>',
-        `time for the whole encryption, all blocks (default ${secs(DEFAULT_BUDGET_MS)}; with --size auto, for the whole choice, default ${secs(DEFAULT_AUTO_BUDGET_MS)}); blocks whose proof it cuts short keep a valid annotation, reported with the size found and a proven lower bound (exit 0; 3 with --require-proof); none: prove every annotation smallest, however long`,
+        `time for the whole encryption, all blocks, shared as they start, at least ${secs(BLOCK_FLOOR_MS)} for each block that needs work (default ${secs(DEFAULT_BUDGET_MS)}; with --size auto, for the whole choice, default ${secs(DEFAULT_AUTO_BUDGET_MS)}); blocks whose proof it cuts short keep a valid annotation, reported with the size found and a proven lower bound (exit 0; 3 with --require-proof); none: prove every annotation smallest, however long`,
       ).argParser(secondsOrNone),
     )
     .addOption(requireProofOption())
