@@ -193,7 +193,8 @@ class UniqueOracle implements AnnotationOracle {
     private readonly deadline: number,
   ) {
     this.inc = new Incremental(grid);
-    this.block = new BlockSolver(this.inc.propagator.puzzle, [], session, this.inc.propagator);
+    // The block starts from the oracle's own fixpoint: one propagation of the puzzle, not two.
+    this.block = new BlockSolver(this.inc.propagator.puzzle, [], session, this.inc.propagator, { domains: this.inc.base, status: this.inc.baseStatus });
   }
   initialCores(): number[][] | 'unknown' {
     if (this.inc.baseStatus === 'solved') return [];

@@ -176,7 +176,7 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
     for (let i = 0; i < grids.length; i++) {
       const budgetMs = shared.next(needy[i]!);
       budgets.push(budgetMs);
-      yield { kind: 'annotate' as const, grid: grids[i]!, receiver, budgetMs };
+      yield { kind: 'annotate' as const, grid: grids[i]!, receiver, budgetMs, lineSolvable: !needy[i] };
     }
   }
   async function* blocks(): AsyncGenerator<EncryptedBlock> {

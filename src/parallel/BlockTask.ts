@@ -35,6 +35,8 @@ export type BlockTask =
       readonly receiver: ReceiverModel;
       /** Budget for proving minimality (ms); the answer stays valid. None: prove it, however long. */
       readonly budgetMs?: number;
+      /** Whether line logic alone finishes the grid, when the caller has found out already. */
+      readonly lineSolvable?: boolean;
     };
 
 export interface AnnotateOutcome {
@@ -99,7 +101,10 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
     const block = new BlockSolver(task.puzzle, task.givens);
     return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax }) };
   }
-  const p = new Propagator(puzzleOf(task.grid));
-  if (p.run(p.unknownDomains()) !== 'solved') return undefined;
+  if (task.lineSolvable === false) return undefined;
+  if (task.lineSolvable === undefined) {
+    const p = new Propagator(puzzleOf(task.grid));
+    if (p.run(p.unknownDomains()) !== 'solved') return undefined;
+  }
   return { kind: 'annotate', annotation: [], proven: true, lowerBound: 0, ms: performance.now() - started };
 }

@@ -65,11 +65,19 @@ export class BlockSolver {
     readonly givens: readonly number[] = [],
     private readonly session: SatSession = defaultSession,
     propagator?: Propagator,
+    /** The propagation fixpoint of `propagator` without givens, when the caller has it already. */
+    fixpoint?: { readonly domains: Uint8Array; readonly status: PropagationStatus },
   ) {
     this.propagator = propagator ?? new Propagator(puzzle);
-    const d = this.propagator.unknownDomains();
-    for (const c of givens) d[c] = BLACK;
-    this.presolve = this.propagator.run(d);
+    let d: Uint8Array;
+    if (fixpoint && propagator && givens.length === 0) {
+      d = fixpoint.domains.slice();
+      this.presolve = fixpoint.status;
+    } else {
+      d = this.propagator.unknownDomains();
+      for (const c of givens) d[c] = BLACK;
+      this.presolve = this.propagator.run(d);
+    }
     this.domains = d;
     this.satDomains = d;
   }
