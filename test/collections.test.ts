@@ -102,6 +102,13 @@ describe('solve: a folder, files, globs', () => {
     expect(jsonLines(none.stdout)).toEqual([{ file: at('set', '*.xyz'), error: { code: 'E_FILE', message: expect.stringContaining('no file matches') } }]);
   });
 
+  test('one file named twice, by a path and by a glob written with ./, is solved once', () => {
+    const r = nonocrypt(['solve', '--json', './set/b-line.pic', './set/*-line.pic'], { cwd: tmp.dir });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(jsonLines(r.stdout).map((d) => d.file)).toEqual(['set/b-line.pic']);
+  });
+
   test('several files and a missing one: each reported in sorted order, the missing one as bad input', () => {
     const r = nonocrypt(['solve', '--json', at('set', 'b-line.pic'), at('missing.pic'), at('set', 'a-two.pic')]);
     expect(r.code).toBe(2);

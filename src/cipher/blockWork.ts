@@ -2,7 +2,7 @@ import { minimizeAnnotation } from '../annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { Propagator } from '../line/Propagator.js';
+import { lineSolvable } from '../line/lineSolvable.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import type { SatSession } from '../sat/SatSession.js';
 
@@ -94,12 +94,6 @@ export class SharedBudget {
     if (!needsWork) return left;
     return Math.max(this.floor, Math.min(left, (left * this.parallel) / Math.max(1, this.needyLeft--)));
   }
-}
-
-/** Line logic alone finishes the block: it needs no annotation under either receiver. */
-export function lineSolvable(grid: Grid): boolean {
-  const p = new Propagator(puzzleOf(grid));
-  return p.run(p.unknownDomains()) === 'solved';
 }
 
 /** Blocks one after another in this thread, sharing one budget (see SharedBudget). */

@@ -1,6 +1,6 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import { InputError } from '../errors.js';
-import type { Ciphertext, CipherBlock } from '../formats/ciphertext.js';
+import type { Ciphertext } from '../formats/ciphertext.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
@@ -8,7 +8,8 @@ import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { bitsToGrids } from './blocks.js';
-import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, lineSolvable, type EncryptedBlock } from './blockWork.js';
+import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, type EncryptedBlock } from './blockWork.js';
+import { lineSolvable } from '../line/lineSolvable.js';
 import { builtinTable, type Table } from './Table.js';
 import { searchTables } from './TableSearch.js';
 import { bitsToText, textToBits } from './textBits.js';

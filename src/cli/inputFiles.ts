@@ -1,9 +1,9 @@
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { join, normalize } from 'node:path';
 import { collectionOrder, selectShard, type Shard } from '../collection/shard.js';
 import { InputError } from '../errors.js';
 import type { CliIO } from './CliIO.js';
-import { describeFsError, readLines, readText } from './io.js';
+import { describeFsError, readLines, readText, statOf } from './io.js';
 import type { LineSource, TextSource } from '../collection/sources.js';
 
 /**
@@ -36,13 +36,6 @@ export const folderExtensions = (kind: InputKind): readonly string[] => EXTENSIO
 
 const MAGIC = /[*?[]/;
 
-function statOf(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-}
 
 /** True when the arguments make a collection rather than one input. */
 export function isCollection(args: readonly string[], shard: Shard | undefined): boolean {
@@ -79,8 +72,9 @@ export function collectInputs(args: readonly string[], kind: InputKind, shard?: 
       files.push(normalize(arg)); // a missing file fails when read, in the system's words
     }
   }
+  for (const f of files) missing.delete(f);
   const names = collectionOrder([...files, ...missing.keys()]);
-  return selectShard(names, shard).map((name) => (missing.has(name) && !files.includes(name) ? { name, missing: missing.get(name)! } : { name }));
+  return selectShard(names, shard).map((name) => (missing.has(name) ? { name, missing: missing.get(name)! } : { name }));
 }
 
 function walkFolder(dir: string, kind: InputKind): string[] {
@@ -134,7 +128,7 @@ export function segmentPattern(segment: string): RegExp {
 }
 
 /** The files a glob pattern matches, in no particular order. */
-export function globFiles(pattern: string): string[] {
+function globFiles(pattern: string): string[] {
   const absolute = pattern.startsWith('/');
   const segments = pattern.split('/').filter((s) => s !== '');
   let fixed = 0;
@@ -142,7 +136,6 @@ export function globFiles(pattern: string): string[] {
   const base = (absolute ? '/' : '') + segments.slice(0, fixed).join('/');
   const rest = segments.slice(fixed).map((s) => (s === '**' ? '**' : segmentPattern(s)));
   const out = new Set<string>();
-  const join2 = (dir: string, name: string) => (dir === '' ? name : dir === '/' ? `/${name}` : `${dir}/${name}`);
   const match = (dir: string, i: number): void => {
     if (i === rest.length) {
       if (statOf(dir === '' ? '.' : dir)?.isFile()) out.add(dir);
@@ -159,12 +152,12 @@ export function globFiles(pattern: string): string[] {
       match(dir, i + 1); // zero folders
       for (const e of entries) {
         if (e.name.startsWith('.')) continue;
-        if (e.isDirectory()) match(join2(dir, e.name), i);
-        else if (i === rest.length - 1) match(join2(dir, e.name), i + 1); // a trailing ** takes the files too
+        if (e.isDirectory()) match(join(dir, e.name), i);
+        else if (i === rest.length - 1) match(join(dir, e.name), i + 1); // a trailing ** takes the files too
       }
       return;
     }
-    for (const e of entries) if (part.test(e.name)) match(join2(dir, e.name), i + 1);
+    for (const e of entries) if (part.test(e.name)) match(join(dir, e.name), i + 1);
   };
   match(base, 0);
   return [...out];

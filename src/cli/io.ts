@@ -7,7 +7,6 @@ import {
   lstatSync,
   openSync,
   readlinkSync,
-  realpathSync,
   renameSync,
   statSync,
   unlinkSync,
@@ -139,6 +138,15 @@ function standardStream(io: CliIO, path: string): OutStream | undefined {
 }
 
 const isStandardStream = (path: string): boolean => path === '-' || /^\/(dev\/(std(out|err)|fd\/[12])|proc\/self\/fd\/[12])$/.test(path);
+
+/** The file's status, or undefined when it cannot be had (missing, unreadable folder, ...). */
+export function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
 
 function statOrUndefined(path: string): Stats | undefined {
   try {

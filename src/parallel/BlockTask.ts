@@ -2,8 +2,7 @@ import { minimizeAnnotation } from '../annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { ErrorCode } from '../errors.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
-import { puzzleOf } from '../grid/runsOf.js';
-import { Propagator } from '../line/Propagator.js';
+import { lineSolvable } from '../line/lineSolvable.js';
 import type { SatSession } from '../sat/SatSession.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
@@ -101,10 +100,6 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
     const block = new BlockSolver(task.puzzle, task.givens);
     return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax }) };
   }
-  if (task.lineSolvable === false) return undefined;
-  if (task.lineSolvable === undefined) {
-    const p = new Propagator(puzzleOf(task.grid));
-    if (p.run(p.unknownDomains()) !== 'solved') return undefined;
-  }
+  if (!(task.lineSolvable ?? lineSolvable(task.grid))) return undefined;
   return { kind: 'annotate', annotation: [], proven: true, lowerBound: 0, ms: performance.now() - started };
 }

@@ -177,7 +177,7 @@ export class WorkerPool implements BlockRunner {
   }
 
   private release(slot: Slot): void {
-    if (!this.slots.includes(slot)) return; // closed meanwhile
+    if (this.closed) return; // close() took every slot
     const next = this.waiting.shift();
     if (next) next(slot);
     else this.idle.push(slot);

@@ -1,4 +1,4 @@
-import { createRunner, type RunOptions } from './BlockRunner.js';
+import { runBlocks, type RunOptions } from './BlockRunner.js';
 import type { BlockOutcome, BlockTask } from './BlockTask.js';
 
 /**
@@ -29,15 +29,10 @@ export async function* runInOrder<T>(items: AsyncIterable<RunItem<T>> | Iterable
       if (item.task) yield item.task;
     }
   }
-  const runner = createRunner(options);
-  try {
-    for await (const outcome of runner.run(tasks())) {
-      // Items without a task queued before this outcome's item leave first.
-      while (queue.length > 0 && !queue[0]!.task) yield { value: queue.shift()!.value };
-      yield { value: queue.shift()!.value, outcome };
-    }
-    while (queue.length > 0) yield { value: queue.shift()!.value };
-  } finally {
-    await runner.close();
+  for await (const outcome of runBlocks(tasks(), options)) {
+    // Items without a task queued before this outcome's item leave first.
+    while (queue.length > 0 && !queue[0]!.task) yield { value: queue.shift()!.value };
+    yield { value: queue.shift()!.value, outcome };
   }
+  while (queue.length > 0) yield { value: queue.shift()!.value };
 }

@@ -44,7 +44,6 @@ export class WasmSolver implements SatSolver {
   private engineVars = 0;
   private clauses = 0;
   private dead: string | undefined;
-  private released = false;
   /** What the last solve left readable: a model over variables 1..modelVars, or failed(). */
   private answer: 'none' | 'sat' | 'unsat' = 'none';
   private modelVars = 0;
@@ -199,7 +198,6 @@ export class WasmSolver implements SatSolver {
   release(): void {
     const instance = this.instance;
     this.instance = undefined;
-    this.released = true;
     if (!instance || this.dead) return;
     try {
       this.x.free(this.buf);

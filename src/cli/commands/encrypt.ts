@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
 import { encrypt, type EncryptResult } from '../../cipher/encrypt.js';
@@ -7,7 +6,7 @@ import { readMessageText } from '../../formats/messageText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { Progress, checkOutputs, noteList, readText, writeOutput } from '../io.js';
+import { Progress, checkOutputs, noteList, readText, statOf, writeOutput } from '../io.js';
 import { given, loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
 
 export interface EncryptFlags extends RunFlags {
@@ -24,14 +23,6 @@ export interface EncryptFlags extends RunFlags {
   extended?: boolean;
 }
 
-const isFile = (path: string): boolean => {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-};
-
 /**
  * The message: the TEXT argument as given, or a file (-i FILE) or standard input read as
  * `readMessageText` says (byte-order mark dropped, CRLF read as a line break, one final line
@@ -45,7 +36,7 @@ async function messageText(io: CliIO, arg: string | undefined, flags: EncryptFla
     return { text: readMessageText(await readText(io, flags.in)) };
   }
   if (arg !== undefined && arg !== '-') {
-    const warning = isFile(arg)
+    const warning = statOf(arg)?.isFile()
       ? `warning: the message ${JSON.stringify(arg)} is also the name of a file; encrypting the words (to encrypt the file, use -i ${arg})`
       : undefined;
     return { text: arg, ...(warning ? { warning } : {}) };

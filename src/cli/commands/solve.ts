@@ -7,11 +7,11 @@ import { DEFAULT_COUNT_MAX, solve } from '../../puzzle/solve.js';
 import type { SolutionCount, SolveResult } from '../../solve/SolveResult.js';
 import { sheetOf } from '../../render/sheetsOf.js';
 import type { CliIO } from '../CliIO.js';
-import { exitCode, exitForCollection, type CollectionTally } from '../ExitCode.js';
+import { exitCode, exitForCollection } from '../ExitCode.js';
 import { collectInputs, isCollection, textSource } from '../inputFiles.js';
 import { checkOutputs, colourOn, Progress, writeOutput } from '../io.js';
 import { ReportSink } from '../ReportSink.js';
-import { defaultJobs, runOptions, usage, type RunFlags } from '../options.js';
+import { runOptions, usage, type RunFlags } from '../options.js';
 import { readPuzzleInput } from './puzzleInput.js';
 import { sheetsText, textOptions } from './render.js';
 
@@ -76,19 +76,12 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
   checkOutputs([flags.output], inputs.map((i) => i.name));
   const sink = new ReportSink(io, flags.output, inputs.map((i) => i.name));
   const progress = new Progress(io, !flags.quiet && !flags.json && flags.output !== undefined);
-  const tally: CollectionTally = { badInput: 0, failed: 0, undecided: 0 };
   const counts = { unique: 0, multiple: 0, none: 0, unknown: 0, unreadable: 0 };
-  const options = { format: flags.format, countMax, ...runOptions(flags, flags.jobs ?? defaultJobs()), onProgress: (n: number) => progress.tick(n, inputs.length) };
+  const options = { format: flags.format, countMax, ...runOptions(flags), onProgress: (n: number) => progress.tick(n, inputs.length) };
   try {
     for await (const p of solveMany(inputs.map((i) => textSource(io, i)), options)) {
-      if ('error' in p) {
-        tally.badInput++;
-        counts.unreadable++;
-      } else {
-        counts[p.result.status]++;
-        if (p.result.status === 'multiple' || p.result.status === 'none') tally.failed++;
-        if (p.result.status === 'unknown') tally.undecided++;
-      }
+      if ('error' in p) counts.unreadable++;
+      else counts[p.result.status]++;
       sink.line(flags.json ? JSON.stringify(collectionDocument(p, countMax)) : collectionLine(p, flags, countMax));
     }
   } finally {
@@ -101,7 +94,7 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
     );
   }
   sink.end();
-  return exitForCollection(tally);
+  return exitForCollection({ badInput: counts.unreadable, failed: counts.multiple + counts.none, undecided: counts.unknown });
 }
 
 function solutionRows(r: SolveResult): string[][] {
@@ -140,12 +133,12 @@ function collectionLine(p: PuzzleReport, flags: SolveFlags, countMax: number | u
   return `${p.name}: ${parts.join('; ')}`;
 }
 
-export function countText(c: SolutionCount, countMax: number): string {
+function countText(c: SolutionCount, countMax: number): string {
   if (c.exact) return String(c.value);
   return `>= ${c.value} (${c.stoppedBy === 'max' ? `stopped at --max ${countMax}` : 'time limit reached'})`;
 }
 
-export function difficultyText(r: SolveResult): string {
+function difficultyText(r: SolveResult): string {
   const s = r.stats;
   if (!s) return 'not known (the worker was stopped)';
   const sat = [
