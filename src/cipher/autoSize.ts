@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import { formatCiphertext, type Ciphertext } from '../formats/ciphertext.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { Propagator } from '../line/Propagator.js';
+import { lineSolvable } from '../line/lineSolvable.js';
 import type { SatSession } from '../sat/SatSession.js';
 import { DEFAULT_BUDGET_MS, encryptGrids, type EncryptedBlock } from './blockWork.js';
 import { messageGrids } from './encrypt.js';
@@ -110,16 +110,11 @@ interface Candidate {
   readonly needy: number;
 }
 
-function lineSolved(puzzle: Puzzle): boolean {
-  const p = new Propagator(puzzle);
-  return p.run(p.unknownDomains()) === 'solved';
-}
-
 function candidate(text: string, size: number, table: Table, tableRank: number, receiver: ReceiverModel, extended: boolean): Candidate {
   const { grids } = messageGrids(text, { size, table, extended });
   const puzzles = grids.map(puzzleOf);
   const bare = formatCiphertext({ width: size, height: size, blocks: puzzles.map((puzzle) => ({ puzzle, annotation: [] })) }).length;
-  const needy = puzzles.filter((p) => !lineSolved(p)).length;
+  const needy = grids.filter((g) => !lineSolvable(g)).length;
   return { size, table, tableRank, grids, puzzles, lowerBound: bare + (receiver === 'logic' ? needy : 0), needy };
 }
 

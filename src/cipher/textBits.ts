@@ -118,12 +118,11 @@ export class BitsDecoder {
     for (let i = 0; i < bits.length; i++, this.bitIndex++) {
       this.code = (this.code << 1) | (bits[i] ? 1 : 0);
       if (++this.pending < CODE_BITS) continue;
-      const shown = this.code.toString(2).padStart(CODE_BITS, '0');
       const start = this.bitIndex - CODE_BITS + 1;
       let symbol: string | undefined;
       if (this.escapeAt >= 0) {
         symbol = this.table.escapedSymbolOf[this.code];
-        if (symbol === undefined) this.fail(start, `unused escaped code ${shown} after the escape`);
+        if (symbol === undefined) this.fail(start, `unused escaped code ${binary(this.code)} after the escape`);
         this.escapeAt = -1;
         this.trailing = 0;
       } else if (this.code === this.table.escape) {
@@ -133,7 +132,7 @@ export class BitsDecoder {
         continue;
       } else {
         symbol = this.table.symbolOf[this.code];
-        if (symbol === undefined) this.fail(start, `unused code ${shown}`);
+        if (symbol === undefined) this.fail(start, `unused code ${binary(this.code)}`);
         this.trailing = symbol === this.table.padding ? this.trailing + symbol.length : 0;
       }
       this.current.push(symbol);
@@ -152,8 +151,13 @@ export class BitsDecoder {
    * bits is dropped. An escape code with no whole code after it is an error.
    */
   finish(): string {
-    if (this.escapeAt >= 0) this.fail(this.escapeAt, `escape code ${this.table.escape!.toString(2).padStart(CODE_BITS, '0')} with no code after it`);
+    if (this.escapeAt >= 0) this.fail(this.escapeAt, `escape code ${binary(this.table.escape!)} with no code after it`);
     const text = this.parts.join('') + this.current.join('');
     return text.slice(0, text.length - this.trailing);
   }
+}
+
+/** A 5-bit code as written in tables and errors: `01101`. */
+function binary(code: number): string {
+  return code.toString(2).padStart(CODE_BITS, '0');
 }
