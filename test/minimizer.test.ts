@@ -200,6 +200,14 @@ describe.each(['unique', 'logic'] as const)('property, %s receiver', (model) => 
       { numRuns: 60, seed: model === 'unique' ? 103 : 104 },
     );
   });
+
+  test('with no budget left, a block line logic finishes needs nothing, and that is proven', () => {
+    const grid = makeGrid(3, 3, [1, 1, 1, 0, 1, 0, 1, 1, 1]);
+    const r = minimizeAnnotation(grid, { model, session, budgetMs: 0 });
+    expect(r.annotation).toEqual([]);
+    expect(r.proven).toBe(true);
+    expect(r.reason).toBeUndefined();
+  });
 });
 
 test('every switch core is a core: the switched picture has the same clues', () => {

@@ -111,7 +111,10 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   };
   try {
     // No time left at all (a block late in a shared budget): line logic only, no SAT set-up.
-    if (budget === 0) return done(oracle.complete([]), false);
+    if (budget === 0) {
+      const given = oracle.complete([]);
+      return done(given, given.length === 0); // a block line logic finishes needs nothing: proven
+    }
     const initial = oracle.initialCores();
     if (initial === 'unknown') return done(oracle.complete([]), false);
     if (initial.length === 0) return done([], true);
