@@ -202,20 +202,17 @@ class UniqueOracle implements AnnotationOracle {
       this.firstOther = this.block.findOther(this.grid, [], { deadline: this.deadline });
     }
     const other = this.firstOther;
-    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [this.coreOf(other)];
+    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [coreOf(this.grid, other)];
   }
   check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
     if (this.inc.extend(this.inc.base, annotation).solved) return { valid: true, cores: [] };
     const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
     if (other === 'unknown') return 'unknown';
-    return other === 'none' ? { valid: true, cores: [] } : { valid: false, cores: [this.coreOf(other)] };
+    return other === 'none' ? { valid: true, cores: [] } : { valid: false, cores: [coreOf(this.grid, other)] };
   }
   complete(annotation: readonly number[]): number[] {
     return completeFrom(this.inc, annotation);
-  }
-  private coreOf(other: Grid): number[] {
-    return coreOf(this.grid, other);
   }
   dispose(): void {
     this.block.dispose();

@@ -127,7 +127,6 @@ export class BlockSolver {
     const first = this.findGrid(limits);
     if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats(), count: { value: 0, exact: true } };
     if (first === 'unknown') return { ...this.stopped(), count: { value: 0, exact: false, stoppedBy: 'time limit' } };
-    const cellVar = this.encoding!.cellVar;
     const blocking = this.scope!.child();
     const grids: Grid[] = [first];
     let end: 'unsat' | 'max' | 'time limit';
@@ -139,9 +138,7 @@ export class BlockSolver {
           break;
         }
         const last = grids[grids.length - 1]!;
-        const clause: number[] = [];
-        for (let c = 0; c < cellVar.length; c++) if (cellVar[c] && last.cells[c]) clause.push(-cellVar[c]!);
-        blocking.addClause(clause);
+        blocking.addClause(this.differFrom(last));
         const r = this.satSolve(blocking, limits);
         if (r === 'unsat') {
           end = 'unsat';
@@ -174,6 +171,18 @@ export class BlockSolver {
   }
 
   /**
+   * "Differ from `grid`": some open cell black in `grid` is white. Enough, because every
+   * solution has the same number of black cells (the clues fix it), so any other solution turns
+   * a black cell of `grid` white.
+   */
+  private differFrom(grid: Grid): number[] {
+    const cellVar = this.encoding!.cellVar;
+    const clause: number[] = [];
+    for (let c = 0; c < cellVar.length; c++) if (cellVar[c] && grid.cells[c]) clause.push(-cellVar[c]!);
+    return clause;
+  }
+
+  /**
    * A grid different from `grid` that fits the clues, the givens, and has every cell of
    * `extraBlack` black; 'none' when there is none (so `grid` is then the only solution with
    * those cells given).
@@ -183,9 +192,7 @@ export class BlockSolver {
     const block = this.load();
     const cellVar = this.encoding!.cellVar;
     const query = block.child();
-    const differ: number[] = [];
-    for (let c = 0; c < cellVar.length; c++) if (cellVar[c] && grid.cells[c]) differ.push(-cellVar[c]!);
-    query.addClause(differ);
+    query.addClause(this.differFrom(grid));
     const extra: number[] = [];
     for (const c of extraBlack) if (cellVar[c]) extra.push(cellVar[c]!);
     try {
