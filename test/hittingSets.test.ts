@@ -1,0 +1,104 @@
+// The minimizer's hitting-set engines against brute force on random set systems: the
+// core-guided optimum (CoreGuidedMinimum), the local search (searchHittingSet) and the exact
+// row-major first minimum (MinHittingSet) built on them.
+import fc from 'fast-check';
+import { expect, test } from 'vitest';
+import { CoreGuidedMinimum } from '../src/annotate/CoreGuidedMinimum.js';
+import { searchHittingSet } from '../src/annotate/localSearchHittingSet.js';
+import { MinHittingSet } from '../src/annotate/MinHittingSet.js';
+import { GuardScope } from '../src/sat/GuardScope.js';
+import { SatSession } from '../src/sat/SatSession.js';
+import { createSolver } from '../src/sat/engines.js';
+
+const hitsAll = (set: readonly number[], cores: readonly (readonly number[])[]) => cores.every((c) => c.some((x) => set.includes(x)));
+
+/** The smallest hitting set size and the row-major (lexicographically) first set of that size. */
+function bruteMinimum(cells: number, cores: readonly (readonly number[])[]): { size: number; first: number[] } {
+  let best: number[] | undefined;
+  for (let mask = 0; mask < 1 << cells; mask++) {
+    const set: number[] = [];
+    for (let c = 0; c < cells; c++) if (mask & (1 << c)) set.push(c);
+    if (!hitsAll(set, cores)) continue;
+    if (!best || set.length < best.length || (set.length === best.length && lexLess(set, best))) best = set;
+  }
+  return { size: best!.length, first: best! };
+}
+function lexLess(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  return false;
+}
+
+// Set systems over up to 12 cells: 1-25 non-empty cores of 1-6 cells.
+const systems = fc.integer({ min: 1, max: 12 }).chain((cells) =>
+  fc.record({
+    cells: fc.constant(cells),
+    cores: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: cells - 1 }), { minLength: 1, maxLength: Math.min(6, cells) }), { minLength: 1, maxLength: 25 }),
+  }),
+);
+
+test('core-guided minimum: its model is a minimum hitting set, also after cores are added between solves', () => {
+  fc.assert(
+    fc.property(systems, fc.integer({ min: 0, max: 24 }), ({ cells, cores }, split) => {
+      const scope = new GuardScope(createSolver('minisat'));
+      const vars = Array.from({ length: cells }, () => scope.newVar());
+      const m = new CoreGuidedMinimum(scope);
+      for (const v of vars) m.addSoft(v);
+      const cut = Math.min(split, cores.length);
+      for (const upTo of [cut, cores.length]) {
+        for (const core of cores.slice(0, upTo)) scope.addClause(core.map((c) => vars[c]!));
+        const seen = cores.slice(0, upTo);
+        expect(m.solve()).toBe('sat');
+        const model = vars.flatMap((v, c) => (scope.solver.value(v) ? [c] : []));
+        expect(hitsAll(model, seen)).toBe(true);
+        expect(model.length).toBe(seen.length ? bruteMinimum(cells, seen).size : 0);
+        expect(m.lowerBound).toBe(model.length);
+      }
+      scope.solver.release();
+    }),
+    { numRuns: 300, seed: 11 },
+  );
+});
+
+test('local search: whatever it returns hits every core with exactly k cells, and it finds the optimum of small systems', () => {
+  let found = 0;
+  fc.assert(
+    fc.property(systems, fc.integer(), ({ cells, cores }, seed) => {
+      const { size } = bruteMinimum(cells, cores);
+      const used = new Set(cores.flat()).size;
+      for (const k of [size - 1, size, size + 1]) {
+        if (k < 1) continue;
+        const h = searchHittingSet(cores, { k, start: [], maxSteps: 2000, seed });
+        if (k < size) expect(h).toBeUndefined();
+        if (h) {
+          expect(hitsAll(h, cores)).toBe(true);
+          expect(h.length).toBe(Math.min(k, used));
+          expect([...h].sort((a, b) => a - b)).toEqual(h);
+        }
+        if (k === size && h) found++;
+      }
+    }),
+    { numRuns: 300, seed: 12 },
+  );
+  // Small systems are easy: the optimum is found nearly always.
+  expect(found).toBeGreaterThan(290);
+});
+
+test('MinHittingSet: the minimum and the row-major first minimum equal brute force, round after round', () => {
+  fc.assert(
+    fc.property(systems, ({ cells, cores }) => {
+      const hs = new MinHittingSet(new SatSession());
+      for (let i = 0; i < cores.length; i++) {
+        hs.addCore(cores[i]!);
+        if (i % 3 !== 2 && i !== cores.length - 1) continue;
+        const seen = cores.slice(0, i + 1);
+        const brute = bruteMinimum(cells, seen);
+        const any = hs.solve(false);
+        expect(Array.isArray(any) && hitsAll(any, seen) && any.length === brute.size).toBe(true);
+        expect(hs.solve(true)).toEqual(brute.first);
+        expect(hs.provenBound).toBe(brute.size);
+      }
+      hs.dispose();
+    }),
+    { numRuns: 200, seed: 13 },
+  );
+});
