@@ -7,7 +7,7 @@ import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
-import { bitsToGrids } from './blocks.js';
+import { bitsToGrids, gridsToBits } from './blocks.js';
 import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, type EncryptedBlock } from './blockWork.js';
 import { lineSolvable } from '../line/lineSolvable.js';
 import { builtinTable, type Table } from './Table.js';
@@ -107,6 +107,11 @@ export function tableNeed(text: string, table: Table, width: number, height: num
   const blockBits = width * height;
   const padded = new Uint8Array(Math.ceil(bits.length / blockBits) * blockBits).fill(table.paddingBit);
   padded.set(bits);
+  return tableNeedOfBits(padded, table, blockBits);
+}
+
+/** `tableNeed` of the blocks' bits, padding included (the message's grids, concatenated). */
+function tableNeedOfBits(padded: Uint8Array, table: Table, blockBits: number): string | undefined {
   const own = bitsToText(padded, table, blockBits);
   const found = searchTables(padded, blockBits);
   switch (found.kind) {
@@ -197,7 +202,10 @@ export async function encrypt(text: string, options: EncryptOptions = {}): Promi
   const plan = encryptBlocks(text, options);
   const blocks: EncryptedBlock[] = [];
   for await (const b of plan.blocks) blocks.push(b);
-  const need = tableNeed(text, plan.table, plan.width, plan.height, options.extended);
+  // The plan's grids are the message's bits, padded: no second encoding of the text.
+  const need = plan.choice
+    ? tableNeed(text, plan.table, plan.width, plan.height, options.extended)
+    : tableNeedOfBits(gridsToBits(plan.grids), plan.table, plan.width * plan.height);
   return {
     ciphertext: { width: plan.width, height: plan.height, blocks: blocks.map((b) => b.block) },
     blocks,

@@ -48,12 +48,19 @@ export function textToBits(text: string, table: Table, options: TextBitsOptions 
   if (extended && table.escapedCodeOf.has(table.padding)) while (keptFrom > 0 && symbols[keptFrom - 1] === table.padding) keptFrom--;
   const codes: number[] = [];
   symbols.forEach((ch, i) => {
-    const upper = ch.toUpperCase();
     if (i >= keptFrom) {
       codes.push(table.escape!, table.escapedCodeOf.get(ch)!);
       return;
     }
-    const code = table.codeOf.get(ch) ?? table.codeOf.get(upper);
+    // Upper case only for a symbol the table lacks as written (a string per character of a
+    // long message otherwise).
+    const direct = table.codeOf.get(ch);
+    if (direct !== undefined) {
+      codes.push(direct);
+      return;
+    }
+    const upper = ch.toUpperCase();
+    const code = table.codeOf.get(upper);
     if (code !== undefined) {
       codes.push(code);
       return;
