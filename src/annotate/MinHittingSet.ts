@@ -49,6 +49,8 @@ export class MinHittingSet {
   private readonly varOf = new Map<number, number>();
   private lowerBound = 0;
   readonly cores: number[][] = [];
+  /** Cell -> the indices of the cores that hold it (kept as cores are added, for the tie-break). */
+  private readonly coresOf = new Map<number, number[]>();
   solves = 0;
   /** The last tie-break: its k, the cells it proved out, and the set it chose. */
   private refuted: { k: number; cells: Set<number> } | undefined;
@@ -79,8 +81,18 @@ export class MinHittingSet {
   /** Add a core (any order); an empty core means no hitting set exists. */
   addCore(core: readonly number[]): void {
     const sorted = [...core].sort((a, b) => a - b);
+    for (const c of sorted) {
+      let list = this.coresOf.get(c);
+      if (!list) this.coresOf.set(c, (list = []));
+      list.push(this.cores.length);
+    }
     this.cores.push(sorted);
     this.addCoreClause(sorted);
+  }
+
+  /** How many of the cores hold `cell`. */
+  coresHolding(cell: number): number {
+    return this.coresOf.get(cell)?.length ?? 0;
   }
 
   /**
@@ -89,11 +101,6 @@ export class MinHittingSet {
    */
   get provenBound(): number {
     return Math.max(this.lowerBound, this.packingBound());
-  }
-
-  /** Current lower bound on the size of any valid annotation. */
-  get bound(): number {
-    return this.lowerBound;
   }
 
   /**
@@ -132,14 +139,6 @@ export class MinHittingSet {
       // hit[j]: core j is hit by the cells fixed in so far. A cell all of whose cores are
       // already hit cannot be in a minimum set (dropping it would leave a smaller one).
       const hit = new Uint8Array(this.cores.length);
-      const coresOf = new Map<number, number[]>();
-      this.cores.forEach((core, j) => {
-        for (const c of core) {
-          let list = coresOf.get(c);
-          if (!list) coresOf.set(c, (list = []));
-          list.push(j);
-        }
-      });
       // Cells the previous tie-break at this k proved out (no minimum hitting set has them
       // with the decisions before them) stay out while the decisions before them are the
       // same: cores were only added since, so those sets are still impossible.
@@ -150,7 +149,7 @@ export class MinHittingSet {
         const v = vars[i]!;
         const cell = cells[i]!;
         let inSet = model[i] === 1;
-        const mine = coresOf.get(cell) ?? [];
+        const mine = this.coresOf.get(cell) ?? [];
         if (!inSet && mine.every((j) => hit[j])) {
           if (this.lastChosen.has(cell)) samePrefix = false;
           query.addClause([-v]);

@@ -82,12 +82,8 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const oracle = makeOracle(grid, model, options.session, options.seed, deadline, giveUp);
   const hardLimit = { deadline: giveUp };
   const hs = new MinHittingSet(options.session ?? defaultSession);
-  const freq = new Map<number, number>();
   const addCores = (cores: number[][]) => {
-    for (const core of cores) {
-      hs.addCore(core);
-      for (const c of core) freq.set(c, (freq.get(c) ?? 0) + 1);
-    }
+    for (const core of cores) hs.addCore(core);
   };
   let best: number[] | undefined;
   let rounds = 0;
@@ -186,7 +182,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
         if (now > giveUp) return done(oracle.complete(ext), false);
         const core = pending.reduce((a, b) => (a.length <= b.length ? a : b));
         let pick = core[0]!;
-        for (const c of core) if ((freq.get(c) ?? 0) > (freq.get(pick) ?? 0)) pick = c;
+        for (const c of core) if (hs.coresHolding(c) > hs.coresHolding(pick)) pick = c;
         ext.push(pick);
         const r = oracle.check(ext);
         if (r === 'unknown') return done(best ?? oracle.complete(ext), false);

@@ -71,7 +71,7 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
   // The caller found the grid line-solvable (encrypt does, for its shared budget): it needs
   // nothing, as the minimizer would answer after propagating the grid once more. 7,312 of the
   // 8,000 blocks of 1 MB of English (frequency table, n = 25) are such blocks.
-  if (task.lineSolvable === true) return { kind: 'annotate', annotation: [], proven: true, lowerBound: 0, ms: performance.now() - started };
+  if (task.lineSolvable === true) return nothingToGive(started);
   const budgetMs = minDefined(task.budgetMs, timeoutMs);
   const r = minimizeAnnotation(task.grid, { model: task.receiver, budgetMs, session });
   return {
@@ -105,5 +105,10 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
     return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax }) };
   }
   if (!(task.lineSolvable ?? lineSolvable(task.grid))) return undefined;
+  return nothingToGive(started);
+}
+
+/** The outcome of a line-solvable block: it needs no annotation, proven (the minimizer's answer too). */
+function nothingToGive(started: number): AnnotateOutcome {
   return { kind: 'annotate', annotation: [], proven: true, lowerBound: 0, ms: performance.now() - started };
 }
