@@ -130,6 +130,31 @@ describe.each(ENGINES)('%s', (engine) => {
     }
   });
 
+  test('phase hints choose among the models, never change the answer, and end the last model', () => {
+    const rand = rng(engine === 'minisat' ? 4 : 5);
+    for (let round = 0; round < 100; round++) {
+      const n = 1 + rand(8);
+      const s = createSolver(engine);
+      s.newVars(n);
+      const clauses = Array.from({ length: rand(2 * n) }, () => randomClause(rand, n, 3));
+      for (const c of clauses) s.addClause(c);
+      const sat = bruteSat(n, clauses);
+      // A hint toward one model of the clauses (when there is one): MiniSat finds exactly it,
+      // since every decision then agrees with that model and propagation cannot contradict it.
+      // CaDiCaL may answer before deciding (its 'lucky' phases) or leave unused variables out
+      // of its search, so for it the hint is only a hint.
+      const target = Array.from({ length: n }, () => rand(2));
+      const hinted = sat && bruteSat(n, clauses, target.map((b, i) => (b ? i + 1 : -(i + 1))));
+      expect(s.solve()).toBe(sat ? 'sat' : 'unsat');
+      for (let v = 1; v <= n; v++) s.phase(target[v - 1] ? v : -v);
+      if (sat) expect(() => s.value(1)).toThrow(/no model/);
+      expect(s.solve(), `round ${round}`).toBe(sat ? 'sat' : 'unsat');
+      if (sat) expectModel(s, clauses);
+      if (hinted && engine === 'minisat') for (let v = 1; v <= n; v++) expect(s.value(v), `round ${round} variable ${v}`).toBe(target[v - 1]);
+      s.release();
+    }
+  });
+
   test('a deadline in the past gives unknown on a hard instance, which then answers an easy query', () => {
     const s = createSolver(engine);
     const g = s.newVar();

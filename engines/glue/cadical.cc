@@ -68,6 +68,9 @@ EMSCRIPTEN_KEEPALIVE int32_t nc_failed(Instance* s, int32_t lit) { return s->sol
     satisfied literals and eliminates the variables itself in its inprocessing. */
 EMSCRIPTEN_KEEPALIVE void nc_retire(Instance*, int32_t, int32_t) {}
 
+/** Branch on `lit` first whenever the search decides its variable (CaDiCaL's forced phase). */
+EMSCRIPTEN_KEEPALIVE void nc_phase(Instance* s, int32_t lit) { s->solver.phase(lit); }
+
 /** Search statistics (0 conflicts, 1 decisions, 2 propagations): not in CaDiCaL 1.5.3's API. */
 EMSCRIPTEN_KEEPALIVE double nc_stat(Instance*, int32_t) { return -1; }
 

@@ -80,6 +80,14 @@ EMSCRIPTEN_KEEPALIVE void nc_retire(Instance* s, int32_t first, int32_t last) {
   for (int32_t v = first; v <= last; v++) s->solver.setDecisionVar(v - 1, false);
 }
 
+/**
+ * Branch on `lit` first whenever the search decides its variable (MiniSat's user polarity,
+ * which phase saving does not override). A hint: answers do not change, only which model.
+ */
+EMSCRIPTEN_KEEPALIVE void nc_phase(Instance* s, int32_t lit) {
+  s->solver.setPolarity(lit > 0 ? lit - 1 : -lit - 1, lit > 0 ? l_False : l_True);
+}
+
 /** Search statistics: 0 conflicts, 1 decisions, 2 propagations (for benchmarks). */
 EMSCRIPTEN_KEEPALIVE double nc_stat(Instance* s, int32_t which) {
   const Solver& solver = s->solver;

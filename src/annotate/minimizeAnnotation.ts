@@ -12,12 +12,12 @@ import type { ReceiverModel } from './ReceiverModel.js';
  *
  * Keep a list of cores (cell sets every valid annotation must hit). Repeat: take a minimum
  * hitting set H of the cores and ask the oracle. Every valid annotation hits every core, so
- * none is smaller than H. Once some H is valid the size is settled, and from then on H is the
- * row-major first minimum hitting set: when that one is valid, it is the answer (no valid set
- * of that size comes before it). If not, the oracle returns new
- * cores that H misses. Before the next exact round, H is extended greedily (a cell from each
- * new core, the one most cores share) until it is valid: that harvests several cores per
- * exact round and gives an upper bound. If a time budget runs out first, the best valid
+ * none is smaller than H. If H is not valid, the oracle returns new cores that H misses;
+ * before the next round H is extended greedily (a cell from each new core, the one most cores
+ * share) until it is valid: that harvests several cores per round and gives an upper bound.
+ * Once some H is valid the size is settled, and the row-major tie-break decides cell after
+ * cell, asking the oracle about the hitting sets it needs (MinHittingSet.tieBreakStep) until
+ * it names the row-major first valid set of that size. If a time budget runs out first, the best valid
  * annotation found so far is returned with `proven: false`; validity is never compromised.
  */
 export interface MinimizeOptions {
@@ -132,21 +132,23 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
     let switched = false;
     for (;;) {
       rounds++;
-      // Any minimum hitting set while the optimum is unknown; the row-major first one once a
-      // minimum hitting set has proved valid (the size is then settled, only the tie-break is
-      // left). The row-major first one costs a solve per undecided cell, so it is kept for last.
+      // While the size is open: any minimum hitting set. A set of the proven lower bound's size
+      // is a minimum one, and local search finds it in milliseconds where the exact solver
+      // took a large part of a second (see localSearchHittingSet.ts); the exact solver runs
+      // only when it fails. Once settled: the next set the row-major tie-break asks about.
       const t0 = performance.now();
       let h: number[] | null | 'unknown' | undefined;
-      // While the size is open, a hitting set of the proven lower bound's size is a minimum
-      // one: local search finds it in milliseconds where the exact solver took a large part
-      // of a second (see localSearchHittingSet.ts); the exact solver runs only when it fails.
-      if (!settled) {
-        const k = Math.max(1, hs.provenBound);
-        h = searchHittingSet(hs.cores, { k, start: lastHit, maxSteps: SEARCH_STEPS, seed: rounds });
-        if (h) searched++;
-      }
       try {
-        h ??= hs.solve(settled, hardLimit);
+        if (settled) {
+          const step = hs.tieBreakStep(hardLimit);
+          if (step === 'unknown') return done(best!, false);
+          if ('answer' in step) return done(step.answer, true);
+          h = step.ask;
+        } else {
+          h = searchHittingSet(hs.cores, { k: Math.max(1, hs.provenBound), start: lastHit, maxSteps: SEARCH_STEPS, seed: rounds });
+          if (h) searched++;
+          else h = hs.solve(hardLimit);
+        }
       } catch (e) {
         if (!(e instanceof SolverAbortError)) throw e;
         return done(best ?? oracle.complete([]), false, `${e.message} in the hitting-set solver; the annotation is valid but not proven smallest`);
@@ -158,10 +160,15 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       const answer = oracle.check(h);
       if (answer === 'unknown') return done(best ?? oracle.complete(h), false);
       if (answer.valid) {
-        if (settled) return done(h, true);
+        if (settled) {
+          hs.accept(h);
+          continue;
+        }
+        // Valid at the lower bound: the size is settled (searched sets have that size too).
         settled = true;
         settledRound = rounds;
         best = h;
+        hs.beginTieBreak(h);
         continue;
       }
       addCores(answer.cores);

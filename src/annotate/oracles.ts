@@ -14,7 +14,9 @@ import type { ReceiverModel } from './ReceiverModel.js';
  *   in random order while propagation keeps stalling.
  * - unique: propagation first (line-solvable implies unique); otherwise SAT for a second
  *   solution Y with the given cells black. The cells black in the original and white in Y form
- *   a core: an annotation missing all of them leaves Y a solution.
+ *   a core: an annotation missing all of them leaves Y a solution. The search is told to try
+ *   each cell's original value first, so Y is near the original and the core small (20 Brown
+ *   messages at n = 30, 10 s each: median 2.0 s per block instead of 2.8, 10 % fewer cores).
  */
 export interface OracleAnswer {
   readonly valid: boolean;
@@ -186,6 +188,7 @@ class UniqueOracle implements AnnotationOracle {
   private readonly inc: Incremental;
   private readonly block: BlockSolver;
   private firstOther: Grid | 'none' | 'unknown' | undefined;
+  private hinted = false;
   calls = 0;
   constructor(
     readonly grid: Grid,
@@ -199,6 +202,7 @@ class UniqueOracle implements AnnotationOracle {
   initialCores(): number[][] | 'unknown' {
     if (this.inc.baseStatus === 'solved') return [];
     if (this.firstOther === undefined || this.firstOther === 'unknown') {
+      this.nearOriginal();
       this.firstOther = this.block.findOther(this.grid, [], { deadline: this.deadline });
     }
     const other = this.firstOther;
@@ -207,12 +211,19 @@ class UniqueOracle implements AnnotationOracle {
   check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
     if (this.inc.extend(this.inc.base, annotation).solved) return { valid: true, cores: [] };
+    this.nearOriginal();
     const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
     if (other === 'unknown') return 'unknown';
     return other === 'none' ? { valid: true, cores: [] } : { valid: false, cores: [coreOf(this.grid, other)] };
   }
   complete(annotation: readonly number[]): number[] {
     return completeFrom(this.inc, annotation);
+  }
+  /** Second solutions near the original (see BlockSolver.preferNear), set once before the first search. */
+  private nearOriginal(): void {
+    if (this.hinted) return;
+    this.hinted = true;
+    this.block.preferNear(this.grid);
   }
   dispose(): void {
     this.block.dispose();

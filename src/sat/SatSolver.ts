@@ -78,6 +78,12 @@ export interface SatSolver {
    */
   retireVars(first: number, last: number): void;
   /**
+   * A hint: when the search decides the variable of `lit`, try `lit` first (for good, until
+   * another hint for the variable). Answers do not change, only which model a 'sat' finds and
+   * how fast. Like `addClause`, it ends the last answer: read a model before it, not after.
+   */
+  phase(lit: number): void;
+  /**
    * Cumulative search statistics of the instance (decisions, conflicts), for engines that
    * report them; absent or undefined otherwise. Differences between two calls measure the
    * solves between them.

@@ -184,6 +184,18 @@ export class WasmSolver implements SatSolver {
     }
   }
 
+  phase(lit: number): void {
+    this.live();
+    if (!(lit >= -this.vars && lit <= this.vars && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, this.vars);
+    if (Math.abs(lit) > this.engineVars) this.makeVars();
+    this.answer = 'none';
+    try {
+      this.x.nc_phase(this.handle, lit);
+    } catch (e) {
+      throw this.died(e);
+    }
+  }
+
   /** Search statistics of MiniSat (conflicts, decisions, propagations); undefined for CaDiCaL. */
   stats(): { conflicts: number; decisions: number; propagations: number } | undefined {
     this.live();

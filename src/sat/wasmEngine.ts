@@ -40,6 +40,7 @@ export interface EngineExports {
   nc_failed(s: number, lit: number): number;
   nc_retire(s: number, first: number, last: number): void;
   nc_stat(s: number, which: number): number;
+  nc_phase(s: number, lit: number): void;
   malloc(bytes: number): number;
   free(ptr: number): void;
   __wasm_call_ctors(): void;

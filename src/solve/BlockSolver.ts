@@ -203,6 +203,22 @@ export class BlockSolver {
     }
   }
 
+  /**
+   * From now on the search tries each cell's value in `grid` first (a phase hint to the
+   * engine, see SatSolver.phase): `findOther` then finds another solution that mostly agrees
+   * with `grid`, so few of its black cells turn white. The annotation oracle asks for this:
+   * the black cells that turn white are its core, and small cores are strong ones.
+   */
+  preferNear(grid: Grid): void {
+    if (this.presolve !== 'stalled') return;
+    const scope = this.load();
+    const cellVar = this.encoding!.cellVar;
+    for (let c = 0; c < cellVar.length; c++) {
+      const v = cellVar[c];
+      if (v) scope.solver.phase(grid.cells[c] ? v : -v);
+    }
+  }
+
   /** Retire this block's clauses and variables from the shared instance. */
   dispose(): void {
     this.scope?.retire();
