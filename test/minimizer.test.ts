@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { switchCores } from '../src/annotate/localCores.js';
 import { minimizeAnnotation } from '../src/annotate/minimizeAnnotation.js';
+import { makeOracle } from '../src/annotate/oracles.js';
 import type { ReceiverModel } from '../src/annotate/ReceiverModel.js';
 import { bitsToGrids } from '../src/cipher/blocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
@@ -208,6 +209,28 @@ describe.each(['unique', 'logic'] as const)('property, %s receiver', (model) => 
     expect(r.proven).toBe(true);
     expect(r.reason).toBeUndefined();
   });
+});
+
+test('completing an annotation, quickly or with care, gives a line-solvable superset of it', () => {
+  const logicValid = (grid: Grid) => validator(grid, 'logic');
+  fc.assert(
+    fc.property(board, fc.integer(), (grid, seed) => {
+      const rand = rng(seed);
+      const black = [...grid.cells.keys()].filter((c) => grid.cells[c]);
+      const given = black.filter(() => rand() < 0.3);
+      for (const model of ['unique', 'logic'] as const) {
+        const oracle = makeOracle(grid, model, session);
+        for (const until of [undefined, -Infinity, performance.now() + 60_000]) {
+          const done = oracle.complete(given, until);
+          expect(done.every((c) => grid.cells[c])).toBe(true);
+          expect(given.every((c) => done.includes(c))).toBe(true);
+          expect(logicValid(grid)(done)).toBe(true);
+        }
+        oracle.dispose();
+      }
+    }),
+    { numRuns: 200, seed: 106 },
+  );
 });
 
 test('every switch core is a core: the switched picture has the same clues', () => {

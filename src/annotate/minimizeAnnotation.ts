@@ -74,8 +74,10 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const model = options.model ?? 'unique';
   const started = performance.now();
   // The budget is a bound on the whole call: proving stops at FINISH_SHARE of it, the rest is
-  // kept for reaching a valid annotation when none is known yet (greedy steps, each a check);
-  // at its end every SAT call stops and the current set is completed by propagation alone.
+  // kept for reaching a valid annotation when none is known yet (logic receiver: greedy steps,
+  // each a check; unique receiver: its SAT calls stop at FINISH_SHARE until one set is valid,
+  // and the current set is completed by propagation, choosing cells with care while time is
+  // left); at its end every SAT call stops and the current set is completed by propagation.
   const budget = options.budgetMs === undefined || options.budgetMs === Infinity ? undefined : Math.max(0, options.budgetMs);
   const deadline = budget === undefined ? Infinity : started + FINISH_SHARE * budget;
   const giveUp = budget === undefined ? Infinity : started + budget;
@@ -122,7 +124,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       return done(given, given.length === 0); // a block line logic finishes needs nothing: proven
     }
     const initial = oracle.initialCores();
-    if (initial === 'unknown') return done(oracle.complete([]), false);
+    if (initial === 'unknown') return done(oracle.complete([], giveUp), false);
     if (initial.length === 0) return done([], true);
     addCores(initial);
     // Switch cores cost a few milliseconds per block (O(n^3) line moves), more than the whole
@@ -158,7 +160,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       if (h === 'unknown') return done(best ?? oracle.complete([]), false);
       lastHit = h;
       const answer = oracle.check(h);
-      if (answer === 'unknown') return done(best ?? oracle.complete(h), false);
+      if (answer === 'unknown') return done(best ?? oracle.complete(h, giveUp), false);
       if (answer.valid) {
         if (settled) {
           hs.accept(h);
@@ -181,18 +183,21 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       const ext = [...h];
       let pending = answer.cores;
       for (;;) {
-        // Out of time: the best valid set if there is one; otherwise keep extending (each
-        // step is one cheap check) until a later give-up point, then complete this set with
-        // every black cell line logic leaves open (valid, larger).
+        // Out of time: the best valid set if there is one. Otherwise, for the logic receiver,
+        // keep extending (each step is one cheap check) until a later give-up point; for the
+        // unique receiver, whose checks are SAT calls (seconds each on some blocks at n = 30),
+        // complete this set by propagation at once, with the time left for a careful choice
+        // of cells (valid, larger). At the give-up point, complete it quickly.
         const now = performance.now();
         if (now > deadline && best) return done(best, false);
+        if (now > deadline && model === 'unique') return done(oracle.complete(ext, giveUp), false);
         if (now > giveUp) return done(oracle.complete(ext), false);
         const core = pending.reduce((a, b) => (a.length <= b.length ? a : b));
         let pick = core[0]!;
         for (const c of core) if (hs.coresHolding(c) > hs.coresHolding(pick)) pick = c;
         ext.push(pick);
         const r = oracle.check(ext);
-        if (r === 'unknown') return done(best ?? oracle.complete(ext), false);
+        if (r === 'unknown') return done(best ?? oracle.complete(ext, giveUp), false);
         if (r.valid) break;
         addCores(r.cores);
         pending = r.cores;

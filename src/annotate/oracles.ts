@@ -1,6 +1,6 @@
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { BLACK, Propagator, UNKNOWN } from '../line/Propagator.js';
+import { BLACK, countOpen, Propagator, UNKNOWN } from '../line/Propagator.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import type { SatSession } from '../sat/SatSession.js';
 import type { ReceiverModel } from './ReceiverModel.js';
@@ -32,18 +32,21 @@ export interface AnnotationOracle {
   initialCores(): number[][] | 'unknown';
   check(annotation: readonly number[]): OracleAnswer | 'unknown';
   /**
-   * A valid (not minimal) annotation containing `annotation`: it plus every black cell that
-   * propagation from it leaves open. With all black cells known every line is settled, so it
-   * is line-solvable, hence valid for both receivers.
+   * A valid (not minimal) annotation containing `annotation`: it plus black cells until
+   * propagation finishes the block (line-solvable, hence valid for both receivers). Until
+   * `until` (a `performance.now()` time; default: none) it picks cells with more care and
+   * gives fewer of them; see completeFrom.
    */
-  complete(annotation: readonly number[]): number[];
+  complete(annotation: readonly number[], until?: number): number[];
   readonly calls: number;
   dispose(): void;
 }
 
 /**
  * `deadline` (a `performance.now()` time): the logic oracle stops shrinking cores after it;
- * `hardDeadline`: SAT calls of the unique oracle stop there and answer 'unknown'.
+ * the unique oracle's SAT calls stop there and answer 'unknown' until some check has answered
+ * valid (so that a caller with no valid annotation yet keeps the time after it to complete
+ * one), and at `hardDeadline` from then on.
  */
 export function makeOracle(
   grid: Grid,
@@ -53,7 +56,7 @@ export function makeOracle(
   deadline = Infinity,
   hardDeadline = Infinity,
 ): AnnotationOracle {
-  return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session, hardDeadline);
+  return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session, deadline, hardDeadline);
 }
 
 /** The cells black in `grid` and white in `other`: an annotation missing all of them leaves `other` a solution. */
@@ -64,19 +67,35 @@ function coreOf(grid: Grid, other: Grid): number[] {
 }
 
 /**
- * `annotation` plus black cells given one at a time until line logic finishes the block: each
- * step gives the open black cell whose row and column hold the most open cells (the one most
- * likely to unlock others), then propagates. Ends line-solvable, hence valid for both
- * receivers, in at most one propagation per open cell; usually far smaller than giving every
- * open black cell (5 Brown messages at n = 25 and 35: 32-65 cells instead of 160-195).
+ * `annotation` plus black cells given one at a time until line logic finishes the block. Ends
+ * line-solvable, hence valid for both receivers. Until `until` (a `performance.now()` time)
+ * each step tries every open black cell and gives the one that leaves the fewest cells open
+ * (a propagation per candidate); after it, each step gives the open black cell whose row and
+ * column hold the most open cells, one propagation per step. On the 20 Brown messages at
+ * n = 30, from no annotation: 25 cells (median) in 19 ms (max 47) against 54 cells in 1 ms;
+ * either is far below giving every open black cell (160-195 cells).
  */
-function completeFrom(inc: Incremental, annotation: readonly number[]): number[] {
+function completeFrom(inc: Incremental, annotation: readonly number[], until: number): number[] {
   const chosen = new Set(annotation);
   let state = inc.extend(inc.base, annotation);
   const w = inc.grid.width;
   const h = inc.grid.height;
   while (!state.solved) {
     const d = state.domains;
+    if (performance.now() < until) {
+      let bestOpen = Infinity;
+      let pick = -1;
+      let next = state;
+      for (const c of inc.openBlack(d)) {
+        if (pick >= 0 && performance.now() >= until) break;
+        const tried = inc.extend(d, [c]);
+        const open = countOpen(tried.domains);
+        if (open < bestOpen) (bestOpen = open), (pick = c), (next = tried);
+      }
+      chosen.add(pick);
+      state = next;
+      continue;
+    }
     const rowOpen = new Array<number>(h).fill(0);
     const colOpen = new Array<number>(w).fill(0);
     for (let c = 0; c < d.length; c++) if (d[c] === UNKNOWN) (rowOpen[Math.floor(c / w)]!++, colOpen[c % w]!++);
@@ -178,8 +197,8 @@ class LogicOracle implements AnnotationOracle {
     }
     return this.inc.openBlack(state);
   }
-  complete(annotation: readonly number[]): number[] {
-    return completeFrom(this.inc, annotation);
+  complete(annotation: readonly number[], until = -Infinity): number[] {
+    return completeFrom(this.inc, annotation, until);
   }
   dispose(): void {}
 }
@@ -189,11 +208,13 @@ class UniqueOracle implements AnnotationOracle {
   private readonly block: BlockSolver;
   private firstOther: Grid | 'none' | 'unknown' | undefined;
   private hinted = false;
+  private sawValid = false;
   calls = 0;
   constructor(
     readonly grid: Grid,
     session: SatSession | undefined,
-    private readonly deadline: number,
+    private readonly softDeadline: number,
+    private readonly hardDeadline: number,
   ) {
     this.inc = new Incremental(grid);
     // The block starts from the oracle's own fixpoint: one propagation of the puzzle, not two.
@@ -210,14 +231,21 @@ class UniqueOracle implements AnnotationOracle {
   }
   check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
-    if (this.inc.extend(this.inc.base, annotation).solved) return { valid: true, cores: [] };
+    if (this.inc.extend(this.inc.base, annotation).solved) {
+      this.sawValid = true;
+      return { valid: true, cores: [] };
+    }
     this.nearOriginal();
     const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
     if (other === 'unknown') return 'unknown';
+    if (other === 'none') this.sawValid = true;
     return other === 'none' ? { valid: true, cores: [] } : { valid: false, cores: [coreOf(this.grid, other)] };
   }
-  complete(annotation: readonly number[]): number[] {
-    return completeFrom(this.inc, annotation);
+  complete(annotation: readonly number[], until = -Infinity): number[] {
+    return completeFrom(this.inc, annotation, until);
+  }
+  private get deadline(): number {
+    return this.sawValid ? this.hardDeadline : this.softDeadline;
   }
   /** Second solutions near the original (see BlockSolver.preferNear), set once before the first search. */
   private nearOriginal(): void {
