@@ -172,9 +172,7 @@ export class MinHittingSet {
     if (optimum === 'unsat') return null;
     const k = this.minimum.lowerBound;
     this.lowerBound = Math.max(this.lowerBound, k);
-    const model = this.modelCells();
-    if (model.length !== k) throw new Error(`internal error: a minimum hitting set of ${model.length} cells against a bound of ${k}`);
-    return model;
+    return this.modelCells(k);
   }
 
   /**
@@ -225,18 +223,9 @@ export class MinHittingSet {
       // it would leave a smaller one. Otherwise ask for a minimum hitting set with the
       // decisions and this cell; 'unsat' shuts it out for good.
       if (!inSet && !mine.every((j) => t.hit[j])) {
-        const quick = this.withoutSolve(t, cell);
-        if (Array.isArray(quick)) return { ask: quick };
-        if (quick === undefined) {
-          this.solves++;
-          const r = t.query.solve(limits, [...this.minimum.assumptions(), v]);
-          if (r === 'unknown') return 'unknown';
-          if (r === 'sat') {
-            const ask = this.modelCells();
-            if (ask.length !== t.k) throw new Error(`internal error: a tie-break set of ${ask.length} cells against ${t.k}`);
-            return { ask };
-          }
-        }
+        const r = this.withoutSolve(t, cell) ?? this.bySat(t, v, limits);
+        if (r === 'unknown') return 'unknown';
+        if (r !== 'out') return { ask: r };
       }
       t.query.addClause(inSet ? [v] : [-v]);
       if (inSet) {
@@ -273,17 +262,28 @@ export class MinHittingSet {
     return found?.length === need ? [...taken, ...found].sort((a, b) => a - b) : undefined;
   }
 
+  /**
+   * The tie-break's question for the cell of variable `v`, by SAT under the core-guided
+   * bound k: a minimum hitting set with the decisions and the cell, or 'out' when none has it.
+   */
+  private bySat(t: TieBreak, v: number, limits: SolveLimits): number[] | 'out' | 'unknown' {
+    this.solves++;
+    const r = t.query.solve(limits, [...this.minimum.assumptions(), v]);
+    return r === 'sat' ? this.modelCells(t.k) : r === 'unsat' ? 'out' : 'unknown';
+  }
+
   /** The oracle accepted the set the last `tieBreakStep` asked about: it becomes the witness. */
   accept(ask: readonly number[]): void {
     if (!this.tie) throw new Error('internal error: accept before beginTieBreak');
     this.tie.witness = new Set(ask);
   }
 
-  /** The cells true in the engine's last model, row-major. */
-  private modelCells(): number[] {
+  /** The cells true in the engine's last model, row-major; a minimum hitting set of `k` cells. */
+  private modelCells(k: number): number[] {
     const sat = this.base.solver;
     const out: number[] = [];
     for (const [cell, v] of this.varOf) if (sat.value(v) === 1) out.push(cell);
+    if (out.length !== k) throw new Error(`internal error: a minimum hitting set of ${out.length} cells against a bound of ${k}`);
     return out.sort((a, b) => a - b);
   }
 

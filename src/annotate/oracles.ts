@@ -231,15 +231,14 @@ class UniqueOracle implements AnnotationOracle {
   }
   check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
-    if (this.inc.extend(this.inc.base, annotation).solved) {
-      this.sawValid = true;
-      return { valid: true, cores: [] };
+    if (!this.inc.extend(this.inc.base, annotation).solved) {
+      this.nearOriginal();
+      const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
+      if (other === 'unknown') return 'unknown';
+      if (other !== 'none') return { valid: false, cores: [coreOf(this.grid, other)] };
     }
-    this.nearOriginal();
-    const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
-    if (other === 'unknown') return 'unknown';
-    if (other === 'none') this.sawValid = true;
-    return other === 'none' ? { valid: true, cores: [] } : { valid: false, cores: [coreOf(this.grid, other)] };
+    this.sawValid = true;
+    return { valid: true, cores: [] };
   }
   complete(annotation: readonly number[], until = -Infinity): number[] {
     return completeFrom(this.inc, annotation, until);

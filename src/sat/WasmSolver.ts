@@ -99,7 +99,7 @@ export class WasmSolver implements SatSolver {
     const n = this.vars;
     for (let i = 0; i < length; i++) {
       const lit = lits[i]!;
-      if (!(lit >= -n && lit <= n && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, n);
+      if (!isLiteral(lit, n)) throw badLiteral(lit, n);
       heap[base + i] = lit;
     }
     this.clauses++;
@@ -125,7 +125,7 @@ export class WasmSolver implements SatSolver {
     const n = this.vars;
     for (let i = 0; i < length; i++) {
       const lit = assumptions[i]!;
-      if (!(lit >= -n && lit <= n && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, n);
+      if (!isLiteral(lit, n)) throw badLiteral(lit, n);
       heap[base + i] = lit;
     }
     let result: number;
@@ -160,7 +160,7 @@ export class WasmSolver implements SatSolver {
   failed(lit: number): boolean {
     this.live();
     if (this.answer !== 'unsat') throw misuse('failed(): the last solve did not answer unsat, or clauses were added since');
-    if (!(lit >= -this.vars && lit <= this.vars && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, this.vars);
+    if (!isLiteral(lit, this.vars)) throw badLiteral(lit, this.vars);
     try {
       return this.x.nc_failed(this.handle, lit) !== 0;
     } catch (e) {
@@ -186,7 +186,7 @@ export class WasmSolver implements SatSolver {
 
   phase(lit: number): void {
     this.live();
-    if (!(lit >= -this.vars && lit <= this.vars && lit !== 0 && (lit | 0) === lit)) throw badLiteral(lit, this.vars);
+    if (!isLiteral(lit, this.vars)) throw badLiteral(lit, this.vars);
     if (Math.abs(lit) > this.engineVars) this.makeVars();
     this.answer = 'none';
     try {
@@ -274,6 +274,11 @@ export class WasmSolver implements SatSolver {
 
 function misuse(message: string): NonocryptError {
   return new NonocryptError('E_INTERNAL', `internal error: ${message}`);
+}
+
+/** A non-zero integer literal over variables 1..vars. */
+function isLiteral(lit: number, vars: number): boolean {
+  return lit >= -vars && lit <= vars && lit !== 0 && (lit | 0) === lit;
 }
 
 function badLiteral(lit: number, vars: number): NonocryptError {
