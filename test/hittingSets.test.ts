@@ -113,9 +113,15 @@ test('MinHittingSet: as the minimizer drives it, against an oracle that knows ev
       }
       expect(h.length).toBe(all.size);
       // The tie-break: every set it asks about is a minimum one; its answer the first of all.
+      // Every other step is first called with its deadline passed: it stops at once with
+      // 'unknown' (unless the answer needs no more work), and the next call goes on from there.
       hs.beginTieBreak(h);
       for (let steps = 0; ; steps++) {
         expect(steps).toBeLessThan(1000);
+        if (steps % 2 === 1) {
+          const stopped = hs.tieBreakStep({ deadline: 0 });
+          if (stopped !== 'unknown') expect('answer' in stopped).toBe(true);
+        }
         const step = hs.tieBreakStep();
         if (step === 'unknown') throw new Error('unknown without a deadline');
         if ('answer' in step) {

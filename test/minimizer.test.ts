@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { switchCores } from '../src/annotate/localCores.js';
 import { minimizeAnnotation } from '../src/annotate/minimizeAnnotation.js';
 import { makeOracle } from '../src/annotate/oracles.js';
+import { trimAnnotation } from '../src/annotate/trimAnnotation.js';
 import type { ReceiverModel } from '../src/annotate/ReceiverModel.js';
 import { bitsToGrids } from '../src/cipher/blocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
@@ -230,6 +231,27 @@ test('completing an annotation, quickly or with care, gives a line-solvable supe
       }
     }),
     { numRuns: 200, seed: 106 },
+  );
+});
+
+test('trimming a valid annotation keeps it valid and leaves no cell it can drop; a deadline stops it valid', () => {
+  fc.assert(
+    fc.property(board, fc.integer(), (grid, seed) => {
+      const rand = rng(seed);
+      const black = [...grid.cells.keys()].filter((c) => grid.cells[c]);
+      const order = [...black].sort(() => rand() - 0.5);
+      for (const model of ['unique', 'logic'] as const) {
+        const valid = validator(grid, model);
+        const oracle = makeOracle(grid, model, session);
+        // Every black cell given is valid for both receivers (every line is then settled).
+        const trimmed = trimAnnotation(black, oracle, order);
+        expect(valid(trimmed)).toBe(true);
+        for (const c of trimmed) expect(valid(trimmed.filter((d) => d !== c))).toBe(false);
+        expect(trimAnnotation(black, oracle, order, -Infinity)).toEqual(black);
+        oracle.dispose();
+      }
+    }),
+    { numRuns: 150, seed: 107 },
   );
 });
 

@@ -215,6 +215,8 @@ export class MinHittingSet {
     }
     for (let j = t.hit.length; j < this.cores.length; j++) t.hit.push(this.cores[j]!.some((c) => t.chosen.has(c)));
     while (t.next < t.cells.length && t.chosen.size < t.k) {
+      // Local search answers most steps without SAT, and so without the engine's deadline check.
+      if (limits.deadline !== undefined && performance.now() > limits.deadline) return 'unknown';
       const cell = t.cells[t.next]!;
       const v = this.varOf.get(cell)!;
       const mine = this.coresOf.get(cell) ?? [];
