@@ -98,6 +98,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const wholeCoresUntil = budget === undefined ? Infinity : started + WHOLE_CORE_SHARE * budget;
   const oracle = makeOracle(grid, model, options.session, options.seed, deadline, giveUp);
   const hardLimit = { deadline: giveUp };
+  const softLimit = { deadline };
   const hs = new MinHittingSet(options.session ?? defaultSession);
   const addCores = (cores: number[][]) => {
     for (const core of cores) hs.addCore(core);
@@ -112,18 +113,19 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
   const done = (annotation: number[], proven: boolean, reason = BUDGET_REASON): MinimizeResult => {
     oracle.dispose();
     hs.dispose();
+    const lowerBound = hs.provenBound; // disjoint-core packing over every core: computed once
     return {
       annotation: [...annotation].sort((a, b) => a - b),
       proven,
       ...(proven
         ? {}
-        : { reason: annotation.length === hs.provenBound && reason === BUDGET_REASON ? 'time budget reached after its size was proven smallest, before the row-major tie-break finished' : reason }),
+        : { reason: annotation.length === lowerBound && reason === BUDGET_REASON ? 'time budget reached after its size was proven smallest, before the row-major tie-break finished' : reason }),
       model,
       stats: {
         rounds,
         oracleCalls: oracle.calls,
         cores: hs.cores.length,
-        lowerBound: hs.provenBound,
+        lowerBound,
         hittingSetSolves: hs.solves,
         searchedHittingSets: searched,
         settledRound,
@@ -170,7 +172,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
           h = searchHittingSet(hs.cores, { k: Math.max(1, hs.provenBound), start: lastHit, maxSteps: SEARCH_STEPS, seed: rounds });
           if (h) searched++;
           // With a valid set in hand, the solve stops at `deadline`: the time after it trims that set.
-          else h = hs.solve(best ? { deadline } : hardLimit);
+          else h = hs.solve(best ? softLimit : hardLimit);
         }
       } catch (e) {
         if (!(e instanceof SolverAbortError)) throw e;
@@ -204,11 +206,11 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       const ext = [...h];
       let pending = answer.cores;
       for (;;) {
-        // Out of time: the best valid set if there is one. Otherwise, for the logic receiver,
-        // keep extending (each step is one cheap check) until a later give-up point; for the
-        // unique receiver, whose checks are SAT calls (seconds each on some blocks at n = 30),
-        // complete this set by propagation at once, with the time left for a careful choice
-        // of cells (valid, larger). At the give-up point, complete it quickly.
+        // Out of time: the best valid set if there is one, trimmed. Otherwise, for the logic
+        // receiver, keep extending (each step is one cheap check) until a later give-up point;
+        // for the unique receiver, whose checks are SAT calls (seconds each on some blocks at
+        // n = 30), complete this set by propagation at once, with the time left for a careful
+        // choice of cells (valid, larger). At the give-up point, complete it quickly.
         const now = performance.now();
         if (now > deadline && best) return done(trim(best), false);
         if (now > deadline && model === 'unique') return done(oracle.complete(ext, giveUp), false);
