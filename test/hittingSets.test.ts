@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { CoreGuidedMinimum } from '../src/annotate/CoreGuidedMinimum.js';
+import { CoreIndex } from '../src/annotate/CoreIndex.js';
 import { searchHittingSet } from '../src/annotate/localSearchHittingSet.js';
 import { MinHittingSet } from '../src/annotate/MinHittingSet.js';
 import { GuardScope } from '../src/sat/GuardScope.js';
@@ -83,6 +84,27 @@ test('local search: whatever it returns hits every core with exactly k cells, an
   expect(found).toBeGreaterThan(290);
 });
 
+test('core index: grown core by core with searches in between, it indexes every core both ways and searches as a fresh list does', () => {
+  fc.assert(
+    fc.property(systems, fc.integer(), ({ cores }, seed) => {
+      const index = new CoreIndex();
+      cores.forEach((core, j) => {
+        index.add(core);
+        const seen = cores.slice(0, j + 1);
+        expect(index.cores).toEqual(seen);
+        for (const c of new Set(seen.flat())) expect(index.holding(c)).toEqual(seen.flatMap((k, i) => (k.includes(c) ? [i] : [])));
+        index.coreCells.forEach((cells, i) => expect(Array.from(cells, (d) => index.cellOf[d])).toEqual(seen[i]));
+        for (const k of [1, 2, 3]) {
+          const o = { k, start: cores[0]!.slice(0, 1), maxSteps: 300, seed };
+          expect(searchHittingSet(index, o)).toEqual(searchHittingSet(seen, o));
+        }
+      });
+      expect(index.holding(-1)).toEqual([]);
+    }),
+    { numRuns: 200, seed: 14 },
+  );
+});
+
 test('MinHittingSet: as the minimizer drives it, against an oracle that knows every core, the minimum and the row-major first minimum equal brute force', () => {
   fc.assert(
     fc.property(systems, ({ cells, cores }) => {
@@ -98,7 +120,7 @@ test('MinHittingSet: as the minimizer drives it, against an oracle that knows ev
       // found so starts the tie-break with the core-guided bound still below its size).
       let h: number[];
       for (let round = 0; ; round++) {
-        const searched = round % 2 ? searchHittingSet(known, { k: Math.max(1, hs.provenBound), start: [], maxSteps: 200, seed: round }) : undefined;
+        const searched = round % 2 ? searchHittingSet(hs.index, { k: Math.max(1, hs.provenBound), start: [], maxSteps: 200, seed: round }) : undefined;
         const any = searched ?? hs.solve();
         if (!Array.isArray(any)) throw new Error(`solve answered ${any}`);
         const brute = bruteMinimum(cells, known);

@@ -1,5 +1,6 @@
 import { GuardScope } from '../sat/GuardScope.js';
 import { CoreGuidedMinimum } from './CoreGuidedMinimum.js';
+import { CoreIndex } from './CoreIndex.js';
 import { searchHittingSet } from './localSearchHittingSet.js';
 import type { SatSession } from '../sat/SatSession.js';
 import type { SolveLimits } from '../sat/SatSolver.js';
@@ -96,9 +97,8 @@ export class MinHittingSet {
   private coreGuided: CoreGuidedMinimum | undefined;
   private readonly varOf = new Map<number, number>();
   private lowerBound = 0;
-  readonly cores: number[][] = [];
-  /** Cell -> the indices of the cores that hold it (kept as cores are added, for the tie-break). */
-  private readonly coresOf = new Map<number, number[]>();
+  /** The cores so far, each sorted, indexed both ways (for the tie-break and the local search). */
+  readonly index = new CoreIndex();
   solves = 0;
   /**
    * The tie-break under way: decisions in row-major order over the core cells of its start
@@ -134,18 +134,18 @@ export class MinHittingSet {
   /** Add a core (any order); an empty core means no hitting set exists. */
   addCore(core: readonly number[]): void {
     const sorted = [...core].sort((a, b) => a - b);
-    for (const c of sorted) {
-      let list = this.coresOf.get(c);
-      if (!list) this.coresOf.set(c, (list = []));
-      list.push(this.cores.length);
-    }
-    this.cores.push(sorted);
+    this.index.add(sorted);
     this.addCoreClause(sorted);
   }
 
   /** How many of the cores hold `cell`. */
   coresHolding(cell: number): number {
-    return this.coresOf.get(cell)?.length ?? 0;
+    return this.index.holding(cell).length;
+  }
+
+  /** The cores so far, in the order they were added, each sorted. */
+  get cores(): readonly (readonly number[])[] {
+    return this.index.cores;
   }
 
   /**
@@ -219,7 +219,7 @@ export class MinHittingSet {
       if (limits.deadline !== undefined && performance.now() > limits.deadline) return 'unknown';
       const cell = t.cells[t.next]!;
       const v = this.varOf.get(cell)!;
-      const mine = this.coresOf.get(cell) ?? [];
+      const mine = this.index.holding(cell);
       const inSet = t.witness.has(cell);
       // A cell all of whose cores the cells already in hit cannot be in a minimum set: dropping
       // it would leave a smaller one. Otherwise ask for a minimum hitting set with the

@@ -1,3 +1,5 @@
+import { CoreIndex } from './CoreIndex.js';
+
 /**
  * Hitting sets of a given size by local search: no proof, just a fast way to find one.
  *
@@ -28,25 +30,19 @@ export interface HittingSetSearch {
   readonly seed: number;
 }
 
-export function searchHittingSet(cores: readonly (readonly number[])[], o: HittingSetSearch): number[] | undefined {
+/**
+ * A hitting set of exactly `o.k` cells (fewer when fewer cells occur in the cores), sorted, or
+ * undefined when none was found within `o.maxSteps`. The cores come as a list, or as a
+ * `CoreIndex` the caller keeps and grows (the minimizer's: no indexing per search).
+ */
+export function searchHittingSet(of: CoreIndex | readonly (readonly number[])[], o: HittingSetSearch): number[] | undefined {
+  const index = of instanceof CoreIndex ? of : CoreIndex.of(of);
+  const { cores, cellOf, coreCells, coresOfCell } = index;
   if (cores.length === 0) return [];
   if (cores.some((c) => c.length === 0) || o.k < 1) return undefined;
-  // Cells numbered 0..m-1 in the order they appear; only cells of some core matter.
-  const index = new Map<number, number>();
-  const cellOf: number[] = [];
-  const coreCells = cores.map((core) =>
-    Int32Array.from(core, (c) => {
-      let i = index.get(c);
-      if (i === undefined) index.set(c, (i = cellOf.push(c) - 1));
-      return i;
-    }),
-  );
+  // Cells numbered 0..m-1 (the index's dense numbers); only cells of some core matter.
   const m = cellOf.length;
   if (o.k >= m) return [...cellOf].sort((a, b) => a - b);
-  const coresOfCell: number[][] = Array.from({ length: m }, () => []);
-  coreCells.forEach((cs, j) => {
-    for (const c of cs) coresOfCell[c]!.push(j);
-  });
   const n = cores.length;
   const weight = new Float64Array(n).fill(1);
   const hits = new Int32Array(n);
@@ -112,7 +108,7 @@ export function searchHittingSet(cores: readonly (readonly number[])[], o: Hitti
   // until k, or the least useful members dropped until k.
   const members: number[] = [];
   for (const c of o.start) {
-    const i = index.get(c);
+    const i = index.denseOf(c);
     if (i !== undefined && !inSet[i]) (add(i), members.push(i));
   }
   while (members.length < o.k) {

@@ -169,7 +169,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
           if ('answer' in step) return done(step.answer, true);
           h = step.ask;
         } else {
-          h = searchHittingSet(hs.cores, { k: Math.max(1, hs.provenBound), start: lastHit, maxSteps: SEARCH_STEPS, seed: rounds });
+          h = searchHittingSet(hs.index, { k: Math.max(1, hs.provenBound), start: lastHit, maxSteps: SEARCH_STEPS, seed: rounds });
           if (h) searched++;
           // With a valid set in hand, the solve stops at `deadline`: the time after it trims that set.
           else h = hs.solve(best ? softLimit : hardLimit);
