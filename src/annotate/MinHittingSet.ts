@@ -70,6 +70,8 @@ interface TieBreak {
   readonly open: ReadonlySet<number>;
   next: number;
   readonly chosen: Set<number>;
+  /** The cells decided out, row-major. */
+  readonly out: number[];
   readonly hit: boolean[];
   witness: Set<number>;
 }
@@ -190,6 +192,7 @@ export class MinHittingSet {
       open: new Set(this.varOf.keys()),
       next: 0,
       chosen: new Set(),
+      out: [],
       hit: [],
       witness: new Set(witness),
     };
@@ -222,9 +225,10 @@ export class MinHittingSet {
       const mine = this.index.holding(cell);
       const inSet = t.witness.has(cell);
       // A cell all of whose cores the cells already in hit cannot be in a minimum set: dropping
-      // it would leave a smaller one. Otherwise ask for a minimum hitting set with the
-      // decisions and this cell; 'unsat' shuts it out for good.
-      if (!inSet && !mine.every((j) => t.hit[j])) {
+      // it would leave a smaller one. Nor can a cell shadowed by one decided out (`shadowed`).
+      // Otherwise ask for a minimum hitting set with the decisions and this cell; 'unsat' shuts
+      // it out for good.
+      if (!inSet && !mine.every((j) => t.hit[j]) && !this.shadowed(t, mine)) {
         const r = this.withoutSolve(t, cell) ?? this.bySat(t, v, limits);
         if (r === 'unknown') return 'unknown';
         if (r !== 'out') return { ask: r };
@@ -233,10 +237,30 @@ export class MinHittingSet {
       if (inSet) {
         t.chosen.add(cell);
         for (const j of mine) t.hit[j] = true;
-      }
+      } else t.out.push(cell);
       t.next++;
     }
     return { answer: [...t.chosen] };
+  }
+
+  /**
+   * True when a cell decided out holds every core that the cell being decided holds and the
+   * cells in leave unhit (`mine`: its cores, ascending). Then the cell is out too: a minimum
+   * hitting set with the decisions and this cell would stay one with that cell in its place,
+   * and it would have put that cell in when it was decided (its cores then were a subset of
+   * today's, the cells in then a subset of today's, and no cell decided out before it is in).
+   */
+  private shadowed(t: TieBreak, mine: readonly number[]): boolean {
+    const open = mine.filter((j) => !t.hit[j]);
+    return t.out.some((o) => {
+      const theirs = this.index.holding(o);
+      let i = 0;
+      for (const j of open) {
+        while (i < theirs.length && theirs[i]! < j) i++;
+        if (theirs[i] !== j) return false;
+      }
+      return true;
+    });
   }
 
   /**
