@@ -121,8 +121,11 @@ class Incremental {
     this.base = this.propagator.unknownDomains();
     this.baseStatus = this.propagator.run(this.base);
   }
-  /** Copy of `from` with `cells` set black, propagated; the lines through them are the start. */
-  extend(from: Uint8Array, cells: readonly number[]): { domains: Uint8Array; solved: boolean } {
+  /**
+   * Copy of `from` with `cells` set black, propagated; the lines through them are the start.
+   * `finishers`: see Propagator.run (then `domains` of a solved answer are part-way).
+   */
+  extend(from: Uint8Array, cells: readonly number[], finishers?: Uint8Array): { domains: Uint8Array; solved: boolean } {
     const d = from.slice();
     const dirty: number[] = [];
     for (const c of cells) {
@@ -131,7 +134,7 @@ class Incremental {
         dirty.push(...this.propagator.linesOf(c));
       }
     }
-    const status = dirty.length ? this.propagator.run(d, dirty) : this.status(d);
+    const status = dirty.length ? this.propagator.run(d, dirty, undefined, finishers) : this.status(d);
     if (status === 'contradiction') throw new Error('internal error: the original grid contradicts its own clues');
     return { domains: d, solved: status === 'solved' };
   }
@@ -181,7 +184,11 @@ class LogicOracle implements AnnotationOracle {
     }
     return { valid: false, cores };
   }
-  /** Grow the stalled state with open black cells in random order while it keeps stalling. */
+  /**
+   * Grow the stalled state with open black cells in random order while it keeps stalling. A
+   * cell that finishes the block from some state here finishes it from every later (larger)
+   * one, so a later propagation that makes it black stops there (Propagator.run's finishers).
+   */
   private shrink(stalled: Uint8Array): number[] {
     let state = stalled;
     const order = this.inc.openBlack(stalled);
@@ -189,11 +196,13 @@ class LogicOracle implements AnnotationOracle {
       const j = Math.floor(this.rand() * (i + 1));
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
+    const finishers = new Uint8Array(stalled.length);
     for (const c of order) {
       if (state[c] !== UNKNOWN) continue;
       this.calls++;
-      const next = this.inc.extend(state, [c]);
+      const next = this.inc.extend(state, [c], finishers);
       if (!next.solved) state = next.domains;
+      else finishers[c] = 1;
     }
     return this.inc.openBlack(state);
   }
