@@ -228,7 +228,8 @@ export class MinHittingSet {
       // it would leave a smaller one. Nor can a cell shadowed by one decided out (`shadowed`).
       // Otherwise ask for a minimum hitting set with the decisions and this cell; 'unsat' shuts
       // it out for good.
-      if (!inSet && !mine.every((j) => t.hit[j]) && !this.shadowed(t, mine)) {
+      const unhit = inSet ? [] : mine.filter((j) => !t.hit[j]);
+      if (unhit.length > 0 && !this.shadowed(t, unhit)) {
         const r = this.withoutSolve(t, cell) ?? this.bySat(t, v, limits);
         if (r === 'unknown') return 'unknown';
         if (r !== 'out') return { ask: r };
@@ -244,18 +245,17 @@ export class MinHittingSet {
   }
 
   /**
-   * True when a cell decided out holds every core that the cell being decided holds and the
-   * cells in leave unhit (`mine`: its cores, ascending). Then the cell is out too: a minimum
+   * True when a cell decided out holds every core in `unhit` (the cores the cell being decided
+   * holds and the cells in leave unhit, ascending). Then the cell is out too: a minimum
    * hitting set with the decisions and this cell would stay one with that cell in its place,
    * and it would have put that cell in when it was decided (its cores then were a subset of
    * today's, the cells in then a subset of today's, and no cell decided out before it is in).
    */
-  private shadowed(t: TieBreak, mine: readonly number[]): boolean {
-    const open = mine.filter((j) => !t.hit[j]);
+  private shadowed(t: TieBreak, unhit: readonly number[]): boolean {
     return t.out.some((o) => {
       const theirs = this.index.holding(o);
       let i = 0;
-      for (const j of open) {
+      for (const j of unhit) {
         while (i < theirs.length && theirs[i]! < j) i++;
         if (theirs[i] !== j) return false;
       }
