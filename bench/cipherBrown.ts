@@ -156,8 +156,10 @@ export async function brownTable(o: BrownOptions): Promise<number> {
   }
   const loadAfter = load();
   const budgetText = o.budgetMs === Infinity ? 'none' : `${secs(o.budgetMs / 1000)} s`;
-  // A run with another budget than the default (the n = 35 "under 60 s" target) has a section of its own.
-  const section = `cipher-brown-${o.engine}${o.budgetMs === DEFAULT_BUDGET_MS ? '' : `-budget-${o.budgetMs === Infinity ? 'none' : `${o.budgetMs / 1000}s`}`}`;
+  // A run with another budget than the default (the n = 35 "under 60 s" target) has a section of
+  // its own, and so has one on other messages than the default draw (a held-out set).
+  const budgetPart = o.budgetMs === DEFAULT_BUDGET_MS ? '' : `-budget-${o.budgetMs === Infinity ? 'none' : `${o.budgetMs / 1000}s`}`;
+  const section = `cipher-brown-${o.engine}${budgetPart}${o.seed === DEFAULT_SEED ? '' : `-seed-${o.seed}`}`;
   const report = [
     `## ${section}: smallest annotations of ${o.messages} Brown-corpus messages (engine ${o.engine})`,
     '',
