@@ -14,6 +14,7 @@ import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { BLACK, Propagator } from '../src/line/Propagator.js';
 import { SatSession } from '../src/sat/SatSession.js';
+import { BlockSolver } from '../src/solve/BlockSolver.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 
 /** Brute force gives up above this many cells (the board is then only checked for validity). */
@@ -253,6 +254,47 @@ test('trimming a valid annotation keeps it valid and leaves no cell it can drop;
     }),
     { numRuns: 150, seed: 107 },
   );
+});
+
+test('findCloser: a second solution inside the first one\'s difference that turns fewer black cells white, or none (brute force)', () => {
+  const session = new SatSession();
+  const seen = { closer: 0, none: 0 };
+  const larger = fc
+    .record({ w: fc.integer({ min: 4, max: 8 }), h: fc.integer({ min: 4, max: 8 }), density: fc.double({ min: 0.3, max: 0.7, noNaN: true }), seed: fc.integer() })
+    .map(({ w, h, density, seed }) => makeGrid(w, h, randomCells(w, h, density, rng(seed))));
+  fc.assert(
+    fc.property(larger, (grid) => {
+      const puzzle = puzzleOf(grid);
+      const all = bruteSolutions(puzzle, 400);
+      if (all.length < 2 || all.length >= 400) return;
+      const block = new BlockSolver(puzzle, [], session);
+      try {
+        const other = block.findOther(grid, []);
+        if (typeof other === 'string') throw new Error(`findOther: ${other} on a block with ${all.length} solutions`);
+        // The black cells of `grid` that `y` turns white, and whether `y` agrees with `grid` wherever `other` does.
+        const turned = (y: ArrayLike<number>) => [...grid.cells.keys()].filter((c) => grid.cells[c] && !y[c]);
+        const inside = (y: ArrayLike<number>) => [...grid.cells.keys()].every((c) => grid.cells[c] !== other.cells[c] || y[c] === grid.cells[c]);
+        const core = turned(other.cells);
+        const smaller = (y: ArrayLike<number>) => turned(y).length > 0 && turned(y).length < core.length && turned(y).every((c) => core.includes(c));
+        const r = block.findCloser(grid, other, []);
+        if (r === 'none') {
+          expect(all.filter((y) => inside(y) && smaller(y))).toHaveLength(0);
+          seen.none++;
+        } else {
+          if (r === 'unknown') throw new Error('findCloser: unknown without a deadline');
+          expect(checkGrid(puzzle, r)).toBeNull();
+          expect(inside(r.cells) && smaller(r.cells)).toBe(true);
+          seen.closer++;
+        }
+      } finally {
+        block.dispose();
+      }
+    }),
+    { numRuns: 300, seed: 108 },
+  );
+  session.close();
+  expect(seen.closer).toBeGreaterThan(5);
+  expect(seen.none).toBeGreaterThan(5);
 });
 
 test('every switch core is a core: the switched picture has the same clues', () => {

@@ -244,7 +244,7 @@ class UniqueOracle implements AnnotationOracle {
       this.firstOther = this.block.findOther(this.grid, [], { deadline: this.deadline });
     }
     const other = this.firstOther;
-    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [coreOf(this.grid, other)];
+    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [coreOf(this.grid, this.shrink(other, []))];
   }
   check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
@@ -252,13 +252,29 @@ class UniqueOracle implements AnnotationOracle {
       this.nearOriginal();
       const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
       if (other === 'unknown') return 'unknown';
-      if (other !== 'none') return { valid: false, cores: [coreOf(this.grid, other)] };
+      if (other !== 'none') return { valid: false, cores: [coreOf(this.grid, this.shrink(other, annotation))] };
     }
     this.sawValid = true;
     return { valid: true, cores: [] };
   }
   complete(annotation: readonly number[], until = -Infinity): number[] {
     return completeFrom(this.inc, annotation, until);
+  }
+  /**
+   * Shrink a second solution's core: while a second solution inside `other`'s difference from
+   * the original turns fewer of the original's black cells white (`BlockSolver.findCloser`),
+   * take it. Each step is a SAT call on the cells of that difference alone (about 2 ms at
+   * n = 30, against 7-40 ms for the search that found `other`), and the core it ends with is
+   * a subset of the first. On the 20 Brown messages at n = 30 (10 s each) the blocks that
+   * settle their size did so in about half the rounds and cores (#7: 285 rounds and 510 cores
+   * against 498 and 911).
+   */
+  private shrink(other: Grid, annotation: readonly number[]): Grid {
+    for (;;) {
+      const closer = this.block.findCloser(this.grid, other, annotation, { deadline: this.deadline });
+      if (closer === 'none' || closer === 'unknown') return other;
+      other = closer;
+    }
   }
   private get deadline(): number {
     return this.sawValid ? this.hardDeadline : this.softDeadline;

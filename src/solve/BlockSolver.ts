@@ -189,14 +189,48 @@ export class BlockSolver {
    */
   findOther(grid: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
     if (this.presolve !== 'stalled') return 'none';
-    const block = this.load();
+    this.load();
+    return this.otherThan(grid, [], this.blackLits(extraBlack), limits);
+  }
+
+  /**
+   * A grid like `findOther`'s that differs from `grid` only where `other` does, and turns fewer
+   * of `grid`'s black cells white: every cell where the two agree keeps its value, and at least
+   * one black cell that `other` turns white stays black. 'none' when there is none: then no
+   * second solution inside `other`'s difference from `grid` turns fewer of them white.
+   * require: `other` fits the clues and the givens, differs from `grid`, and has every cell of
+   * `extraBlack` black.
+   */
+  findCloser(grid: Grid, other: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
+    if (this.presolve !== 'stalled') return 'none';
+    this.load();
     const cellVar = this.encoding!.cellVar;
-    const query = block.child();
+    const keep: number[] = [];
+    const agree = this.blackLits(extraBlack);
+    for (let c = 0; c < cellVar.length; c++) {
+      const v = cellVar[c];
+      if (!v) continue;
+      if (grid.cells[c] === other.cells[c]) agree.push(grid.cells[c] ? v : -v);
+      else if (grid.cells[c]) keep.push(v);
+    }
+    return this.otherThan(grid, [keep], agree, limits);
+  }
+
+  /** The variables of the open cells among `cells`, as "black" literals. */
+  private blackLits(cells: readonly number[]): number[] {
+    const cellVar = this.encoding!.cellVar;
+    const lits: number[] = [];
+    for (const c of cells) if (cellVar[c]) lits.push(cellVar[c]!);
+    return lits;
+  }
+
+  /** One query for a grid other than `grid`, with extra clauses (retired after it) and assumptions. require: loaded. */
+  private otherThan(grid: Grid, clauses: readonly (readonly number[])[], assumptions: readonly number[], limits: SolveLimits): Found {
+    const query = this.scope!.child();
     query.addClause(this.differFrom(grid));
-    const extra: number[] = [];
-    for (const c of extraBlack) if (cellVar[c]) extra.push(cellVar[c]!);
+    for (const clause of clauses) query.addClause(clause);
     try {
-      const r = this.satSolve(query, limits, extra);
+      const r = this.satSolve(query, limits, assumptions);
       return r === 'sat' ? this.read() : r === 'unsat' ? 'none' : 'unknown';
     } finally {
       query.retire();
