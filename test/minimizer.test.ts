@@ -301,6 +301,47 @@ test('findCloser: a second solution inside the first one\'s difference that turn
   expect(seen.none).toBeGreaterThan(5);
 });
 
+test('findWithin: a second solution that differs only inside a region, with given cells black, or none (brute force)', () => {
+  const session = new SatSession();
+  const seen = { found: 0, none: 0 };
+  const larger = fc
+    .record({ w: fc.integer({ min: 4, max: 8 }), h: fc.integer({ min: 4, max: 8 }), density: fc.double({ min: 0.3, max: 0.7, noNaN: true }), seed: fc.integer() })
+    .map(({ w, h, density, seed }) => ({ grid: makeGrid(w, h, randomCells(w, h, density, rng(seed))), random: rng(seed ^ 0x5bd1e995) }));
+  fc.assert(
+    fc.property(larger, ({ grid, random }) => {
+      const puzzle = puzzleOf(grid);
+      const all = bruteSolutions(puzzle, 400);
+      if (all.length < 2 || all.length >= 400) return;
+      // The region: where one other solution differs, and a few cells more; given cells, mostly
+      // black cells inside it (where they can rule a second solution out).
+      const other = all.filter((y) => y.some((v, c) => v !== grid.cells[c]))[Math.floor(random() * (all.length - 1))]!;
+      const region = Uint8Array.from(grid.cells, (v, c) => (other[c] !== v || random() < 0.2 ? 1 : 0));
+      const extraBlack = [...grid.cells.keys()].filter((c) => grid.cells[c] && random() < (region[c] ? 0.25 : 0.05));
+      const fits = (y: ArrayLike<number>) =>
+        [...grid.cells.keys()].every((c) => region[c] || y[c] === grid.cells[c]) && extraBlack.every((c) => y[c]) && [...grid.cells.keys()].some((c) => y[c] !== grid.cells[c]);
+      const block = new BlockSolver(puzzle, [], session);
+      try {
+        const r = block.findWithin(grid, region, extraBlack);
+        if (r === 'none') {
+          expect(all.filter(fits)).toHaveLength(0);
+          seen.none++;
+        } else {
+          if (r === 'unknown') throw new Error('findWithin: unknown without a deadline');
+          expect(checkGrid(puzzle, r)).toBeNull();
+          expect(fits(r.cells)).toBe(true);
+          seen.found++;
+        }
+      } finally {
+        block.dispose();
+      }
+    }),
+    { numRuns: 300, seed: 109 },
+  );
+  session.close();
+  expect(seen.found).toBeGreaterThan(5);
+  expect(seen.none).toBeGreaterThan(5);
+});
+
 test('every switch core is a core: the switched picture has the same clues', () => {
   fc.assert(
     fc.property(board, (grid) => {

@@ -17,6 +17,8 @@ import type { ReceiverModel } from './ReceiverModel.js';
  *   a core: an annotation missing all of them leaves Y a solution. The search is told to try
  *   each cell's original value first, so Y is near the original and the core small (20 Brown
  *   messages at n = 30, 10 s each: median 2.0 s per block instead of 2.8, 10 % fewer cores).
+ *   Each core is shrunk (a closer second solution inside Y's difference, while there is one),
+ *   and the search first looks only where earlier second solutions differed (findOther).
  */
 export interface OracleAnswer {
   readonly valid: boolean;
@@ -224,6 +226,8 @@ class UniqueOracle implements AnnotationOracle {
   private readonly inc: Incremental;
   private readonly block: BlockSolver;
   private firstOther: Grid | 'none' | 'unknown' | undefined;
+  /** The cells where the second solutions found so far differ from the original (1), once there is one. */
+  private region: Uint8Array | undefined;
   private hinted = false;
   private sawValid = false;
   calls = 0;
@@ -241,24 +245,48 @@ class UniqueOracle implements AnnotationOracle {
     if (this.inc.baseStatus === 'solved') return [];
     if (this.firstOther === undefined || this.firstOther === 'unknown') {
       this.nearOriginal();
-      this.firstOther = this.block.findOther(this.grid, [], { deadline: this.deadline });
+      this.firstOther = this.findOther([]);
     }
     const other = this.firstOther;
-    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [coreOf(this.grid, this.shrink(other, []))];
+    return other === 'unknown' ? 'unknown' : other === 'none' ? [] : [this.coreOf(other, [])];
   }
   check(annotation: readonly number[]): OracleAnswer | 'unknown' {
     this.calls++;
     if (!this.inc.extend(this.inc.base, annotation).solved) {
       this.nearOriginal();
-      const other = this.block.findOther(this.grid, annotation, { deadline: this.deadline });
+      const other = this.findOther(annotation);
       if (other === 'unknown') return 'unknown';
-      if (other !== 'none') return { valid: false, cores: [coreOf(this.grid, this.shrink(other, annotation))] };
+      if (other !== 'none') return { valid: false, cores: [this.coreOf(other, annotation)] };
     }
     this.sawValid = true;
     return { valid: true, cores: [] };
   }
   complete(annotation: readonly number[], until = -Infinity): number[] {
     return completeFrom(this.inc, annotation, until);
+  }
+  /**
+   * A second solution with the annotation's cells black: first inside `region` (a search on
+   * its cells alone), then anywhere. Hitting sets pick one cell in each local ambiguity the
+   * cores have shown, and most ambiguities a later set misses are other flips of the same
+   * cells. On the 20 Brown messages (10 s each, paired runs), unique receiver: n = 30 17
+   * proven against 16, n = 35 17 against 16, and on the held-out draw (seed 2) n = 30 18
+   * against 15, n = 35 17 against 17 with the median 0.75 s against 1.14; on #1 at n = 30,
+   * 221 of 354 searches found one in the region, in 11 ms against 38 ms for a whole search.
+   */
+  private findOther(annotation: readonly number[]): Grid | 'none' | 'unknown' {
+    const limits = { deadline: this.deadline };
+    if (this.region) {
+      const near = this.block.findWithin(this.grid, this.region, annotation, limits);
+      if (near !== 'none') return near;
+    }
+    return this.block.findOther(this.grid, annotation, limits);
+  }
+  /** The core of a second solution, shrunk; its difference joins `region`. */
+  private coreOf(other: Grid, annotation: readonly number[]): number[] {
+    const near = this.shrink(other, annotation);
+    this.region ??= new Uint8Array(near.cells.length);
+    for (let c = 0; c < near.cells.length; c++) if (near.cells[c] !== this.grid.cells[c]) this.region[c] = 1;
+    return coreOf(this.grid, near);
   }
   /**
    * Shrink a second solution's core: while a second solution inside `other`'s difference from

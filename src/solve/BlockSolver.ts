@@ -205,15 +205,37 @@ export class BlockSolver {
     if (this.presolve !== 'stalled') return 'none';
     this.load();
     const cellVar = this.encoding!.cellVar;
+    const region = new Uint8Array(cellVar.length);
     const keep: number[] = [];
+    for (let c = 0; c < cellVar.length; c++) {
+      if (grid.cells[c] === other.cells[c]) continue;
+      region[c] = 1;
+      if (grid.cells[c] && cellVar[c]) keep.push(cellVar[c]!);
+    }
+    return this.otherWithin(grid, region, extraBlack, [keep], limits);
+  }
+
+  /**
+   * A grid like `findOther`'s (it fits the clues and the givens, every cell of `extraBlack` is
+   * black) that differs from `grid` only in cells of `region` (1: may differ); 'none' when no
+   * such grid differs from `grid` inside the region. A search on the region's cells alone: the
+   * annotation oracle asks it first, where earlier second solutions differed.
+   */
+  findWithin(grid: Grid, region: ArrayLike<number>, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
+    if (this.presolve !== 'stalled') return 'none';
+    this.load();
+    return this.otherWithin(grid, region, extraBlack, [], limits);
+  }
+
+  /** `otherThan` with every open cell outside `region` fixed to its value in `grid` and `extraBlack` black. */
+  private otherWithin(grid: Grid, region: ArrayLike<number>, extraBlack: readonly number[], clauses: readonly (readonly number[])[], limits: SolveLimits): Found {
+    const cellVar = this.encoding!.cellVar;
     const agree = this.blackLits(extraBlack);
     for (let c = 0; c < cellVar.length; c++) {
       const v = cellVar[c];
-      if (!v) continue;
-      if (grid.cells[c] === other.cells[c]) agree.push(grid.cells[c] ? v : -v);
-      else if (grid.cells[c]) keep.push(v);
+      if (v && !region[c]) agree.push(grid.cells[c] ? v : -v);
     }
-    return this.otherThan(grid, [keep], agree, limits);
+    return this.otherThan(grid, clauses, agree, limits);
   }
 
   /** The variables of the open cells among `cells`, as "black" literals. */
