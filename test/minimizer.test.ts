@@ -256,52 +256,13 @@ test('trimming a valid annotation keeps it valid and leaves no cell it can drop;
   );
 });
 
-test('findCloser: a second solution inside the first one\'s difference that turns fewer black cells white, or none (brute force)', () => {
-  const session = new SatSession();
-  const seen = { closer: 0, none: 0 };
-  const larger = fc
-    .record({ w: fc.integer({ min: 4, max: 8 }), h: fc.integer({ min: 4, max: 8 }), density: fc.double({ min: 0.3, max: 0.7, noNaN: true }), seed: fc.integer() })
-    .map(({ w, h, density, seed }) => makeGrid(w, h, randomCells(w, h, density, rng(seed))));
-  fc.assert(
-    fc.property(larger, (grid) => {
-      const puzzle = puzzleOf(grid);
-      const all = bruteSolutions(puzzle, 400);
-      if (all.length < 2 || all.length >= 400) return;
-      const block = new BlockSolver(puzzle, [], session);
-      try {
-        const other = block.findOther(grid, []);
-        if (typeof other === 'string') throw new Error(`findOther: ${other} on a block with ${all.length} solutions`);
-        // The black cells of `grid` that `y` turns white, and whether `y` agrees with `grid` wherever `other` does.
-        const turned = (y: ArrayLike<number>) => [...grid.cells.keys()].filter((c) => grid.cells[c] && !y[c]);
-        const inside = (y: ArrayLike<number>) => [...grid.cells.keys()].every((c) => grid.cells[c] !== other.cells[c] || y[c] === grid.cells[c]);
-        const core = turned(other.cells);
-        const smaller = (y: ArrayLike<number>) => {
-          const t = turned(y);
-          return t.length > 0 && t.length < core.length && t.every((c) => core.includes(c));
-        };
-        const r = block.findCloser(grid, other, []);
-        if (r === 'none') {
-          expect(all.filter((y) => inside(y) && smaller(y))).toHaveLength(0);
-          seen.none++;
-        } else {
-          if (r === 'unknown') throw new Error('findCloser: unknown without a deadline');
-          expect(checkGrid(puzzle, r)).toBeNull();
-          expect(inside(r.cells)).toBe(true);
-          expect(smaller(r.cells)).toBe(true);
-          seen.closer++;
-        }
-      } finally {
-        block.dispose();
-      }
-    }),
-    { numRuns: 300, seed: 108 },
-  );
-  session.close();
-  expect(seen.closer).toBeGreaterThan(5);
-  expect(seen.none).toBeGreaterThan(5);
-});
-
-test('findWithin: a second solution that differs only inside a region, with given cells black, or none (brute force)', () => {
+/**
+ * A BlockSolver query against brute force: 300 random boards of 4x4 to 8x8 with 2-399
+ * solutions, each with a fresh block (one shared session) and a random source of its own.
+ * `check` asks the query, checks its answer against `all` (every solution), and says whether
+ * it found a grid; both kinds of answer must occur more than 5 times.
+ */
+function againstBruteForce(seed: number, check: (c: { grid: Grid; all: Uint8Array[]; block: BlockSolver; random: () => number }) => 'found' | 'none'): void {
   const session = new SatSession();
   const seen = { found: 0, none: 0 };
   const larger = fc
@@ -309,37 +270,66 @@ test('findWithin: a second solution that differs only inside a region, with give
     .map(({ w, h, density, seed }) => ({ grid: makeGrid(w, h, randomCells(w, h, density, rng(seed))), random: rng(seed ^ 0x5bd1e995) }));
   fc.assert(
     fc.property(larger, ({ grid, random }) => {
-      const puzzle = puzzleOf(grid);
-      const all = bruteSolutions(puzzle, 400);
+      const all = bruteSolutions(puzzleOf(grid), 400);
       if (all.length < 2 || all.length >= 400) return;
-      // The region: where one other solution differs, and a few cells more; given cells, mostly
-      // black cells inside it (where they can rule a second solution out).
-      const other = all.filter((y) => y.some((v, c) => v !== grid.cells[c]))[Math.floor(random() * (all.length - 1))]!;
-      const region = Uint8Array.from(grid.cells, (v, c) => (other[c] !== v || random() < 0.2 ? 1 : 0));
-      const extraBlack = [...grid.cells.keys()].filter((c) => grid.cells[c] && random() < (region[c] ? 0.25 : 0.05));
-      const fits = (y: ArrayLike<number>) =>
-        [...grid.cells.keys()].every((c) => region[c] || y[c] === grid.cells[c]) && extraBlack.every((c) => y[c]) && [...grid.cells.keys()].some((c) => y[c] !== grid.cells[c]);
-      const block = new BlockSolver(puzzle, [], session);
+      const block = new BlockSolver(puzzleOf(grid), [], session);
       try {
-        const r = block.findWithin(grid, region, extraBlack);
-        if (r === 'none') {
-          expect(all.filter(fits)).toHaveLength(0);
-          seen.none++;
-        } else {
-          if (r === 'unknown') throw new Error('findWithin: unknown without a deadline');
-          expect(checkGrid(puzzle, r)).toBeNull();
-          expect(fits(r.cells)).toBe(true);
-          seen.found++;
-        }
+        seen[check({ grid, all, block, random })]++;
       } finally {
         block.dispose();
       }
     }),
-    { numRuns: 300, seed: 109 },
+    { numRuns: 300, seed },
   );
   session.close();
   expect(seen.found).toBeGreaterThan(5);
   expect(seen.none).toBeGreaterThan(5);
+}
+
+test('findCloser: a second solution inside the first one\'s difference that turns fewer black cells white, or none (brute force)', () => {
+  againstBruteForce(108, ({ grid, all, block }) => {
+    const other = block.findOther(grid, []);
+    if (typeof other === 'string') throw new Error(`findOther: ${other} on a block with ${all.length} solutions`);
+    // The black cells of `grid` that `y` turns white, and whether `y` agrees with `grid` wherever `other` does.
+    const turned = (y: ArrayLike<number>) => [...grid.cells.keys()].filter((c) => grid.cells[c] && !y[c]);
+    const inside = (y: ArrayLike<number>) => [...grid.cells.keys()].every((c) => grid.cells[c] !== other.cells[c] || y[c] === grid.cells[c]);
+    const core = turned(other.cells);
+    const smaller = (y: ArrayLike<number>) => {
+      const t = turned(y);
+      return t.length > 0 && t.length < core.length && t.every((c) => core.includes(c));
+    };
+    const r = block.findCloser(grid, other, []);
+    if (r === 'none') {
+      expect(all.filter((y) => inside(y) && smaller(y))).toHaveLength(0);
+      return 'none';
+    }
+    if (r === 'unknown') throw new Error('findCloser: unknown without a deadline');
+    expect(checkGrid(puzzleOf(grid), r)).toBeNull();
+    expect(inside(r.cells)).toBe(true);
+    expect(smaller(r.cells)).toBe(true);
+    return 'found';
+  });
+});
+
+test('findWithin: a second solution that differs only inside a region, with given cells black, or none (brute force)', () => {
+  againstBruteForce(109, ({ grid, all, block, random }) => {
+    // The region: where one other solution differs, and a few cells more; given cells, mostly
+    // black cells inside it (where they can rule a second solution out).
+    const other = all.filter((y) => y.some((v, c) => v !== grid.cells[c]))[Math.floor(random() * (all.length - 1))]!;
+    const region = Uint8Array.from(grid.cells, (v, c) => (other[c] !== v || random() < 0.2 ? 1 : 0));
+    const extraBlack = [...grid.cells.keys()].filter((c) => grid.cells[c] && random() < (region[c] ? 0.25 : 0.05));
+    const fits = (y: ArrayLike<number>) =>
+      [...grid.cells.keys()].every((c) => region[c] || y[c] === grid.cells[c]) && extraBlack.every((c) => y[c]) && [...grid.cells.keys()].some((c) => y[c] !== grid.cells[c]);
+    const r = block.findWithin(grid, region, extraBlack);
+    if (r === 'none') {
+      expect(all.filter(fits)).toHaveLength(0);
+      return 'none';
+    }
+    if (r === 'unknown') throw new Error('findWithin: unknown without a deadline');
+    expect(checkGrid(puzzleOf(grid), r)).toBeNull();
+    expect(fits(r.cells)).toBe(true);
+    return 'found';
+  });
 });
 
 test('every switch core is a core: the switched picture has the same clues', () => {
