@@ -61,13 +61,6 @@ export function makeOracle(
   return model === 'logic' ? new LogicOracle(grid, seed, deadline) : new UniqueOracle(grid, session, deadline, hardDeadline);
 }
 
-/** The cells black in `grid` and white in `other`: an annotation missing all of them leaves `other` a solution. */
-function coreOf(grid: Grid, other: Grid): number[] {
-  const core: number[] = [];
-  for (let c = 0; c < other.cells.length; c++) if (grid.cells[c] && !other.cells[c]) core.push(c);
-  return core;
-}
-
 /**
  * `annotation` plus black cells given one at a time until line logic finishes the block. Ends
  * line-solvable, hence valid for both receivers. Until `until` (a `performance.now()` time)
@@ -281,12 +274,20 @@ class UniqueOracle implements AnnotationOracle {
     }
     return this.block.findOther(this.grid, annotation, limits);
   }
-  /** The core of a second solution, shrunk; its difference joins `region`. */
+  /**
+   * The core of a second solution, shrunk first: the cells black in the original and white in
+   * it (an annotation missing all of them leaves it a solution). Its difference joins `region`.
+   */
   private coreOf(other: Grid, annotation: readonly number[]): number[] {
     const near = this.shrink(other, annotation);
-    this.region ??= new Uint8Array(near.cells.length);
-    for (let c = 0; c < near.cells.length; c++) if (near.cells[c] !== this.grid.cells[c]) this.region[c] = 1;
-    return coreOf(this.grid, near);
+    const region = (this.region ??= new Uint8Array(near.cells.length));
+    const core: number[] = [];
+    for (let c = 0; c < near.cells.length; c++) {
+      if (near.cells[c] === this.grid.cells[c]) continue;
+      region[c] = 1;
+      if (this.grid.cells[c]) core.push(c);
+    }
+    return core;
   }
   /**
    * Shrink a second solution's core: while a second solution inside `other`'s difference from

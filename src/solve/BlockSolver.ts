@@ -188,8 +188,7 @@ export class BlockSolver {
    * those cells given).
    */
   findOther(grid: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
-    if (this.presolve !== 'stalled') return 'none';
-    this.load();
+    if (!this.loadIfStalled()) return 'none';
     return this.otherThan(grid, [], this.blackLits(extraBlack), limits);
   }
 
@@ -202,8 +201,7 @@ export class BlockSolver {
    * `extraBlack` black.
    */
   findCloser(grid: Grid, other: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
-    if (this.presolve !== 'stalled') return 'none';
-    this.load();
+    if (!this.loadIfStalled()) return 'none';
     const cellVar = this.encoding!.cellVar;
     const region = new Uint8Array(cellVar.length);
     const keep: number[] = [];
@@ -222,8 +220,7 @@ export class BlockSolver {
    * annotation oracle asks it first, where earlier second solutions differed.
    */
   findWithin(grid: Grid, region: ArrayLike<number>, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
-    if (this.presolve !== 'stalled') return 'none';
-    this.load();
+    if (!this.loadIfStalled()) return 'none';
     return this.otherWithin(grid, region, extraBlack, [], limits);
   }
 
@@ -279,6 +276,13 @@ export class BlockSolver {
   dispose(): void {
     this.scope?.retire();
     this.scope = undefined;
+  }
+
+  /** True when propagation left the block open, with the block's encoding then loaded; false when it needs no SAT. */
+  private loadIfStalled(): boolean {
+    if (this.presolve !== 'stalled') return false;
+    this.load();
+    return true;
   }
 
   private load(): GuardScope {
