@@ -105,13 +105,20 @@ test('core index: grown core by core with searches in between, it indexes every 
   );
 });
 
-test('MinHittingSet: as the minimizer drives it, against an oracle that knows every core, the minimum and the row-major first minimum equal brute force', () => {
+/**
+ * MinHittingSet driven as the minimizer drives it, against an oracle that knows every core, on
+ * 300 random systems; `moveAfterMs` as its option. Returns how many systems moved to an
+ * instance of their own (`SatSession.solo`).
+ */
+function againstBruteForce(moveAfterMs?: number): number {
+  let moved = 0;
   fc.assert(
     fc.property(systems, ({ cells, cores }) => {
       // The oracle: a set is valid when it hits every core; when not, it tells the first it misses.
       const missed = (set: readonly number[]) => cores.find((c) => !hitsAll(set, [c]));
       const all = bruteMinimum(cells, cores);
-      const hs = new MinHittingSet(new SatSession());
+      const session = new SatSession();
+      const hs = new MinHittingSet(session, { moveAfterMs });
       const known: number[][] = [];
       const add = (core: number[]) => (hs.addCore(core), known.push(core));
       add(cores[0]!);
@@ -157,7 +164,19 @@ test('MinHittingSet: as the minimizer drives it, against an oracle that knows ev
         else hs.accept(step.ask);
       }
       hs.dispose();
+      // One instance for the shared slot; a second is the block's own.
+      if (session.instances > 1) moved++;
     }),
     { numRuns: 300, seed: 13 },
   );
+  return moved;
+}
+
+test('MinHittingSet: as the minimizer drives it, against an oracle that knows every core, the minimum and the row-major first minimum equal brute force', () => {
+  expect(againstBruteForce()).toBe(0);
+});
+
+test('MinHittingSet: a block whose solve runs past the limit moves to an instance of its own, and the answers stay those of brute force', () => {
+  // With no time at all on the shared instance, every system whose solve is stopped moves.
+  expect(againstBruteForce(0)).toBeGreaterThan(100);
 });

@@ -23,3 +23,22 @@ test('an instance is shared until the variables it has seen would pass the limit
   // Hitting sets have a slot of their own.
   expect(session.get(100, 'hittingSets') === c, 'hitting sets have their own slot').toBe(false);
 });
+
+test('solo: an instance of the hard-proof engine (CaDiCaL in Node) that the session does not share; a session from a factory uses its factory', () => {
+  const session = new SatSession('minisat');
+  const shared = session.get(0, 'hittingSets');
+  const solo = session.solo();
+  expect(solo.engine).toBe('cadical');
+  expect(shared.engine).toBe('minisat');
+  expect(session.get(0, 'hittingSets') === shared, 'the slot keeps its instance').toBe(true);
+  expect(session.solo() === solo, 'each solo instance is new').toBe(false);
+  expect(session.instances).toBe(3);
+  solo.release();
+  const made: string[] = [];
+  const factory = new SatSession(() => {
+    made.push('x');
+    return new SatSession('minisat').get(0);
+  });
+  expect(factory.solo().engine).toBe('minisat');
+  expect(made.length).toBe(1);
+});

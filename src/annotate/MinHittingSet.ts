@@ -3,7 +3,7 @@ import { CoreGuidedMinimum } from './CoreGuidedMinimum.js';
 import { CoreIndex } from './CoreIndex.js';
 import { searchHittingSet } from './localSearchHittingSet.js';
 import type { SatSession } from '../sat/SatSession.js';
-import type { SolveLimits } from '../sat/SatSolver.js';
+import type { SatSolver, SolveLimits } from '../sat/SatSolver.js';
 
 /**
  * Minimum hitting sets, lexicographically first.
@@ -40,7 +40,10 @@ import type { SolveLimits } from '../sat/SatSolver.js';
  * The instance comes from a SatSession and is shared with the hitting sets of earlier blocks
  * (a new instance per block costs milliseconds): everything of this block lives in one base
  * `GuardScope`, each tie-break query in a child scope; `dispose()` retires the
- * base scope and with it every variable this block created.
+ * base scope and with it every variable this block created. A block whose exact solve runs
+ * past MOVE_AFTER_MS moves to an instance of its own instead (CaDiCaL, from scratch): the
+ * shared instance carries every earlier block's learnt clauses and this block's relaxations,
+ * and the hard bounds of the logic receiver were proved many times faster on a fresh CaDiCaL.
  *
  * Call order: addCore (any number) -> solve -> addCore ... ; once a set from `solve` (or one of
  * the size `provenBound`, e.g. from local search) is valid: beginTieBreak -> tieBreakStep ->
@@ -53,6 +56,17 @@ import type { SolveLimits } from '../sat/SatSolver.js';
  * answers are the same).
  */
 const REBUILD_VARIABLES = 150_000;
+
+/**
+ * How long an exact solve for the optimum may run on the shared instance (ms, 50-5,000): past
+ * it, the block's hitting sets move to an instance of their own (`SatSession.solo`: CaDiCaL),
+ * where the same cores are solved from scratch, and stay there for the rest of the block. Most
+ * blocks never take that long and keep the shared instance, which costs nothing to open. On
+ * the 20 Brown messages, logic receiver, 10 s each, paired runs: n = 30 13 and 14 proven with
+ * 300 ms (two runs) against 9 and 10 without the move, 11 with 1,000 ms; n = 25 13 against 13
+ * with the unproven gap 8 cells against 20; 100 ms gave the same as 300.
+ */
+const MOVE_AFTER_MS = 300;
 
 /**
  * Swaps the tie-break's local search may make for one decision before SAT is asked
@@ -96,6 +110,9 @@ function packing(cores: readonly (readonly number[])[]): number {
 export class MinHittingSet {
   /** This block's scope in the shared instance; opened on first use (most blocks need no annotation). */
   private baseScope: GuardScope | undefined;
+  /** Once a solve ran past MOVE_AFTER_MS: this block's own instance, released with the block. */
+  private own: SatSolver | undefined;
+  private moved = false;
   private coreGuided: CoreGuidedMinimum | undefined;
   private readonly varOf = new Map<number, number>();
   private lowerBound = 0;
@@ -109,7 +126,15 @@ export class MinHittingSet {
    */
   private tie: TieBreak | undefined;
 
-  constructor(private readonly session: SatSession) {}
+  private readonly moveAfterMs: number;
+
+  /** `moveAfterMs`: MOVE_AFTER_MS unless given (tests move every block at once with 0). */
+  constructor(
+    private readonly session: SatSession,
+    options: { readonly moveAfterMs?: number } = {},
+  ) {
+    this.moveAfterMs = options.moveAfterMs ?? MOVE_AFTER_MS;
+  }
 
   private get base(): GuardScope {
     return (this.baseScope ??= new GuardScope(this.session.get(0, 'hittingSets')));
@@ -131,6 +156,8 @@ export class MinHittingSet {
     this.baseScope?.retire();
     this.baseScope = undefined;
     this.coreGuided = undefined;
+    if (this.own && !this.own.abortReason) this.own.release();
+    this.own = undefined;
   }
 
   /** Add a core (any order); an empty core means no hitting set exists. */
@@ -169,7 +196,12 @@ export class MinHittingSet {
     if (this.base.solver.numVars > REBUILD_VARIABLES) this.rebuild();
     // The optimum, core-guided (CoreGuidedMinimum.ts): its model is a minimum hitting set.
     this.solves++;
-    const optimum = this.minimum.solve(limits);
+    let optimum = this.minimum.solve(this.moved ? limits : { ...limits, deadline: Math.min(limits.deadline ?? Infinity, performance.now() + this.moveAfterMs) });
+    if (optimum === 'unknown' && !this.moved && performance.now() < (limits.deadline ?? Infinity)) {
+      this.moved = true;
+      this.rebuild();
+      optimum = this.minimum.solve(limits);
+    }
     if (optimum === 'unknown') return 'unknown';
     if (optimum === 'unsat') return null;
     const k = this.minimum.lowerBound;
@@ -313,9 +345,11 @@ export class MinHittingSet {
     return out.sort((a, b) => a - b);
   }
 
+  /** The same cores on a fresh instance: the block's own once it has moved, else a new shared one. */
   private rebuild(): void {
     this.dispose();
-    this.baseScope = new GuardScope(this.session.fresh('hittingSets'));
+    if (this.moved) this.own = this.session.solo();
+    this.baseScope = new GuardScope(this.own ?? this.session.fresh('hittingSets'));
     this.varOf.clear();
     for (const core of this.cores) this.addCoreClause(core);
   }

@@ -1,4 +1,4 @@
-import { DEFAULT_ENGINE, createSolver } from './engines.js';
+import { DEFAULT_ENGINE, HARD_PROOF_ENGINE, canCreateSolver, createSolver } from './engines.js';
 import type { EngineName, SatSolver, SolverOptions } from './SatSolver.js';
 
 /**
@@ -33,10 +33,16 @@ export class SatSession {
   instances = 0;
 
   private readonly create: () => SatSolver;
+  private readonly createSolo: () => SatSolver;
 
-  /** Instances of the named engine (default: the default engine), or from a factory. */
+  /**
+   * Instances of the named engine (default: the default engine), or from a factory. A session
+   * from a factory makes every instance with it, `solo` ones too.
+   */
   constructor(engine?: EngineName | (() => SatSolver), options?: SolverOptions) {
     this.create = typeof engine === 'function' ? engine : () => createSolver(engine ?? DEFAULT_ENGINE, options);
+    this.createSolo =
+      typeof engine === 'function' ? engine : () => (canCreateSolver(HARD_PROOF_ENGINE) ? createSolver(HARD_PROOF_ENGINE, options) : this.create());
   }
 
   /** An instance with room for about `variables` more variables. */
@@ -60,6 +66,16 @@ export class SatSession {
     this.solvers.set(purpose, s);
     this.instances++;
     return s;
+  }
+
+  /**
+   * A new instance for one long proof, not shared and not kept here: the caller releases it.
+   * It runs `HARD_PROOF_ENGINE` (CaDiCaL) where that engine can be created in this thread
+   * (always in Node; in a browser once it is loaded), else this session's engine.
+   */
+  solo(): SatSolver {
+    this.instances++;
+    return this.createSolo();
   }
 
   /** Release every instance (the session may be used again afterwards). */

@@ -1,7 +1,7 @@
 import { NonocryptError } from '../errors.js';
 import type { EngineCapabilities, EngineName, SatSolver, SolverOptions } from './SatSolver.js';
 import { WasmSolver } from './WasmSolver.js';
-import { loadWasmEngine, type EngineSource } from './wasmEngine.js';
+import { canLoadEngineNow, loadWasmEngine, type EngineSource } from './wasmEngine.js';
 
 /**
  * The engine registry: the one place that makes SAT instances by engine name.
@@ -28,6 +28,21 @@ export const ENGINES: readonly EngineName[] = ['minisat', 'cadical'];
  * tournament puzzles.
  */
 export const DEFAULT_ENGINE: EngineName = 'minisat';
+
+/**
+ * The engine for a proof that has outgrown a shared instance (`SatSession.solo`): the
+ * minimizer's hitting sets move to an instance of it, solved from scratch, when an exact solve
+ * on the shared MiniSat instance runs long (MinHittingSet.ts). On the logic receiver's hardest
+ * hitting-set bounds (n = 25, 679 cores, at most 16 cells) CaDiCaL proved from scratch in
+ * 0.8 s what our MiniSat proved in 5.2 s from scratch and 11.8 s on the shared instance; a fresh
+ * MiniSat instance in its place raised no bound further (5 blocks, 30 s each).
+ */
+export const HARD_PROOF_ENGINE: EngineName = 'cadical';
+
+/** Whether `createSolver(name)` works in this thread now (Node, or the engine loaded). */
+export function canCreateSolver(name: EngineName): boolean {
+  return ENGINES.includes(name) && canLoadEngineNow(name);
+}
 
 /** What an engine can do, without making an instance. */
 export function engineCapabilities(name: EngineName = DEFAULT_ENGINE): EngineCapabilities {

@@ -281,6 +281,11 @@ export function isEngineLoaded(engine: WasmEngineName): boolean {
   return modules.has(engine);
 }
 
+/** Whether `engineModule` can give the engine here: compiled already, or Node can read it. */
+export function canLoadEngineNow(engine: WasmEngineName): boolean {
+  return modules.has(engine) || nodeFs() !== undefined;
+}
+
 /**
  * Compile an engine's module ahead of use (needed in a browser, where a page's main thread
  * may not compile a large module synchronously and there is no file system to read from).
