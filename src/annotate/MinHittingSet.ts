@@ -62,9 +62,10 @@ const REBUILD_VARIABLES = 150_000;
  * it, the block's hitting sets move to an instance of their own (`SatSession.solo`: CaDiCaL),
  * where the same cores are solved from scratch, and stay there for the rest of the block. Most
  * blocks never take that long and keep the shared instance, which costs nothing to open. On
- * the 20 Brown messages, logic receiver, 10 s each, paired runs: n = 30 13 and 14 proven with
- * 300 ms (two runs) against 9 and 10 without the move, 11 with 1,000 ms; n = 25 13 against 13
- * with the unproven gap 8 cells against 20; 100 ms gave the same as 300.
+ * the 20 Brown messages, logic receiver, 10 s each, paired runs at n = 30: 14 proven with
+ * 300 ms against 9 without the move; 13 with 300 ms against 10 with 1,000 ms; 14 with 100 ms
+ * against 14 with 300 ms; at n = 25, 13 against 13 without the move, the unproven gap 8 cells
+ * against 24 (docs/BENCHMARKS.md, issue 10).
  */
 const MOVE_AFTER_MS = 300;
 
