@@ -113,7 +113,6 @@ export class MinHittingSet {
   private baseScope: GuardScope | undefined;
   /** Once a solve ran past MOVE_AFTER_MS: this block's own instance, released with the block. */
   private own: SatSolver | undefined;
-  private moved = false;
   private coreGuided: CoreGuidedMinimum | undefined;
   private readonly varOf = new Map<number, number>();
   private lowerBound = 0;
@@ -197,10 +196,11 @@ export class MinHittingSet {
     if (this.base.solver.numVars > REBUILD_VARIABLES) this.rebuild();
     // The optimum, core-guided (CoreGuidedMinimum.ts): its model is a minimum hitting set.
     this.solves++;
-    let optimum = this.minimum.solve(this.moved ? limits : { ...limits, deadline: Math.min(limits.deadline ?? Infinity, performance.now() + this.moveAfterMs) });
-    if (optimum === 'unknown' && !this.moved && performance.now() < (limits.deadline ?? Infinity)) {
-      this.moved = true;
-      this.rebuild();
+    const deadline = limits.deadline ?? Infinity;
+    const moved = this.own !== undefined;
+    let optimum = this.minimum.solve(moved ? limits : { ...limits, deadline: Math.min(deadline, performance.now() + this.moveAfterMs) });
+    if (optimum === 'unknown' && !moved && performance.now() < deadline) {
+      this.rebuild(true);
       optimum = this.minimum.solve(limits);
     }
     if (optimum === 'unknown') return 'unknown';
@@ -346,10 +346,13 @@ export class MinHittingSet {
     return out.sort((a, b) => a - b);
   }
 
-  /** The same cores on a fresh instance: the block's own once it has moved, else a new shared one. */
-  private rebuild(): void {
+  /**
+   * The same cores on a fresh instance: with `own`, one of the block's own (`SatSession.solo`;
+   * once moved, a block stays on its own instances), else a new shared one.
+   */
+  private rebuild(own = this.own !== undefined): void {
     this.dispose();
-    if (this.moved) this.own = this.session.solo();
+    if (own) this.own = this.session.solo();
     this.baseScope = new GuardScope(this.own ?? this.session.fresh('hittingSets'));
     this.varOf.clear();
     for (const core of this.cores) this.addCoreClause(core);
