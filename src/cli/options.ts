@@ -80,8 +80,14 @@ export const jobsOption = () =>
 export const timeoutOption = () =>
   new Option('-t, --timeout <seconds>', 'time limit per block; a block it stops is reported unknown (exit 3)').argParser(seconds);
 export const quietOption = () => new Option('-q, --quiet', 'nothing on stderr but errors (no progress, no notes)');
-export const engineOption = () =>
-  new Option('--engine <name>', `SAT engine (default ${DEFAULT_ENGINE})`).choices(ENGINES as readonly string[] as string[]);
+/** `--engine`; `note` ends its description where the command also uses an engine it does not name. */
+export const engineOption = (note = '') =>
+  new Option('--engine <name>', `SAT engine (default ${DEFAULT_ENGINE})${note}`).choices(ENGINES as readonly string[] as string[]);
+/**
+ * The note of `--engine` for the commands that minimize annotations: a block whose hitting-set
+ * solves are slow moves them to CaDiCaL whatever `--engine` names (annotate/MinHittingSet.ts).
+ */
+export const MINIMIZER_ENGINE_NOTE = '; the smallest-annotation search moves its slow hitting-set solves to cadical whatever this names';
 export const memoryOption = () =>
   new Option('--memory <MiB>', 'memory cap of one SAT instance (default 2048); a block that reaches it is unknown (exit 3)').argParser(
     wholeNumber(8, 4095),

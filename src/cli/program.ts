@@ -19,7 +19,7 @@ import { webCommand } from './commands/web.js';
 import { exitCodesHelp } from './ExitCode.js';
 import { parseShard } from '../collection/shard.js';
 import { folderExtensions } from './inputFiles.js';
-import { engineOption, memoryOption, jobsOption, positiveNumber, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
+import { engineOption, MINIMIZER_ENGINE_NOTE, memoryOption, jobsOption, positiveNumber, quietOption, secondsOrNone, timeoutOption, wholeNumber } from './options.js';
 
 /**
  * The command line: flags in, one options object per command, the command's exit code out.
@@ -102,7 +102,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(outputOption('the ciphertext'))
     .addOption(jobsOption())
     .addOption(timeoutOption())
-    .addOption(engineOption())
+    .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
     .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText(
@@ -180,7 +180,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(requireProofOption())
     .addOption(outputOption('the output'))
     .addOption(timeoutOption())
-    .addOption(engineOption())
+    .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
     .addOption(memoryOption())
     .addOption(quietOption())
     .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/scatter.pic`)
