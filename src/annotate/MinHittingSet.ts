@@ -156,7 +156,7 @@ export class MinHittingSet {
     this.baseScope?.retire();
     this.baseScope = undefined;
     this.coreGuided = undefined;
-    if (this.own && !this.own.abortReason) this.own.release();
+    this.own?.release();
     this.own = undefined;
   }
 

@@ -80,7 +80,7 @@ export class SatSession {
 
   /** Release every instance (the session may be used again afterwards). */
   close(): void {
-    for (const s of this.solvers.values()) if (!s.abortReason) s.release();
+    for (const s of this.solvers.values()) s.release();
     this.solvers.clear();
   }
 }

@@ -16,11 +16,12 @@
  *    Once a solve with no assumptions answers 'unsat', the formula is unsatisfiable for good:
  *    temporary clauses belong under a guard (see `GuardScope`), never at the top level.
  * 3. `release()` when done: the engine's memory is freed at once (a WebAssembly heap would
- *    otherwise wait for the garbage collector). No call is allowed afterwards.
+ *    otherwise wait for the garbage collector). No call is allowed afterwards but `release()`
+ *    again. It is also the call for an instance that aborted (it frees nothing then).
  *
  * Failure: an engine that aborts (its memory cap reached, an internal error) is dead.
- * `abortReason` says why; that call and every later one throws `SolverAbortError`. An abort
- * is never turned into a verdict.
+ * `abortReason` says why; that call and every later one but `release()` throws
+ * `SolverAbortError`. An abort is never turned into a verdict.
  */
 export type EngineName = 'minisat' | 'cadical';
 
