@@ -31,14 +31,20 @@ test('solo: an instance of the hard-proof engine (CaDiCaL in Node) that the sess
   expect(solo.engine).toBe('cadical');
   expect(shared.engine).toBe('minisat');
   expect(session.get(0, 'hittingSets') === shared, 'the slot keeps its instance').toBe(true);
-  expect(session.solo() === solo, 'each solo instance is new').toBe(false);
+  const again = session.solo();
+  expect(again === solo, 'each solo instance is new').toBe(false);
   expect(session.instances).toBe(3);
+  // Solo instances are the caller's to release; close() releases the shared ones.
   solo.release();
+  again.release();
+  session.close();
   const made: string[] = [];
   const factory = new SatSession(() => {
     made.push('x');
     return new SatSession('minisat').get(0);
   });
-  expect(factory.solo().engine).toBe('minisat');
+  const fromFactory = factory.solo();
+  expect(fromFactory.engine).toBe('minisat');
   expect(made.length).toBe(1);
+  fromFactory.release();
 });
