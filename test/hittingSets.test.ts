@@ -164,6 +164,7 @@ function againstBruteForce(moveAfterMs?: number): number {
         else hs.accept(step.ask);
       }
       hs.dispose();
+      session.close();
       // One instance for the shared slot; a second is the block's own.
       if (session.instances > 1) moved++;
     }),

@@ -40,9 +40,13 @@ export class SatSession {
    * from a factory makes every instance with it, `solo` ones too.
    */
   constructor(engine?: EngineName | (() => SatSolver), options?: SolverOptions) {
-    this.create = typeof engine === 'function' ? engine : () => createSolver(engine ?? DEFAULT_ENGINE, options);
-    this.createSolo =
-      typeof engine === 'function' ? engine : () => (canCreateSolver(HARD_PROOF_ENGINE) ? createSolver(HARD_PROOF_ENGINE, options) : this.create());
+    if (typeof engine === 'function') {
+      this.create = this.createSolo = engine;
+      return;
+    }
+    const create = () => createSolver(engine ?? DEFAULT_ENGINE, options);
+    this.create = create;
+    this.createSolo = () => (canCreateSolver(HARD_PROOF_ENGINE) ? createSolver(HARD_PROOF_ENGINE, options) : create());
   }
 
   /** An instance with room for about `variables` more variables. */
