@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { NonocryptError, SolverAbortError } from '../src/errors.js';
 import type { SatSolver } from '../src/sat/SatSolver.js';
 import { createSolver, loadEngine } from '../src/sat/engines.js';
+import { coreSourceHash } from '../src/solve/NonogramCore.js';
 
 // The WebAssembly engines (engines/*.wasm) behind the SatSolver interface. No timed
 // assertions: speed is measured in engines/README.md, not tested.
@@ -61,7 +62,7 @@ function pigeonhole(s: SatSolver, p: number, guard?: number): (i: number, j: num
 test('every committed .wasm matches engines/SHA256SUMS, and the README names the Debian source versions', () => {
   const sums = readFileSync(new URL('engines/SHA256SUMS', root), 'utf8').trim().split('\n');
   const named = sums.map((line) => line.split(/\s+/)[1]).sort();
-  expect(named).toEqual(['cadical.wasm', 'minisat.wasm']);
+  expect(named).toEqual(['cadical.wasm', 'core.wasm', 'minisat.wasm']);
   for (const line of sums) {
     const [sum, file] = line.split(/\s+/) as [string, string];
     const actual = createHash('sha256').update(readFileSync(new URL(`engines/${file}`, root))).digest('hex');
@@ -73,6 +74,17 @@ test('every committed .wasm matches engines/SHA256SUMS, and the README names the
   const build = readFileSync(new URL('engines/build.sh', root), 'utf8');
   expect(build).toContain('MINISAT_VERSION=1:2.2.1-5');
   expect(build).toContain('CADICAL_VERSION=1.5.3-2');
+});
+
+test('engines/core.wasm was built from the sources in engines/core/ (engines/build.sh compiles their SHA-256 in)', () => {
+  const dir = new URL('engines/core/', root);
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.h') || f.endsWith('.cc'))
+    .sort();
+  expect(files).toContain('api.cc');
+  const hash = createHash('sha256');
+  for (const f of files) hash.update(readFileSync(new URL(f, dir)));
+  expect(coreSourceHash(), 'engines/core/ changed since core.wasm was built: run ONLY=core engines/build.sh').toBe(hash.digest('hex'));
 });
 
 test('the engine modules import nothing from Node statically (they must bundle for browsers)', () => {

@@ -87,10 +87,14 @@ describe('exact line solver', () => {
 describe('solver verdicts equal brute-force enumeration', () => {
   // Twice: with probing (the default; many boards are then settled without SAT) and without
   // (every stalled board goes to SAT), so both paths meet the brute-force reference.
-  test.each([true, false])('random boards up to 5x5, with and without givens (probing %s)', (probing) => {
+  test.each([
+    [true, true],
+    [true, false],
+    [false, false],
+  ])('random boards up to 5x5, with and without givens (probing %s, search %s)', (probing, search) => {
     const rand = rng(12345);
     const counts = { unique: 0, multiple: 0, none: 0 };
-    const settledBy = { propagation: 0, probing: 0, sat: 0 };
+    const settledBy = { propagation: 0, probing: 0, search: 0, sat: 0 };
     for (let k = 0; k < 600; k++) {
       const w = 1 + Math.floor(rand() * 5);
       const h = 1 + Math.floor(rand() * 5);
@@ -105,9 +109,10 @@ describe('solver verdicts equal brute-force enumeration', () => {
       }
       const givens = k % 3 === 0 ? [...cells.keys()].filter((c) => cells[c] && rand() < 0.2) : [];
       const brute = bruteSolutions(puzzle, 2, givens);
-      const res = solvePuzzle(puzzle, { givens, probing });
+      const res = solvePuzzle(puzzle, { givens, probing, search });
       const st = res.stats!;
-      settledBy[st.satCalls > 0 ? 'sat' : st.probes > 0 ? 'probing' : 'propagation']++;
+      settledBy[st.satCalls > 0 ? 'sat' : st.searchNodes ? 'search' : st.probes > 0 ? 'probing' : 'propagation']++;
+      if (!search) expect(st.searchNodes ?? 0).toBe(0);
       if (!probing) expect(st.probes).toBe(0);
       const expected = brute.length === 0 ? 'none' : brute.length === 1 ? 'unique' : 'multiple';
       expect(res.status, `board ${k}`).toBe(expected);
@@ -131,7 +136,8 @@ describe('solver verdicts equal brute-force enumeration', () => {
     expect(counts.unique).toBeGreaterThan(50);
     expect(counts.multiple).toBeGreaterThan(50);
     expect(counts.none).toBeGreaterThan(20);
-    expect(settledBy.sat).toBeGreaterThan(40);
+    if (search) expect(settledBy.search).toBeGreaterThan(40);
+    else expect(settledBy.sat).toBeGreaterThan(40);
     if (probing) expect(settledBy.probing).toBeGreaterThan(2);
   });
 });

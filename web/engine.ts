@@ -1,13 +1,15 @@
 // Which SAT engine the page's worker uses, and how it gets it: our WebAssembly MiniSat from the
 // engine registry (src/sat/engines.ts), compiled once from the page's own copy of
-// engines/minisat.wasm (web/build.mjs puts it beside worker.js; fetched from the page's origin,
-// never from the network). Everything else in the worker takes the engine from here.
+// engines/minisat.wasm, and the nonogram core (engines/core.wasm: line solver, probing, search)
+// that every solve runs first (web/build.mjs puts both beside worker.js; fetched from the page's
+// origin, never from the network). Everything else in the worker takes the engine from here.
 //
 // The engine stops itself at a deadline (its capabilities say so), so the page offers a time
 // limit per block: the in-thread runner hands the deadline to the engine and a block that
 // reaches it ends `unknown`. Cancel still terminates the worker for anything else.
 import { createSolver, engineCapabilities, loadEngine } from '../src/sat/engines.js';
 import type { EngineName, SatSolver } from '../src/sat/SatSolver.js';
+import { loadCore } from '../src/solve/NonogramCore.js';
 
 export interface PreparedEngine {
   /** Shown on the page. */
@@ -23,7 +25,10 @@ export interface PreparedEngine {
 const ENGINE: EngineName = 'minisat';
 
 export async function prepareEngine(): Promise<PreparedEngine> {
-  await loadEngine(ENGINE, new URL(`${ENGINE}.wasm`, self.location.href));
+  await Promise.all([
+    loadEngine(ENGINE, new URL(`${ENGINE}.wasm`, self.location.href)),
+    loadCore(new URL('core.wasm', self.location.href)),
+  ]);
   return {
     label: 'MiniSat 2.2 (WebAssembly)',
     create: () => createSolver(ENGINE),

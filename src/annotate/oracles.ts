@@ -232,7 +232,7 @@ class UniqueOracle implements AnnotationOracle {
   ) {
     this.inc = new Incremental(grid);
     // The block starts from the oracle's own fixpoint: one propagation of the puzzle, not two.
-    this.block = new BlockSolver(this.inc.propagator.puzzle, [], session, this.inc.propagator, { domains: this.inc.base, status: this.inc.baseStatus });
+    this.block = new BlockSolver(this.inc.propagator.puzzle, [], session, { domains: this.inc.base, status: this.inc.baseStatus });
   }
   initialCores(): number[][] | 'unknown' {
     if (this.inc.baseStatus === 'solved') return [];

@@ -19,6 +19,11 @@ import { NonocryptError } from '../errors.js';
  */
 
 export type WasmEngineName = 'minisat' | 'cadical';
+/**
+ * Every WebAssembly module of ours: the SAT engines and the nonogram core (`engines/core.wasm`,
+ * our own line solver, probing and search; src/solve/NonogramCore.ts), which loads the same way.
+ */
+export type WasmModuleName = WasmEngineName | 'core';
 
 /**
  * Where an engine's code comes from, for `loadEngine`: the `.wasm` file's URL, its bytes, or
@@ -63,8 +68,11 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 
 const PAGE = 65536;
 const MIB = 1 << 20;
-/** `-sINITIAL_MEMORY=2MB` in engines/build.sh (the stack comes first: 1 MiB). */
-const INITIAL_PAGES = 32;
+/**
+ * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines (the stack comes first:
+ * 1 MiB), 8 MiB for the core (4 MiB of stack: its search recurses once per branch).
+ */
+const INITIAL_PAGES: Readonly<Record<WasmModuleName, number>> = { minisat: 32, cadical: 32, core: 128 };
 /**
  * 4 GiB less one page: the stack sits at the bottom of memory and an overflow wraps past
  * address 0 to the top, which must never be mapped, so that it traps instead of writing.
@@ -80,13 +88,14 @@ export const MIN_MEMORY_CAP_BYTES = 8 * MIB;
  * growing past about 2.7 GiB would wrap around instead of failing, so its heap stays within
  * 2 GiB. CaDiCaL's containers check their sizes.
  */
-export const MAX_MEMORY_CAP_BYTES: Readonly<Record<WasmEngineName, number>> = {
+export const MAX_MEMORY_CAP_BYTES: Readonly<Record<WasmModuleName, number>> = {
   minisat: 2048 * MIB,
   cadical: MAX_PAGES * PAGE,
+  core: MAX_PAGES * PAGE,
 };
 
 /** The cap in force for a requested one: whole pages, at most the engine's largest. */
-export function memoryCap(engine: WasmEngineName, requested: number = DEFAULT_MEMORY_CAP_BYTES): number {
+export function memoryCap(engine: WasmModuleName, requested: number = DEFAULT_MEMORY_CAP_BYTES): number {
   if (!(requested >= MIN_MEMORY_CAP_BYTES)) {
     throw new NonocryptError('E_INTERNAL', `memory cap of ${requested} bytes: a SAT instance needs at least ${MIN_MEMORY_CAP_BYTES / MIB} MiB`);
   }
@@ -106,11 +115,11 @@ export class EngineTrap extends Error {
 }
 
 /**
- * One instantiated engine: its exports, its memory and the state of its heap. Reused for a
- * later SAT instance after `release()` (see `recycleInstance`), never after an abort.
+ * One instantiated module: its exports, its memory and the state of its heap. A SAT engine's is
+ * reused for a later SAT instance after `release()` (see `recycleInstance`), never after an abort.
  */
-export class EngineInstance {
-  readonly exports: EngineExports;
+export class EngineInstance<E extends object = EngineExports> {
+  readonly exports: E;
   readonly memory: WasmMemory;
   /** A view of the whole heap; replaced whenever the heap grows (the old one is detached). */
   heap32: Int32Array;
@@ -121,8 +130,8 @@ export class EngineInstance {
   /** The end of what the engine wrote to stdout/stderr (CaDiCaL's fatal errors, say). */
   output = '';
 
-  constructor(readonly engine: WasmEngineName, module: WebAssemblyModule) {
-    this.memory = new WA.Memory({ initial: INITIAL_PAGES, maximum: MAX_PAGES });
+  constructor(readonly engine: WasmModuleName, module: WebAssemblyModule) {
+    this.memory = new WA.Memory({ initial: INITIAL_PAGES[engine], maximum: MAX_PAGES });
     this.heap32 = new Int32Array(this.memory.buffer);
     let instance: { readonly exports: object };
     try {
@@ -133,8 +142,8 @@ export class EngineInstance {
       }
       throw e;
     }
-    this.exports = instance.exports as EngineExports;
-    this.exports.__wasm_call_ctors();
+    this.exports = instance.exports as E;
+    (this.exports as { __wasm_call_ctors(): void }).__wasm_call_ctors();
   }
 
   get heapBytes(): number {
@@ -231,9 +240,9 @@ export class EngineInstance {
 
 // ---- compiled modules, one per engine per thread --------------------------------------------
 
-const modules = new Map<WasmEngineName, WebAssemblyModule>();
+const modules = new Map<WasmModuleName, WebAssemblyModule>();
 
-function accept(engine: WasmEngineName, module: WebAssemblyModule): WebAssemblyModule {
+function accept(engine: WasmModuleName, module: WebAssemblyModule): WebAssemblyModule {
   modules.set(engine, module);
   return module;
 }
@@ -254,7 +263,7 @@ function nodeFs(): NodeFs | undefined {
  * `engines/<engine>.wasm` in the package: the nearest folder above this module holding both
  * `package.json` and `engines/`. Works from `src/sat/` (tests) and `dist/src/sat/` (built).
  */
-function engineFile(fs: NodeFs, engine: WasmEngineName): URL {
+function engineFile(fs: NodeFs, engine: WasmModuleName): URL {
   let dir = new URL('.', import.meta.url);
   for (;;) {
     const file = new URL(`engines/${engine}.wasm`, dir);
@@ -266,23 +275,23 @@ function engineFile(fs: NodeFs, engine: WasmEngineName): URL {
 }
 
 /** The compiled module of an engine; compiles it synchronously on first use in Node. */
-export function engineModule(engine: WasmEngineName): WebAssemblyModule {
+export function engineModule(engine: WasmModuleName): WebAssemblyModule {
   const known = modules.get(engine);
   if (known) return known;
   const fs = nodeFs();
   if (!fs) {
-    throw new NonocryptError('E_BUILD', `the ${engine} SAT engine is not loaded: call await loadEngine('${engine}', source) first`);
+    throw new NonocryptError('E_BUILD', `engines/${engine}.wasm is not loaded: call await loadEngine('${engine}', source) first`);
   }
   return accept(engine, new WA.Module(fs.readFileSync(engineFile(fs, engine))));
 }
 
 /** Whether an engine's module is compiled in this thread. */
-export function isEngineLoaded(engine: WasmEngineName): boolean {
+export function isEngineLoaded(engine: WasmModuleName): boolean {
   return modules.has(engine);
 }
 
 /** Whether `engineModule` can give the engine here: compiled already, or Node can read it. */
-export function canLoadEngineNow(engine: WasmEngineName): boolean {
+export function canLoadEngineNow(engine: WasmModuleName): boolean {
   return modules.has(engine) || nodeFs() !== undefined;
 }
 
@@ -292,7 +301,7 @@ export function canLoadEngineNow(engine: WasmEngineName): boolean {
  * Without `source`: Node reads the package's `engines/<engine>.wasm`; a browser must say
  * where the file is (its URL, its bytes, or a compiled module).
  */
-export async function loadWasmEngine(engine: WasmEngineName, source?: EngineSource): Promise<void> {
+export async function loadWasmEngine(engine: WasmModuleName, source?: EngineSource): Promise<void> {
   if (source === undefined) {
     if (modules.has(engine)) return;
     const fs = nodeFs() ?? (await nodeFsAsync());
@@ -353,6 +362,7 @@ export function acquireInstance(engine: WasmEngineName, capBytes: number): Engin
  * while the old one waits for the garbage collector.
  */
 export function recycleInstance(instance: EngineInstance): void {
+  if (instance.engine === 'core') return;
   const pool = pools[instance.engine];
   if (pool.length < POOL_SIZE && instance.heapBytes <= POOL_HEAP_BYTES) pool.push(instance);
 }

@@ -1,35 +1,46 @@
 import { checkGrid } from '../grid/checkGrid.js';
 import { makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
 import { encodePuzzle, type PuzzleEncoding } from '../encode/encodePuzzle.js';
-import { BLACK, Propagator, countOpen, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
-import { probe } from '../line/probe.js';
+import { BLACK, UNKNOWN, countOpen, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
 import { GuardScope } from '../sat/GuardScope.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import type { SolveLimits } from '../sat/SatSolver.js';
 import { NonocryptError } from '../errors.js';
+import { NonogramCore, type SearchOutcome } from './NonogramCore.js';
 import type { Difficulty, SolutionCount, SolveResult, SolveStats } from './SolveResult.js';
+import { switchNeighbour } from './switchNeighbour.js';
 
 /**
- * One block (a puzzle plus cells given black), solved as far as needed:
+ * One block (a puzzle plus cells given black), solved as far as needed, on the nonogram core
+ * (NonogramCore: our line solver, probing and search in WebAssembly) and, for what it leaves
+ * open, a SAT engine:
  * 1. presolve: propagation to a fixpoint. Solved -> unique and line-solvable; contradiction
  *    -> none. Most blocks stop here and never touch SAT.
- * 1b. in `solve()`, probing (see line/probe.ts): solved -> unique (not line-solvable),
- *    contradiction -> none; otherwise SAT starts from the cells probing fixed.
- * 2. SAT on what was left open: the encoding is loaded once, in a guard scope of a shared
- *    SAT instance (see sat/GuardScope.ts). UNSAT -> none; otherwise grid X.
- * 3. uniqueness: a child scope holds the clause "some open cell that is black in X is
- *    white". Two solutions have the same number of black cells, so any other grid turns at
- *    least one of X's black cells white: one clause forbids exactly X. UNSAT -> unique;
- *    SAT -> a second grid.
+ * 2. in `solve()`, probing (both colours of every open cell, to a fixpoint): solved -> unique
+ *    (not line-solvable), contradiction -> none.
+ * 3. a depth-first search with probing at every node and restarts, for up to two solutions,
+ *    within a work budget (SEARCH_PROBES): a whole tree explored is a proof (none, unique),
+ *    two solutions are `multiple`. Nearly every puzzle ends here.
+ * 4. SAT on what probing left open, when the search ran out of budget: the block positions
+ *    encoding (engines/core/encode.h) with phases from belief propagation and the binary clauses
+ *    probing implies, loaded once in a guard scope of a shared SAT instance (sat/GuardScope.ts).
+ *    UNSAT -> none; otherwise grid X (unless the search found it).
+ * 5. uniqueness: a grid that differs from X by one 2x2 switch (switchNeighbour) is a second
+ *    solution at once; else a child scope holds the clause "some open cell that is black in X
+ *    is white", with X's colours as phases. Two solutions have the same number of black
+ *    cells, so any other grid turns at least one of X's black cells white: one clause forbids
+ *    exactly X. UNSAT -> unique; SAT -> a second grid.
  * The same instance then answers "is X the only solution once these cells are given?" for the
- * annotation minimizer, each query in its own retired scope, the given cells as assumptions.
+ * annotation minimizer, each query in its own retired scope, the given cells as assumptions
+ * (the automaton encoding, encode/encodePuzzle.ts, unless `solve()` loaded the other one).
  * A solve stopped by its deadline answers 'unknown', never a verdict.
  *
- * Counting (`countMax`): instead of step 3, one child scope collects a blocking clause per grid
- * found (the same clause as in step 3, which forbids exactly that grid) and SAT is asked again
- * until it answers UNSAT (the count is exact), one grid more than the maximum is found (the
- * count is reported as `>= countMax`), or the deadline passes (a lower bound). At least two
- * grids are looked for, so the verdict is the same as without counting.
+ * Counting (`countMax`): the search collects up to countMax + 1 solutions; a whole tree
+ * explored gives the exact count. Past its budget, one child scope collects a blocking clause
+ * per grid found (the same clause as in step 5) and SAT is asked again until it answers UNSAT
+ * (the count is exact), one grid more than the maximum is found (the count is reported as
+ * `>= countMax`), or the deadline passes (a lower bound). At least two grids are looked for,
+ * so the verdict is the same as without counting.
  */
 /** What a search found: a grid, proof that there is none, or nothing (stopped by its deadline). */
 export type Found = Grid | 'none' | 'unknown';
@@ -43,14 +54,27 @@ export type Found = Grid | 'none' | 'unknown';
  */
 const VARIABLES_PER_OPEN_CELL = 12;
 
+/**
+ * The search's work budget before SAT takes over, in probes times the puzzle's lines (W + H),
+ * so about this many line solves (range 1e5-1e8). TODO(measure): tournament sets and survey.
+ */
+const SEARCH_LINE_WORK = 10e6;
+/** The search restarts after this many nodes times the Luby sequence (range 0-10,000; 0: never). */
+const RESTART_NODES = 300;
+/** Rounds of belief propagation for the SAT phases (range 0-50; 0: no phases). */
+const BELIEF_ROUNDS = 20;
+/** At most this many binary clauses from probing go to SAT (range 0-1e7). */
+const MAX_IMPLICATIONS = 2_000_000;
+
 export class BlockSolver {
-  readonly propagator: Propagator;
   /** Domains after propagation from the givens. */
   readonly domains: Uint8Array;
   readonly presolve: PropagationStatus;
   /** The domains the SAT encoding starts from: `domains`, narrowed by probing in `solve()`. */
   private satDomains: Uint8Array;
+  private core: NonogramCore | undefined;
   private probes = 0;
+  private searchNodes = 0;
   private probingStopped = false;
   private difficulty: Difficulty = 'line';
   private satSearch: { decisions: number; conflicts: number } | undefined;
@@ -64,22 +88,20 @@ export class BlockSolver {
     readonly puzzle: Puzzle,
     readonly givens: readonly number[] = [],
     private readonly session: SatSession = defaultSession,
-    propagator?: Propagator,
-    /** The propagation fixpoint of `propagator` without givens, when the caller has it already. */
+    /** The propagation fixpoint of the puzzle without givens, when the caller has it already. */
     fixpoint?: { readonly domains: Uint8Array; readonly status: PropagationStatus },
   ) {
-    this.propagator = propagator ?? new Propagator(puzzle);
-    let d: Uint8Array;
-    if (fixpoint && propagator && givens.length === 0) {
-      d = fixpoint.domains.slice();
+    if (fixpoint && givens.length === 0) {
+      this.domains = fixpoint.domains.slice();
       this.presolve = fixpoint.status;
     } else {
-      d = this.propagator.unknownDomains();
+      const d = new Uint8Array(puzzle.width * puzzle.height).fill(UNKNOWN);
       for (const c of givens) d[c] = BLACK;
-      this.presolve = this.propagator.run(d);
+      const core = this.coreAt(d);
+      this.presolve = core.status;
+      this.domains = core.status === 'contradiction' ? d : core.core.read();
     }
-    this.domains = d;
-    this.satDomains = d;
+    this.satDomains = this.domains;
   }
 
   /** Cells still open after propagation (before probing). */
@@ -89,9 +111,10 @@ export class BlockSolver {
 
   /**
    * Decide the block. With `probing` (the default) a stalled presolve is narrowed by probing
-   * before SAT. Throws SolverAbortError when the SAT engine aborts (its memory cap).
+   * and searched before SAT; `search: false` skips the search (probing, then SAT at once).
+   * Throws SolverAbortError when an engine aborts (its memory cap).
    */
-  solve(options: { readonly probing?: boolean; readonly countMax?: number } & SolveLimits = {}): SolveResult {
+  solve(options: { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number } & SolveLimits = {}): SolveResult {
     const counted = (r: SolveResult, count: SolutionCount): SolveResult => (options.countMax === undefined ? r : { ...r, count });
     const exactly = (value: number): SolutionCount => ({ value, exact: true });
     if (this.presolve === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
@@ -100,45 +123,108 @@ export class BlockSolver {
       return counted({ status: 'unique', grid, lineSolvable: true, stats: this.stats() }, exactly(1));
     }
     this.difficulty = 'probing';
+    let found: SearchOutcome | undefined;
     if ((options.probing ?? true) && !this.scope) {
-      const probed = this.domains.slice();
-      const r = probe(this.propagator, probed, { deadline: options.deadline });
-      this.probes = r.probes;
-      this.probingStopped = r.budgetExhausted;
-      this.satDomains = probed;
-      if (r.status === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
-      if (r.status === 'solved') {
-        return counted({ status: 'unique', grid: this.checked(domainsToCells(probed)), lineSolvable: false, stats: this.stats() }, exactly(1));
+      const core = this.coreAt(this.domains).core;
+      const r = core.probe({ deadline: options.deadline });
+      this.probes = core.stats().probes;
+      this.probingStopped = r === 'stopped';
+      this.satDomains = core.read();
+      if (r === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
+      if (r === 'solved') {
+        return counted({ status: 'unique', grid: this.checked(domainsToCells(this.satDomains)), lineSolvable: false, stats: this.stats() }, exactly(1));
       }
+      this.difficulty = 'search';
+      if (r === 'stopped') return this.stopped();
+      if (options.search === false) {
+        this.load('order');
+        return options.countMax !== undefined ? this.count(options.countMax, options, []) : this.decideFrom(this.findGrid(options), options);
+      }
+      const wanted = options.countMax === undefined ? 2 : Math.max(options.countMax, 1) + 1;
+      found = core.search(wanted, {
+        deadline: options.deadline,
+        maxProbes: SEARCH_LINE_WORK / (this.puzzle.width + this.puzzle.height),
+        restartNodes: RESTART_NODES,
+      });
+      const stats = core.stats();
+      this.probes = stats.probes;
+      this.searchNodes = stats.nodes;
+      const grids = found.grids.map((g) => this.checked(g));
+      if (options.countMax !== undefined) {
+        if (found.end !== 'stopped') return this.counted(grids, found.end === 'complete' ? 'unsat' : 'max', options.countMax);
+        if (options.deadline !== undefined && performance.now() >= options.deadline) return this.counted(grids, 'time limit', options.countMax);
+        return this.count(options.countMax, options, grids);
+      }
+      if (grids.length >= 2) return { status: 'multiple', grids: [grids[0]!, grids[1]!], lineSolvable: false, stats: this.stats() };
+      if (found.end === 'complete') {
+        return grids.length === 1
+          ? { status: 'unique', grid: grids[0]!, lineSolvable: false, stats: this.stats() }
+          : { status: 'none', lineSolvable: false, stats: this.stats() };
+      }
+      if (options.deadline !== undefined && performance.now() >= options.deadline) return this.stopped();
+      this.load('order');
+      const first = grids[0] ?? this.findGrid(options);
+      return this.decideFrom(first, options);
     }
     this.difficulty = 'search';
-    if (options.countMax !== undefined) return this.count(options.countMax, options);
-    const first = this.findGrid(options);
+    if (options.countMax !== undefined) return this.count(options.countMax, options, []);
+    return this.decideFrom(this.findGrid(options), options);
+  }
+
+  /** Steps 4-5 from a first grid (or the answer that there is none). */
+  private decideFrom(first: Found, limits: SolveLimits): SolveResult {
     if (first === 'unknown') return this.stopped();
     if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats() };
-    const second = this.findOther(first, [], options);
+    const near = switchNeighbour(this.puzzle, first, this.givens);
+    if (near) return { status: 'multiple', grids: [first, this.checked(near.cells)], lineSolvable: false, stats: this.stats() };
+    this.preferNear(first);
+    const second = this.findOther(first, [], limits);
     if (second === 'unknown') return this.stopped();
     if (second === 'none') return { status: 'unique', grid: first, lineSolvable: false, stats: this.stats() };
     return { status: 'multiple', grids: [first, second], lineSolvable: false, stats: this.stats() };
   }
 
-  /** Step 3 by counting: grids one by one under blocking clauses (see the class comment). */
-  private count(countMax: number, limits: SolveLimits): SolveResult {
-    const first = this.findGrid(limits);
-    if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats(), count: { value: 0, exact: true } };
-    if (first === 'unknown') return { ...this.stopped(), count: { value: 0, exact: false, stoppedBy: 'time limit' } };
+  /** The result of counting that ended with `grids` (distinct, checked) for the reason given. */
+  private counted(grids: Grid[], end: 'unsat' | 'max' | 'time limit', countMax: number): SolveResult {
+    const found = grids.length;
+    const count: SolutionCount =
+      end === 'unsat' && found <= countMax ? { value: found, exact: true } : { value: Math.min(found, countMax), exact: false, stoppedBy: end === 'time limit' ? 'time limit' : 'max' };
+    if (found >= 2) return { status: 'multiple', grids: [grids[0]!, grids[1]!], lineSolvable: false, stats: this.stats(), count };
+    if (end === 'unsat') {
+      return found === 1
+        ? { status: 'unique', grid: grids[0]!, lineSolvable: false, stats: this.stats(), count }
+        : { status: 'none', lineSolvable: false, stats: this.stats(), count };
+    }
+    return { ...this.stopped(), count };
+  }
+
+  /** The core, loaded with `domains` (made on first use). */
+  private coreAt(domains: Uint8Array): { core: NonogramCore; status: PropagationStatus } {
+    this.core ??= new NonogramCore(this.puzzle);
+    return { core: this.core, status: this.core.load(domains) };
+  }
+
+  /** Counting by SAT from the grids the search found (see the class comment). */
+  private count(countMax: number, limits: SolveLimits, found: Grid[]): SolveResult {
+    this.load('order');
+    const grids = [...found];
+    if (grids.length === 0) {
+      const first = this.findGrid(limits);
+      if (first === 'none') return this.counted([], 'unsat', countMax);
+      if (first === 'unknown') return this.counted([], 'time limit', countMax);
+      grids.push(first);
+    }
     const blocking = this.scope!.child();
-    const grids: Grid[] = [first];
     let end: 'unsat' | 'max' | 'time limit';
     try {
+      for (const g of grids.slice(0, -1)) blocking.addClause(this.differFrom(g));
       for (;;) {
         // One grid past the maximum tells an exact count of `countMax` from a larger one.
         if (grids.length > Math.max(countMax, 1)) {
           end = 'max';
           break;
         }
-        const last = grids[grids.length - 1]!;
-        blocking.addClause(this.differFrom(last));
+        blocking.addClause(this.differFrom(grids[grids.length - 1]!));
         const r = this.satSolve(blocking, limits);
         if (r === 'unsat') {
           end = 'unsat';
@@ -153,12 +239,7 @@ export class BlockSolver {
     } finally {
       blocking.retire();
     }
-    const found = grids.length;
-    const count: SolutionCount =
-      end === 'unsat' && found <= countMax ? { value: found, exact: true } : { value: Math.min(found, countMax), exact: false, stoppedBy: end === 'time limit' ? 'time limit' : 'max' };
-    if (found >= 2) return { status: 'multiple', grids: [grids[0]!, grids[1]!], lineSolvable: false, stats: this.stats(), count };
-    if (end === 'unsat') return { status: 'unique', grid: first, lineSolvable: false, stats: this.stats(), count };
-    return { ...this.stopped(), count };
+    return this.counted(grids, end, countMax);
   }
 
   /** Some grid that fits. */
@@ -276,6 +357,8 @@ export class BlockSolver {
   dispose(): void {
     this.scope?.retire();
     this.scope = undefined;
+    this.core?.dispose();
+    this.core = undefined;
   }
 
   /** True when propagation left the block open, with the block's encoding then loaded; false when it needs no SAT. */
@@ -285,13 +368,68 @@ export class BlockSolver {
     return true;
   }
 
-  private load(): GuardScope {
+  /**
+   * The block's clauses in a guard scope of the session's instance, made on first use: the
+   * automaton encoding of what propagation (and probing, after `solve()`) left open, or with
+   * 'order' the block positions encoding from the core, with belief-propagation phases and
+   * the binary clauses probing implies (what `solve()` hands to SAT).
+   */
+  private load(kind: 'automaton' | 'order' = 'automaton'): GuardScope {
     if (this.scope) return this.scope;
     const s = this.session.get(countOpen(this.satDomains) * VARIABLES_PER_OPEN_CELL);
     this.sharedInstance = !this.session.isFresh(s);
     const scope = new GuardScope(s);
     this.scope = scope;
-    this.encoding = encodePuzzle(this.puzzle, this.satDomains, scope);
+    if (kind === 'automaton') {
+      this.encoding = encodePuzzle(this.puzzle, this.satDomains, scope);
+      return scope;
+    }
+    const core = this.coreAt(this.satDomains).core;
+    const cnf = core.encode(BELIEF_ROUNDS);
+    if (cnf === 'contradiction') {
+      scope.addClause([]);
+      this.encoding = { cellVar: new Int32Array(this.satDomains.length), variables: 0, clauses: 1 };
+      return scope;
+    }
+    // Local variable v is the scope's variable base + v - 1.
+    const base = cnf.variables > 0 ? scope.newVars(cnf.variables) - 1 : 0;
+    const lits = cnf.lits;
+    const clause = new Int32Array(64);
+    let buf = clause;
+    for (let i = 0, n = 0; i < lits.length; i++) {
+      const x = lits[i]!;
+      if (x === 0) {
+        scope.addClause(buf, n);
+        n = 0;
+        continue;
+      }
+      if (n === buf.length) {
+        const bigger = new Int32Array(2 * n);
+        bigger.set(buf);
+        buf = bigger;
+      }
+      buf[n++] = x > 0 ? x + base : x - base;
+    }
+    const cellVar = cnf.cellVar.map((v) => (v ? v + base : 0));
+    let clauses = cnf.clauses;
+    const lit = (l: number): number => {
+      const v = cellVar[Math.abs(l) - 1]!;
+      return l > 0 ? v : -v;
+    };
+    const implied = core.implications(MAX_IMPLICATIONS);
+    for (let i = 0; i < implied.length; i += 2) {
+      const a = lit(implied[i]!);
+      const b = implied[i + 1]! === 0 ? 0 : lit(implied[i + 1]!);
+      // A known cell has no variable: probing left none, so every literal here is open.
+      if (a === 0 || (implied[i + 1]! !== 0 && b === 0)) continue;
+      scope.addClause(b === 0 ? [a] : [a, b]);
+      clauses++;
+    }
+    for (let v = 1; v <= cnf.variables; v++) {
+      const ph = cnf.phases[v]!;
+      if (ph) s.phase(ph > 0 ? v + base : -(v + base));
+    }
+    this.encoding = { cellVar, variables: cnf.variables, clauses };
     return scope;
   }
 
@@ -344,6 +482,7 @@ export class BlockSolver {
       ...(this.satSearch ? { satDecisions: this.satSearch.decisions, satConflicts: this.satSearch.conflicts } : {}),
       difficulty: this.difficulty,
       probingStopped: this.probingStopped,
+      ...(this.searchNodes ? { searchNodes: this.searchNodes } : {}),
     };
   }
 }

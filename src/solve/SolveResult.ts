@@ -63,5 +63,7 @@ export interface SolveStats {
    * the same puzzle may show other figures in another run or on another worker.
    */
   readonly satDecisions?: number;
+  /** Nodes of the core's depth-first search (when it ran). */
+  readonly searchNodes?: number;
   readonly satConflicts?: number;
 }

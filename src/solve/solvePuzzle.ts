@@ -9,8 +9,10 @@ export interface SolveOptions {
   readonly givens?: readonly number[];
   /** SAT instances to reuse; defaults to a process-wide session. */
   readonly session?: SatSession;
-  /** Probe before SAT when propagation stalls (default true; see line/probe.ts). */
+  /** Probe, then search, before SAT when propagation stalls (default true; see BlockSolver). */
   readonly probing?: boolean;
+  /** With probing: search before SAT (default true); false goes from probing to SAT at once. */
+  readonly search?: boolean;
   /** `performance.now()` time (ms) at which the search stops and answers `unknown`. */
   readonly deadline?: number;
   /** Count solutions up to this many (SAT with blocking clauses); the result carries `count`. */
@@ -27,7 +29,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, options.givens ?? [], session);
     try {
-      return block.solve({ probing: options.probing, deadline: options.deadline, countMax: options.countMax });
+      return block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax });
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.

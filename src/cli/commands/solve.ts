@@ -143,6 +143,7 @@ function difficultyText(r: SolveResult): string {
   if (!s) return 'not known (the worker was stopped)';
   const sat = [
     `${s.probes} probe${s.probes === 1 ? '' : 's'}`,
+    ...(s.searchNodes ? [`${s.searchNodes} search node${s.searchNodes === 1 ? '' : 's'}`] : []),
     `${s.satCalls} SAT call${s.satCalls === 1 ? '' : 's'}`,
     ...(s.satDecisions !== undefined ? [`${s.satDecisions} decisions`, `${s.satConflicts} conflicts`] : []),
   ].join(', ');

@@ -1,0 +1,176 @@
+// nonocrypt's nonogram core: the C API that src/solve/Core.ts calls. One object per puzzle; the
+// line width in 64-bit words (1, 2, 4, 8 or 16: lines up to 1022 cells) is chosen at creation.
+//
+// Cells cross the boundary as bytes: 1 white, 2 black, 3 open (src/line/lineAutomaton.ts).
+// Statuses: 0 conflict (no solution), 1 open, 2 solved, 3 stopped (a limit).
+#include <emscripten.h>
+#include <math.h>
+#include <stdint.h>
+
+#include "encode.h"
+#include "search.h"
+
+namespace {
+
+struct Core {
+  virtual ~Core() {}
+  virtual int load(const uint8_t* cells) = 0;
+  virtual void read(uint8_t* cells) = 0;
+  virtual int probe(double deadline, double maxProbes) = 0;
+  virtual int search(int maxSolutions, double deadline, double maxNodes, double maxProbes, double restartNodes, int valueFirst) = 0;
+  virtual int solutions() = 0;
+  virtual void solution(int i, uint8_t* cells) = 0;
+  virtual int implications(int32_t* out, int maxPairs) = 0;
+  virtual int encode(int beliefRounds) = 0;
+  virtual Cnf& cnf() = 0;
+  virtual double stat(int which) = 0;
+};
+
+template <int NW>
+struct CoreOf : Core {
+  Board<NW> board;
+  Search<NW> searcher;
+  Cnf formula;
+  CoreOf(int w, int h, const int* clues, int cacheBits) : board(w, h, clues, cacheBits), searcher(board) {}
+
+  int load(const uint8_t* cells) override {
+    board.reset();
+    for (int c = 0; c < board.N; c++)
+      if (cells[c] == 1 || cells[c] == 2) board.fix(c, cells[c] == 2 ? 1 : 0);
+    board.queueAll();
+    return board.propagate();
+  }
+  void read(uint8_t* cells) override {
+    for (int c = 0; c < board.N; c++) {
+      const int v = board.cell(c);
+      cells[c] = v < 0 ? 3 : v ? 2 : 1;
+    }
+  }
+  int probe(double deadline, double maxProbes) override {
+    searcher.deadline = deadline;
+    searcher.probeLimit = board.counters.probes + maxProbes;
+    searcher.stopped = false;
+    searcher.maxSolutions = 1 << 30;  // probing records what it meets but never stops for it
+    const Outcome o = searcher.probeAll();
+    return o;
+  }
+  int search(int maxSolutions, double deadline, double maxNodes, double maxProbes, double restartNodes, int valueFirst) override {
+    searcher.maxSolutions = maxSolutions;
+    searcher.deadline = deadline;
+    searcher.nodeLimit = board.counters.nodes + maxNodes;
+    searcher.probeLimit = board.counters.probes + maxProbes;
+    searcher.restartNodes = restartNodes;
+    searcher.valueFirst = valueFirst;
+    searcher.stopped = false;
+    if (board.known == board.N) {
+      searcher.record();
+      return CONFLICT;  // complete: the one solution is recorded
+    }
+    return searcher.run();
+  }
+  int solutions() override { return (int)searcher.solutions.size(); }
+  void solution(int i, uint8_t* cells) override {
+    const auto& s = searcher.solutions[i];
+    for (int c = 0; c < board.N; c++) cells[c] = s[c];
+  }
+  int implications(int32_t* out, int maxPairs) override { return searcher.implications(out, maxPairs); }
+  int encode(int beliefRounds) override {
+    Beliefs beliefs;
+    if (beliefRounds > 0) {
+      std::vector<int8_t> known(board.N);
+      for (int c = 0; c < board.N; c++) known[c] = (int8_t)board.cell(c);
+      beliefs.run(board.W, board.H, board.len, board.clueAt, board.clueCount, board.clues, known, beliefRounds, 0.5);
+    }
+    return encodeBoard(board, beliefRounds > 0 ? &beliefs : nullptr, formula) ? 1 : 0;
+  }
+  Cnf& cnf() override { return formula; }
+  double stat(int which) override {
+    const Counters& k = board.counters;
+    switch (which) {
+      case 0: return k.lineSolves;
+      case 1: return k.cacheHits;
+      case 2: return k.probes;
+      case 3: return k.probeSkips;
+      case 4: return k.nodes;
+      case 5: return k.restarts;
+      case 6: return board.known;
+      default: return -1;
+    }
+  }
+};
+
+}  // namespace
+
+extern "C" {
+
+/**
+ * A core for a width x height puzzle. `clues`: for each line (rows top to bottom, then columns
+ * left to right) its number of runs, then the runs. `cacheBits`: the line cache has 2^cacheBits
+ * entries. Null when a line is longer than 1022 cells.
+ */
+EMSCRIPTEN_KEEPALIVE Core* core_new(int width, int height, const int32_t* clues, int cacheBits) {
+  const int longest = (width > height ? width : height) + 2;
+  if (longest <= 64) return new CoreOf<1>(width, height, clues, cacheBits);
+  if (longest <= 128) return new CoreOf<2>(width, height, clues, cacheBits);
+  if (longest <= 256) return new CoreOf<4>(width, height, clues, cacheBits);
+  if (longest <= 512) return new CoreOf<8>(width, height, clues, cacheBits);
+  if (longest <= 1024) return new CoreOf<16>(width, height, clues, cacheBits);
+  return nullptr;
+}
+EMSCRIPTEN_KEEPALIVE void core_delete(Core* c) { delete c; }
+
+/** Start from these cells (1 white, 2 black, 3 open) and propagate: status. */
+EMSCRIPTEN_KEEPALIVE int core_load(Core* c, const uint8_t* cells) { return c->load(cells); }
+/** The board's cells now. */
+EMSCRIPTEN_KEEPALIVE void core_read(Core* c, uint8_t* cells) { c->read(cells); }
+/** Probe to a fixpoint (facts found stay on the board): status. */
+EMSCRIPTEN_KEEPALIVE int core_probe(Core* c, double deadline, double maxProbes) { return c->probe(deadline, maxProbes); }
+/**
+ * Search for up to `maxSolutions` solutions from the board: 0 the whole tree was explored (the
+ * solutions found are all there are), 2 `maxSolutions` found, 3 stopped by a limit.
+ */
+EMSCRIPTEN_KEEPALIVE int core_search(Core* c, int maxSolutions, double deadline, double maxNodes, double maxProbes,
+                                     double restartNodes, int valueFirst) {
+  return c->search(maxSolutions, deadline, maxNodes, maxProbes, restartNodes, valueFirst);
+}
+EMSCRIPTEN_KEEPALIVE int core_solutions(Core* c) { return c->solutions(); }
+EMSCRIPTEN_KEEPALIVE void core_solution(Core* c, int i, uint8_t* cells) { c->solution(i, cells); }
+/** Binary clauses learnt by probing each open cell (see Search::implications): pairs written. */
+EMSCRIPTEN_KEEPALIVE int core_implications(Core* c, int32_t* out, int maxPairs) { return c->implications(out, maxPairs); }
+/** Build the CNF of the open part (1; 0 when contradictory); read it with the functions below. */
+EMSCRIPTEN_KEEPALIVE int core_encode(Core* c, int beliefRounds) { return c->encode(beliefRounds); }
+EMSCRIPTEN_KEEPALIVE int core_cnf_vars(Core* c) { return c->cnf().vars; }
+EMSCRIPTEN_KEEPALIVE int core_cnf_clauses(Core* c) { return c->cnf().clauses; }
+EMSCRIPTEN_KEEPALIVE int core_cnf_size(Core* c) { return (int)c->cnf().lits.size(); }
+EMSCRIPTEN_KEEPALIVE const int32_t* core_cnf_lits(Core* c) { return c->cnf().lits.data(); }
+EMSCRIPTEN_KEEPALIVE const int8_t* core_cnf_phases(Core* c) { return c->cnf().phase.data(); }
+EMSCRIPTEN_KEEPALIVE const int32_t* core_cnf_cells(Core* c) { return c->cnf().cellVar.data(); }
+/** Free the CNF's memory. */
+EMSCRIPTEN_KEEPALIVE void core_cnf_drop(Core* c) { c->cnf() = Cnf(); }
+/**
+ * The line solver alone, for tests: line[0..n) cells in (1 white, 2 black, 3 open), narrowed in
+ * place; 1, or 0 when no completion fits (then `line` is unchanged).
+ */
+EMSCRIPTEN_KEEPALIVE int core_solve_line(int n, const int32_t* clue, int k, uint8_t* line) {
+  if (n + 2 > 1024 || k > LineWork<16>::MAX_BLOCKS) return -1;
+  static LineWork<16> work;
+  Mask<16> b = Mask<16>::none(), w = Mask<16>::none(), ob, ow;
+  for (int i = 0; i < n; i++) {
+    if (line[i] == 2) b.set(i);
+    if (line[i] == 1) w.set(i);
+  }
+  if (!solveLineBits<16>(n, clue, k, b, w, ob, ow, work)) return 0;
+  for (int i = 0; i < n; i++) line[i] = ob.has(i) ? 2 : ow.has(i) ? 1 : 3;
+  return 1;
+}
+
+#ifndef CORE_SOURCE_HASH
+#define CORE_SOURCE_HASH "unknown"
+#endif
+/** The SHA-256 of the sources this build came from (engines/build.sh), NUL-terminated. */
+EMSCRIPTEN_KEEPALIVE const char* core_source_hash() { return CORE_SOURCE_HASH; }
+
+/** Counters: 0 line solves, 1 cache hits, 2 probes, 3 probes skipped, 4 nodes, 5 restarts, 6 cells known. */
+EMSCRIPTEN_KEEPALIVE double core_stat(Core* c, int which) { return c->stat(which); }
+
+}  // extern "C"
