@@ -3,7 +3,8 @@
 // Long requests report progress per block; the page cancels by terminating this worker.
 // Imports name the library's modules one by one (not its barrel), so that the bundle holds
 // only what the page uses (no PNG rendering, no Node worker pool).
-import { encryptBlocks, messageGrids } from '../src/cipher/encrypt.js';
+import { encryptBlocks } from '../src/cipher/encrypt.js';
+import { messageGrids } from '../src/cipher/messageGrids.js';
 import { decrypt } from '../src/cipher/decrypt.js';
 import { solveBlocks } from '../src/cipher/solveBlocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
@@ -17,7 +18,7 @@ import { formatAnnotation } from '../src/formats/symbols.js';
 import { gridRows, type Grid } from '../src/grid/Puzzle.js';
 import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
 import { LineStepper, type PassResult } from '../src/line/LineStepper.js';
-import type { RunOptions } from '../src/parallel/BlockRunner.js';
+import type { RunOptions } from '../src/parallel/RunOptions.js';
 import { annotate } from '../src/puzzle/annotate.js';
 import { solve } from '../src/puzzle/solve.js';
 import { renderSvg } from '../src/render/renderSvg.js';

@@ -6,7 +6,7 @@ import { puzzleOf } from '../grid/runsOf.js';
 import { lineSolvable } from '../line/lineSolvable.js';
 import type { SatSession } from '../sat/SatSession.js';
 import { DEFAULT_BUDGET_MS, encryptGrids, type EncryptedBlock } from './blockWork.js';
-import { messageGrids } from './encrypt.js';
+import { messageGrids } from './messageGrids.js';
 import { builtinTable, type Table } from './Table.js';
 
 /**

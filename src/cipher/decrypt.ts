@@ -1,6 +1,6 @@
 import { BlockError, TableChoiceError } from '../errors.js';
 import { gridRows, type Grid } from '../grid/Puzzle.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 import type { Table } from './Table.js';

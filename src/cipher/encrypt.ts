@@ -7,9 +7,10 @@ import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
-import { bitsToGrids, gridsToBits } from './blocks.js';
+import { gridsToBits } from './blocks.js';
 import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, type EncryptedBlock } from './blockWork.js';
 import { lineSolvable } from '../line/lineSolvable.js';
+import { messageGrids } from './messageGrids.js';
 import { builtinTable, type Table } from './Table.js';
 import { searchTables } from './TableSearch.js';
 import { bitsToText, textToBits } from './textBits.js';
@@ -33,6 +34,8 @@ import { bitsToText, textToBits } from './textBits.js';
  * black cell line logic leaves open: valid, not small.
  */
 export { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS };
+/** Defined in messageGrids.ts; re-exported for the modules that take it from here. */
+export { messageGrids };
 
 export interface EncryptOptions extends RunOptions {
   /** Board side (square boards); default 8. `auto`: the side giving the shortest ciphertext. */
@@ -71,31 +74,6 @@ export interface EncryptResult {
    * by itself, so that the receiver needs nothing but the ciphertext.
    */
   readonly receiverNeedsTable?: string;
-}
-
-export function boardOf(options: { size?: number | 'auto'; width?: number; height?: number }): { width: number; height: number } {
-  if ((options.width === undefined) !== (options.height === undefined)) {
-    throw new InputError('E_USAGE', 'width and height go together (a W x H board); for square boards give the size');
-  }
-  if (options.width !== undefined && options.size !== undefined) {
-    throw new InputError('E_USAGE', 'give either the size or width and height, not both');
-  }
-  const size = options.size === 'auto' ? undefined : options.size;
-  const width = options.width ?? size ?? 8;
-  const height = options.height ?? size ?? 8;
-  for (const v of [width, height]) {
-    if (!Number.isInteger(v) || v < 1 || v > 1000) {
-      throw new InputError('E_SIZE', `board side must be a whole number from 1 to 1000, got ${v}`);
-    }
-  }
-  return { width, height };
-}
-
-/** The message's blocks as pictures (before clues and annotations). */
-export function messageGrids(text: string, options: { size?: number; width?: number; height?: number; table?: Table; extended?: boolean } = {}) {
-  const table = options.table ?? builtinTable('classic');
-  const { width, height } = boardOf(options);
-  return { width, height, grids: bitsToGrids(textToBits(text, table, { extended: options.extended }), width, height, table.paddingBit) };
 }
 
 /**

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
 import { NonocryptError } from '../errors.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import { DEFAULT_ENGINE, ENGINES } from '../sat/engines.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';

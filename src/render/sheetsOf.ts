@@ -3,7 +3,7 @@ import { InputError } from '../errors.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import type { PuzzleFile } from '../formats/PuzzleFile.js';
 import type { Puzzle } from '../grid/Puzzle.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import { solve } from '../puzzle/solve.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import type { RenderSheet } from './RenderSheet.js';
