@@ -8,7 +8,8 @@ import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { gridsToBits } from './blocks.js';
-import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, type EncryptedBlock } from './blockWork.js';
+import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, type EncryptedBlock } from './blockWork.js';
+import { shareBudget } from '../parallel/BudgetShare.js';
 import { lineSolvable } from '../line/lineSolvable.js';
 import { messageGrids } from './messageGrids.js';
 import { builtinTable, type Table } from './Table.js';
@@ -154,20 +155,14 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
   if (!(budget >= 0)) throw new InputError('E_BUDGET', `time budget must be a non-negative number of milliseconds, got ${budget}`);
   const needy = grids.map((g) => !lineSolvable(g));
-  const shared = new SharedBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)), BLOCK_FLOOR_MS);
-  const budgets: (number | undefined)[] = [];
-  function* tasks() {
-    for (let i = 0; i < grids.length; i++) {
-      const budgetMs = shared.next(needy[i]!);
-      budgets.push(budgetMs);
-      yield { kind: 'annotate' as const, grid: grids[i]!, receiver, budgetMs, lineSolvable: !needy[i] };
-    }
-  }
+  // Each block's part of the budget is decided when it starts (see BudgetShare.ts).
+  const shares = shareBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)), BLOCK_FLOOR_MS);
+  const tasks = grids.map((grid, i) => ({ kind: 'annotate' as const, grid, receiver, lineSolvable: !needy[i], ...(shares[i] ? { share: shares[i] } : {}) }));
   async function* blocks(): AsyncGenerator<EncryptedBlock> {
     let i = 0;
-    for await (const out of runBlocks(tasks(), options)) {
+    for await (const out of runBlocks(tasks, options)) {
       const grid = grids[i]!;
-      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs, budgets[i]);
+      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs);
       i++;
       yield { block: { puzzle: puzzleOf(grid), annotation }, ...rest };
       options.onProgress?.(i);
