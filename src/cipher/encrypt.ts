@@ -1,5 +1,5 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
-import { InputError } from '../errors.js';
+import { InputError, MessageError } from '../errors.js';
 import type { Ciphertext } from '../formats/ciphertext.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
@@ -117,9 +117,22 @@ export interface EncryptPlan {
   readonly choice?: BoardChoice;
 }
 
+/**
+ * A message that would decrypt to nothing is refused rather than encrypted into blocks that
+ * carry nothing: the empty message, and without extended text one of padding symbols alone
+ * (spaces for the built-in tables), which decryption drops.
+ */
+function checkCarriesText(text: string, table: Table, extended: boolean): void {
+  if (text === '') throw new MessageError('E_EMPTY', 'the message is empty', false);
+  if (extended || [...text].some((ch) => ch !== table.padding)) return;
+  const what = table.padding === ' ' ? 'spaces' : `padding symbols (${JSON.stringify(table.padding)})`;
+  throw new MessageError('E_EMPTY', `the message is only ${what}, which decryption drops as padding; extended text keeps them`, table.escape !== undefined);
+}
+
 /** Plan and stream an encryption; `encrypt` collects it. */
 export function encryptBlocks(text: string, options: EncryptOptions = {}): EncryptPlan {
   const receiver = options.receiver ?? 'unique';
+  checkCarriesText(text, options.table === undefined || options.table === 'auto' ? builtinTable('classic') : options.table, options.extended === true);
   if (options.size === 'auto') {
     if (options.width !== undefined) throw new InputError('E_USAGE', 'size auto chooses square boards; width and height do not go with it');
     // The choice runs in this thread: on the caller's SAT session, else on one of the named
