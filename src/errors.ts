@@ -15,6 +15,7 @@
 export const ERROR_CODES = {
   E_PARSE: { kind: 'input', about: 'malformed text at a line and column' },
   E_CHAR: { kind: 'input', about: 'a message character the table has no code for' },
+  E_EMPTY: { kind: 'input', about: 'a message that would decrypt to nothing: empty, or only padding' },
   E_TABLE: { kind: 'input', about: 'an encoding table that is not valid' },
   E_CLUE: { kind: 'input', about: 'a clue that is malformed or cannot fit its line' },
   E_SIZE: { kind: 'input', about: 'a board side out of range' },
@@ -78,6 +79,21 @@ export class ParseError extends NonocryptError {
 /** Input that is well-formed but cannot be used (unknown character, bad table, clue that cannot fit). */
 export class InputError extends NonocryptError {
   constructor(code: ErrorCode, message: string) {
+    super(code, message);
+  }
+}
+
+/**
+ * A message that cannot be encrypted as it is (an unknown character, nothing to carry);
+ * `extendedText` says whether extended text would carry it, so that a caller can name its own
+ * switch for it (a flag, a checkbox).
+ */
+export class MessageError extends InputError {
+  constructor(
+    code: 'E_CHAR' | 'E_EMPTY',
+    message: string,
+    readonly extendedText: boolean,
+  ) {
     super(code, message);
   }
 }

@@ -13,7 +13,7 @@ export { makeGrid, gridRows, gridsEqual } from './grid/Puzzle.js';
 export { puzzleOf } from './grid/runsOf.js';
 export { checkGrid } from './grid/checkGrid.js';
 
-export type { RunOptions } from './parallel/BlockRunner.js';
+export type { RunOptions } from './parallel/RunOptions.js';
 export type { EngineName } from './sat/SatSolver.js';
 export { ENGINES } from './sat/engines.js';
 

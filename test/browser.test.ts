@@ -214,6 +214,62 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(problems).toEqual([]);
   });
 
+  test('a message the page cannot encrypt as it is says what to do: the extended-text switch, an empty message, an empty side', async () => {
+    await tab('encrypt');
+    const error = async () => ((await page.isVisible('#error')) ? await page.textContent('#error') : '');
+    await page.fill('#enc-size', '6');
+    await page.fill('#enc-text', "Don't panic");
+    await page.click('#enc-go');
+    await idle();
+    expect(await error()).toBe('unknown character "\'" (U+0027) at position 4; the classic table carries it in extended text: tick “extended text”');
+    await page.check('#enc-extended');
+    await page.click('#enc-go');
+    await idle();
+    expect(await error()).toBe('');
+    await page.click('#enc-to-decrypt');
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.textContent('#dec-out')).toBe("DON'T PANIC");
+    await tab('encrypt');
+    await page.uncheck('#enc-extended');
+    // Nothing to encrypt: an error, and no ciphertext or note claiming blocks proven smallest.
+    await page.fill('#enc-text', '');
+    await page.click('#enc-go');
+    await idle();
+    expect(await error()).toBe('the message is empty');
+    expect(await page.inputValue('#enc-out')).toBe('');
+    expect(await page.textContent('#enc-note')).toBe('');
+    // An empty board side is no side (it read as 0: "got 0").
+    await page.fill('#enc-text', 'HELLO');
+    await page.fill('#enc-size', '');
+    await page.click('#enc-go');
+    expect(await error()).toBe('Board side: enter a whole number from 1 to 1000, or tick auto.');
+    await page.fill('#enc-size', '6');
+    expect(problems).toEqual([]);
+  });
+
+  test('errors name the page\'s own controls, never a command-line flag', async () => {
+    await tab('puzzle');
+    await page.selectOption('#pz-format', 'auto');
+    await page.fill('#pz-text', 'garbage\n');
+    await page.click('#pz-solve');
+    await idle();
+    expect(await page.textContent('#error')).toBe('the puzzle: cannot tell the puzzle format (non, nin, xml, json, cipher, picture); choose it under Format');
+    // A ciphertext decrypted with a table that does not fit: the table that does, as the menu names it.
+    const { ciphertext } = await encrypt('NAMED TABLE.', { size: 6, table: builtinTable('frequency') });
+    await tab('decrypt');
+    await page.selectOption('#dec-table', 'classic');
+    await page.fill('#dec-text', formatCiphertext(ciphertext));
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.textContent('#dec-out')).toMatch(
+      /^Not decrypted:\nblock 1: unused code [01]{5} at bit position \d+ \(character \d+\) under the classic table; the ciphertext decodes under the built-in frequency table instead: choose frequency \(or auto\) under Table$/,
+    );
+    expect(await page.textContent('#dec-out')).not.toContain('--');
+    await page.selectOption('#dec-table', 'auto');
+    expect(problems).toEqual([]);
+  });
+
   test('a long run shows progress and Cancel stops it; the page works on afterwards', async () => {
     // A random 100 x 100 picture at density 0.5 takes every solver far longer than a test
     // (docs/BENCHMARKS.md); most 50 x 50 ones take the core well under a second now.

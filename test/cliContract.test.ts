@@ -128,7 +128,8 @@ describe('conflicting flags are usage errors', () => {
     [['encrypt', '-s', '6', '--width', '10', '--height', '10', 'HI'], '--size'],
     [['encrypt', '--width', '10', 'HI'], '--width'],
     [['encrypt', '--table', 'auto', 'HI'], '--table auto'],
-    [['annotate', '--json', '--format-out', 'cipher', 'examples/scatter.pic'], '--format-out'],
+    [['annotate', '--json', '--format-out', 'cipher', 'examples/scatter.pic'], '--to writes the puzzle'],
+    [['annotate', '--json', '--to', 'cipher', 'examples/scatter.pic'], '--to writes the puzzle'],
     [['solve', '--emit-cnf', '-', 'examples/scatter.pic'], '--emit-cnf -'],
     [['convert', 'examples/scatter.pic'], '--to'],
   ])('%j', (args, mention) => {

@@ -109,7 +109,7 @@ describe('render', () => {
   });
 
   test('an output never overwrites the input', () => {
-    expectUsageError(nonocrypt(['render', '-o', examples('heart.pic'), examples('heart.pic')]), 'refusing to overwrite');
+    expectUsageError(nonocrypt(['render', '--to', 'text', '-o', examples('heart.pic'), examples('heart.pic')]), 'refusing to overwrite');
   });
 });
 

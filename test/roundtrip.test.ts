@@ -28,7 +28,9 @@ const expected = (m: string) => m.toUpperCase().replace(/ +$/, '');
  */
 const maxSymbols = (w: number, h: number) => Math.max(1, Math.min(12, Math.floor((3 * w * h) / 5)));
 
-const message = (w: number, h: number) => fc.string({ unit: fc.constantFrom(...SYMBOLS), minLength: 0, maxLength: maxSymbols(w, h) });
+/** Messages that carry text: not empty, not spaces alone (encrypt refuses those, see below). */
+const message = (w: number, h: number) =>
+  fc.string({ unit: fc.constantFrom(...SYMBOLS), minLength: 1, maxLength: maxSymbols(w, h) }).filter((m) => /[^ ]/.test(m));
 
 const session = new SatSession();
 
@@ -109,10 +111,12 @@ test('the sweep above met blocks that need annotations', () => {
   expect(seen.frequency.annotated).toBeGreaterThan(10);
 });
 
-test('the empty message is a header without blocks, and decrypts to the empty text', async () => {
-  const { ciphertext } = await encrypt('', { size: 5 });
-  expect(ciphertext.blocks).toHaveLength(0);
-  expect(formatCiphertext(ciphertext)).toBe('5\n');
+test('a message that would decrypt to nothing is refused; a header without blocks decrypts to the empty text', async () => {
+  await expect(encrypt('', { size: 5 })).rejects.toMatchObject({ code: 'E_EMPTY', message: 'the message is empty', extendedText: false });
+  // Spaces alone are padding to the decoder; extended text keeps them.
+  await expect(encrypt('   ', { size: 5 })).rejects.toMatchObject({ code: 'E_EMPTY', extendedText: true });
+  const { ciphertext } = await encrypt('   ', { size: 5, extended: true });
+  expect(await decrypt(ciphertext)).toMatchObject({ ok: true, text: '   ' });
   expect(await decrypt(parseCiphertext('5\n'))).toEqual({ ok: true, text: '', blocks: 0, table: builtinTable('classic') });
 });
 

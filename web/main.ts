@@ -213,6 +213,12 @@ async function encrypt(): Promise<void> {
     showError('Table auto goes with board side auto.');
     return;
   }
+  // An empty field is no side (Number('') would be 0); the input's own range says the rest.
+  const side = input('enc-size').value.trim();
+  if (!auto && !/^\d+$/.test(side)) {
+    showError('Board side: enter a whole number from 1 to 1000, or tick auto.');
+    return;
+  }
   const blocks = $('enc-blocks');
   blocks.replaceChildren();
   area('enc-out').value = '';
@@ -222,9 +228,10 @@ async function encrypt(): Promise<void> {
   const request: Request = {
     kind: 'encrypt',
     text: area('enc-text').value.replace(/\r?\n$/, ''),
-    size: auto ? 'auto' : Number(input('enc-size').value),
+    size: auto ? 'auto' : Number(side),
     table,
     receiver: select('enc-receiver').value as Receiver,
+    extended: input('enc-extended').checked,
   };
   const r = await run<Extract<Result, { kind: 'encrypt' }>>(request, { onBlock: (v) => blocks.append(sheetElement(v)) });
   if (!r) return;

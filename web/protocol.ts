@@ -16,6 +16,8 @@ export type Request =
       readonly size: number | 'auto';
       readonly table: TableChoice | 'auto';
       readonly receiver: Receiver;
+      /** Extended text: digits, punctuation, line breaks (see src/cipher/textBits.ts). */
+      readonly extended: boolean;
     }
   | { readonly kind: 'decrypt'; readonly ciphertext: string; readonly table: TableChoice | 'auto' }
   | { readonly kind: 'verify'; readonly ciphertext: string }

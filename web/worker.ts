@@ -3,12 +3,13 @@
 // Long requests report progress per block; the page cancels by terminating this worker.
 // Imports name the library's modules one by one (not its barrel), so that the bundle holds
 // only what the page uses (no PNG rendering, no Node worker pool).
-import { encryptBlocks, messageGrids } from '../src/cipher/encrypt.js';
+import { encryptBlocks } from '../src/cipher/encrypt.js';
+import { messageGrids } from '../src/cipher/messageGrids.js';
 import { decrypt } from '../src/cipher/decrypt.js';
 import { solveBlocks } from '../src/cipher/solveBlocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
 import { emptySummary } from '../src/cipher/verify.js';
-import { NonocryptError } from '../src/errors.js';
+import { MessageError, NonocryptError } from '../src/errors.js';
 import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js';
 import { writePuzzleFile } from '../src/formats/detectFormat.js';
 import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
@@ -17,7 +18,7 @@ import { formatAnnotation } from '../src/formats/symbols.js';
 import { gridRows, type Grid } from '../src/grid/Puzzle.js';
 import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
 import { LineStepper, type PassResult } from '../src/line/LineStepper.js';
-import type { RunOptions } from '../src/parallel/BlockRunner.js';
+import type { RunOptions } from '../src/parallel/RunOptions.js';
 import { annotate } from '../src/puzzle/annotate.js';
 import { solve } from '../src/puzzle/solve.js';
 import { renderSvg } from '../src/render/renderSvg.js';
@@ -58,7 +59,18 @@ function runOptions(id: number, total?: number): RunOptions {
 }
 
 function readPuzzleText(text: string, format: PuzzleFormatChoice, name?: string): PuzzleFile {
-  return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format as InputFormat }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
+  try {
+    return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format as InputFormat }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
+  } catch (e) {
+    // The library names no control; on this page the format is chosen under Format.
+    if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new NonocryptError('E_FORMAT', `${e.message}; choose it under Format`);
+    throw e;
+  }
+}
+
+/** The page's words for what extended text would fix: the checkbox that turns it on. */
+function withExtendedHint(e: unknown): unknown {
+  return e instanceof MessageError && e.extendedText ? new NonocryptError(e.code, `${e.message}: tick “extended text”`) : e;
 }
 
 const svgOf = (sheet: Parameters<typeof renderSvg>[0]) => renderSvg(sheet);
@@ -67,8 +79,13 @@ async function handle(id: number, r: Request): Promise<Result> {
   switch (r.kind) {
     case 'encrypt': {
       const table = r.table === 'auto' ? 'auto' : builtinTable(r.table);
-      const plan = encryptBlocks(r.text, { size: r.size, table, receiver: r.receiver, ...runOptions(id) });
-      const pictures: readonly Grid[] = plan.choice ? messageGrids(r.text, { size: plan.width, table: plan.table }).grids : plan.grids;
+      let plan: ReturnType<typeof encryptBlocks>;
+      try {
+        plan = encryptBlocks(r.text, { size: r.size, table, receiver: r.receiver, extended: r.extended, ...runOptions(id) });
+      } catch (e) {
+        throw withExtendedHint(e);
+      }
+      const pictures: readonly Grid[] = plan.choice ? messageGrids(r.text, { size: plan.width, table: plan.table, extended: r.extended }).grids : plan.grids;
       const total = pictures.length;
       const blocks = [];
       let proven = true;
@@ -91,9 +108,10 @@ async function handle(id: number, r: Request): Promise<Result> {
     case 'decrypt': {
       const c = parseCiphertext(r.ciphertext, 'the ciphertext');
       const out = await decrypt(c, { table: r.table === 'auto' ? 'auto' : builtinTable(r.table), ...runOptions(id, c.blocks.length) });
-      return out.ok
-        ? { kind: 'decrypt', ok: true, text: out.text, blocks: out.blocks }
-        : { kind: 'decrypt', ok: false, failures: out.failures.map((f) => f.message), blocks: out.blocks };
+      if (out.ok) return { kind: 'decrypt', ok: true, text: out.text, blocks: out.blocks };
+      // A chosen table that does not fit, where one built-in table does: say which to choose.
+      const tip = out.otherTables?.length === 1 ? `: choose ${out.otherTables[0]} (or auto) under Table` : '';
+      return { kind: 'decrypt', ok: false, failures: out.failures.map((f) => f.message + tip), blocks: out.blocks };
     }
     case 'verify': {
       const c = parseCiphertext(r.ciphertext, 'the ciphertext');

@@ -5,6 +5,7 @@ import { puzzleOf } from '../grid/runsOf.js';
 import { lineSolvable } from '../line/lineSolvable.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import type { SatSession } from '../sat/SatSession.js';
+import { shareBudget, shareMs } from '../parallel/BudgetShare.js';
 
 /**
  * The unit of work of encryption: one block, its clues plus its smallest annotation. The
@@ -50,16 +51,6 @@ export function encryptBlock(grid: Grid, options: BlockOptions = {}): EncryptedB
 }
 
 /**
- * A budget shared by blocks done one after another: each block, as it starts, gets the time
- * left divided among the blocks still to do that need work (`needsWork`: line logic alone
- * does not finish them), times the blocks running at once. Time an easy block leaves over goes
- * to the later ones; the last needy block may use all that is left, so the whole run ends
- * within the budget. `Infinity`: no budget.
- */
-/** Budget (ms, 0..100) below which a block is not worth a SAT set-up; a guess, not measured. */
-const MIN_SHARE_MS = 20;
-
-/**
  * The least budget a block of `encrypt` gets however many blocks share the budget, in ms
  * (range 100-10,000; never more than the budget itself). Without it a long message spread the
  * budget so thin that blocks stopped before their proofs: 1 MB of English (8,000 blocks of
@@ -71,34 +62,12 @@ const MIN_SHARE_MS = 20;
  */
 export const BLOCK_FLOOR_MS = 1000;
 
-export class SharedBudget {
-  private readonly end: number;
-  private needyLeft: number;
-  private readonly floor: number;
-  /** `floorMs`: the least a block that needs work gets (capped at the budget); 0 by default. */
-  constructor(
-    budgetMs: number,
-    needsWork: readonly boolean[],
-    private readonly parallel = 1,
-    floorMs = 0,
-  ) {
-    this.end = performance.now() + budgetMs;
-    this.needyLeft = needsWork.filter(Boolean).length;
-    this.floor = Math.min(floorMs, budgetMs);
-  }
-  /** The budget of the next block (ms), undefined when there is none. */
-  next(needsWork: boolean): number | undefined {
-    if (this.end === Infinity) return undefined;
-    // Under MIN_SHARE_MS left there is nothing worth starting: the blocks get line logic only.
-    const left = this.end - performance.now() < MIN_SHARE_MS ? 0 : this.end - performance.now();
-    if (!needsWork) return left;
-    return Math.max(this.floor, Math.min(left, (left * this.parallel) / Math.max(1, this.needyLeft--)));
-  }
-}
-
-/** Blocks one after another in this thread, sharing one budget (see SharedBudget). */
+/**
+ * Blocks one after another in this thread, sharing one budget (see BudgetShare.ts); a block
+ * that line logic finishes needs none (the minimizer answers it at once).
+ */
 export function encryptGrids(grids: readonly Grid[], options: BlockOptions = {}): EncryptedBlock[] {
   const needy = grids.map((g) => !lineSolvable(g));
-  const shared = new SharedBudget(options.budgetMs ?? Infinity, needy);
-  return grids.map((g, i) => encryptBlock(g, { ...options, budgetMs: shared.next(needy[i]!) }));
+  const shares = shareBudget(options.budgetMs ?? Infinity, needy);
+  return grids.map((g, i) => encryptBlock(g, { ...options, budgetMs: shares[i] ? shareMs(shares[i]) : undefined }));
 }

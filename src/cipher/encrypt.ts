@@ -1,5 +1,5 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
-import { InputError } from '../errors.js';
+import { InputError, MessageError } from '../errors.js';
 import type { Ciphertext } from '../formats/ciphertext.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
@@ -7,9 +7,11 @@ import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import { SatSession } from '../sat/SatSession.js';
 import { annotateOutcome } from '../parallel/outcomes.js';
 import { chooseBoard, type BoardChoice } from './autoSize.js';
-import { bitsToGrids, gridsToBits } from './blocks.js';
-import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, SharedBudget, type EncryptedBlock } from './blockWork.js';
+import { gridsToBits } from './blocks.js';
+import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, type EncryptedBlock } from './blockWork.js';
+import { shareBudget } from '../parallel/BudgetShare.js';
 import { lineSolvable } from '../line/lineSolvable.js';
+import { messageGrids } from './messageGrids.js';
 import { builtinTable, type Table } from './Table.js';
 import { searchTables } from './TableSearch.js';
 import { bitsToText, textToBits } from './textBits.js';
@@ -33,6 +35,8 @@ import { bitsToText, textToBits } from './textBits.js';
  * black cell line logic leaves open: valid, not small.
  */
 export { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS };
+/** Defined in messageGrids.ts; re-exported for the modules that take it from here. */
+export { messageGrids };
 
 export interface EncryptOptions extends RunOptions {
   /** Board side (square boards); default 8. `auto`: the side giving the shortest ciphertext. */
@@ -71,31 +75,6 @@ export interface EncryptResult {
    * by itself, so that the receiver needs nothing but the ciphertext.
    */
   readonly receiverNeedsTable?: string;
-}
-
-export function boardOf(options: { size?: number | 'auto'; width?: number; height?: number }): { width: number; height: number } {
-  if ((options.width === undefined) !== (options.height === undefined)) {
-    throw new InputError('E_USAGE', 'width and height go together (a W x H board); for square boards give the size');
-  }
-  if (options.width !== undefined && options.size !== undefined) {
-    throw new InputError('E_USAGE', 'give either the size or width and height, not both');
-  }
-  const size = options.size === 'auto' ? undefined : options.size;
-  const width = options.width ?? size ?? 8;
-  const height = options.height ?? size ?? 8;
-  for (const v of [width, height]) {
-    if (!Number.isInteger(v) || v < 1 || v > 1000) {
-      throw new InputError('E_SIZE', `board side must be a whole number from 1 to 1000, got ${v}`);
-    }
-  }
-  return { width, height };
-}
-
-/** The message's blocks as pictures (before clues and annotations). */
-export function messageGrids(text: string, options: { size?: number; width?: number; height?: number; table?: Table; extended?: boolean } = {}) {
-  const table = options.table ?? builtinTable('classic');
-  const { width, height } = boardOf(options);
-  return { width, height, grids: bitsToGrids(textToBits(text, table, { extended: options.extended }), width, height, table.paddingBit) };
 }
 
 /**
@@ -138,9 +117,22 @@ export interface EncryptPlan {
   readonly choice?: BoardChoice;
 }
 
+/**
+ * A message that would decrypt to nothing is refused rather than encrypted into blocks that
+ * carry nothing: the empty message, and without extended text one of padding symbols alone
+ * (spaces for the built-in tables), which decryption drops.
+ */
+function checkCarriesText(text: string, table: Table, extended: boolean): void {
+  if (text === '') throw new MessageError('E_EMPTY', 'the message is empty', false);
+  if (extended || [...text].some((ch) => ch !== table.padding)) return;
+  const what = table.padding === ' ' ? 'spaces' : `padding symbols (${JSON.stringify(table.padding)})`;
+  throw new MessageError('E_EMPTY', `the message is only ${what}, which decryption drops as padding; extended text keeps them`, table.escape !== undefined);
+}
+
 /** Plan and stream an encryption; `encrypt` collects it. */
 export function encryptBlocks(text: string, options: EncryptOptions = {}): EncryptPlan {
   const receiver = options.receiver ?? 'unique';
+  checkCarriesText(text, options.table === undefined || options.table === 'auto' ? builtinTable('classic') : options.table, options.extended === true);
   if (options.size === 'auto') {
     if (options.width !== undefined) throw new InputError('E_USAGE', 'size auto chooses square boards; width and height do not go with it');
     // The choice runs in this thread: on the caller's SAT session, else on one of the named
@@ -176,20 +168,14 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
   const budget = options.budgetMs ?? DEFAULT_BUDGET_MS;
   if (!(budget >= 0)) throw new InputError('E_BUDGET', `time budget must be a non-negative number of milliseconds, got ${budget}`);
   const needy = grids.map((g) => !lineSolvable(g));
-  const shared = new SharedBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)), BLOCK_FLOOR_MS);
-  const budgets: (number | undefined)[] = [];
-  function* tasks() {
-    for (let i = 0; i < grids.length; i++) {
-      const budgetMs = shared.next(needy[i]!);
-      budgets.push(budgetMs);
-      yield { kind: 'annotate' as const, grid: grids[i]!, receiver, budgetMs, lineSolvable: !needy[i] };
-    }
-  }
+  // Each block's part of the budget is decided when it starts (see BudgetShare.ts).
+  const shares = shareBudget(budget, needy, Math.max(1, Math.floor(options.jobs ?? 1)), BLOCK_FLOOR_MS);
+  const tasks = grids.map((grid, i) => ({ kind: 'annotate' as const, grid, receiver, lineSolvable: !needy[i], ...(shares[i] ? { share: shares[i] } : {}) }));
   async function* blocks(): AsyncGenerator<EncryptedBlock> {
     let i = 0;
-    for await (const out of runBlocks(tasks(), options)) {
+    for await (const out of runBlocks(tasks, options)) {
       const grid = grids[i]!;
-      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs, budgets[i]);
+      const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs);
       i++;
       yield { block: { puzzle: puzzleOf(grid), annotation }, ...rest };
       options.onProgress?.(i);

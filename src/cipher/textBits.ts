@@ -1,4 +1,4 @@
-import { BlockError, InputError } from '../errors.js';
+import { BlockError, InputError, MessageError } from '../errors.js';
 import type { Table } from './Table.js';
 
 /**
@@ -71,7 +71,7 @@ export function textToBits(text: string, table: Table, options: TextBitsOptions 
       return;
     }
     const hint = escaped !== undefined ? `; the ${table.name} table carries it in extended text` : '';
-    throw new InputError('E_CHAR', `unknown character ${describeChar(ch)} at position ${i + 1}${hint}`);
+    throw new MessageError('E_CHAR', `unknown character ${describeChar(ch)} at position ${i + 1}${hint}`, escaped !== undefined);
   });
   const bits = new Uint8Array(codes.length * CODE_BITS);
   codes.forEach((code, i) => {

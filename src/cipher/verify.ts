@@ -1,5 +1,5 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import type { SolveResult, SolveStatus } from '../solve/SolveResult.js';
 import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 

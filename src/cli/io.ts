@@ -268,6 +268,20 @@ export function noteList(io: CliIO, lines: readonly string[], max = 20): void {
   if (out) io.stderr.write(out);
 }
 
+/**
+ * `work` (one library call) with a progress display fed by its progress callback, ended
+ * however the work ends. `enabled` is the command's choice (off with --quiet, --json, ...);
+ * the display also needs a terminal (see Progress).
+ */
+export async function withProgress<T>(io: CliIO, enabled: boolean, work: (onProgress: (done: number) => void) => Promise<T>, total?: number): Promise<T> {
+  const progress = new Progress(io, enabled);
+  try {
+    return await work((done) => progress.tick(done, total));
+  } finally {
+    progress.end();
+  }
+}
+
 /** Progress on stderr for long runs: only on a terminal, never with --json or --quiet. */
 export class Progress {
   private readonly on: boolean;

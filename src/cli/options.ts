@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
 import { NonocryptError } from '../errors.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import { DEFAULT_ENGINE, ENGINES } from '../sat/engines.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
@@ -46,10 +46,34 @@ export function secondsOrNone(value: string): number {
 
 export const defaultJobs = (): number => Math.max(1, availableParallelism());
 
-/** `classic`, `frequency`, or the path of a table file of the same shape. */
+/**
+ * `classic`, `frequency`, or the path of a table file of the same shape. A file that cannot be
+ * read gets the built-in names in its error, and the nearest of them when the name is a slip
+ * of one (`frequncy`).
+ */
 export async function loadTable(io: CliIO, spec: string): Promise<Table> {
   if ((BUILTIN_TABLES as readonly string[]).includes(spec)) return builtinTable(spec as BuiltinTableName);
-  return parseTable(await readText(io, spec), spec);
+  let text: string;
+  try {
+    text = await readText(io, spec);
+  } catch (e) {
+    if (!(e instanceof NonocryptError) || e.code !== 'E_FILE') throw e;
+    const near = BUILTIN_TABLES.find((name) => editDistance(name, spec.toLowerCase()) <= 2);
+    const builtins = `the built-in tables are ${BUILTIN_TABLES.join(' and ')}`;
+    throw new NonocryptError('E_FILE', `--table ${e.message}; ${near ? `did you mean ${near}? ` : ''}${builtins}`);
+  }
+  return parseTable(text, spec);
+}
+
+/** Levenshtein distance (insertions, deletions, substitutions), for names a letter or two apart. */
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row.push(Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    prev = row;
+  }
+  return prev[b.length]!;
 }
 
 /** The table flag names a file (to be protected from being an output). */

@@ -7,7 +7,7 @@ import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS } from '../cipher/encrypt.js';
 import { DEFAULT_AUTO_BUDGET_MS } from '../cipher/autoSize.js';
 import { DEFAULT_COUNT_MAX } from '../puzzle/solve.js';
 import { inputFormats, outputFormats } from '../formats/puzzleText.js';
-import { annotateCommand } from './commands/annotate.js';
+import { ANNOTATE_FORMATS, annotateCommand } from './commands/annotate.js';
 import { convertCommand } from './commands/convert.js';
 import { decryptCommand } from './commands/decrypt.js';
 import { encryptCommand } from './commands/encrypt.js';
@@ -45,10 +45,25 @@ const receiverOption = () =>
   new Option('-r, --receiver <model>', 'receiver model: unique (one solution) or logic (line-solvable)')
     .choices(RECEIVER_MODELS as ReceiverModel[])
     .default('unique');
-const formatOption = () =>
-  new Option('-f, --format <format>', 'input format (default: from the file extension, else from the content)').choices(
-    inputFormats as string[],
-  );
+/**
+ * Formats. Every command that reads a puzzle names its input format with `-f, --from` and its
+ * output format with `--to` (convert --from nin --to json; render --to svg): two words that
+ * cannot be mistaken for each other, where `--format` meant the input of solve, annotate and
+ * convert but the output of render. The old spellings (`--format`, annotate's `--format-out`)
+ * still work, each with its old meaning in its command, and are left out of the help.
+ */
+const fromOption = () =>
+  new Option('-f, --from <format>', 'input format (default: from the file extension, else from the content)').choices(inputFormats as string[]);
+
+/** An old spelling of an option, hidden from the help, that sets the option `to`. */
+function hiddenAlias(cmd: Command, old: Option, to: string): Command {
+  cmd.addOption(old.hideHelp());
+  cmd.on(`option:${old.name()}`, (value: unknown) => cmd.setOptionValueWithSource(to, value, 'cli'));
+  return cmd;
+}
+
+/** `--format`, the old spelling of `--from` (solve, annotate, convert). */
+const oldInputFormat = (cmd: Command) => hiddenAlias(cmd, new Option('--format <format>').choices(inputFormats as string[]), 'from');
 const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
 const secs = (ms: number) => `${ms / 1000} s`;
@@ -143,11 +158,11 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addHelpText('after', `\nExamples:\n  nonocrypt verify --json examples/to-be.txt\n  nonocrypt verify --receiver logic --problems ciphertexts/\n\n${collectionHelp('ciphertext')}`)
     .action(async (files: string[], opts) => setExit(await verifyCommand(io, files, opts)));
 
-  program
+  const solve = program
     .command('solve')
     .description('solve a nonogram and prove whether its solution is unique')
     .argument('[files...]', 'puzzle: .non, .nin, webpbn .xml, nonocrypt .json, one-block ciphertext, or a # . picture; - or omitted: stdin; several files, folders or globs: a collection')
-    .addOption(formatOption())
+    .addOption(fromOption())
     .option('--json', 'print one JSON document: {"status","lineSolvable","solutions":[[rows]],"difficulty",...}; a collection: one {"file",...} per line')
     .option('--count', `count the solutions, up to --max (default ${DEFAULT_COUNT_MAX}); ">= N" when stopped by --max or the time limit`)
     .addOption(new Option('--max <n>', 'with --count: stop counting at n solutions (implies --count)').argParser(wholeNumber(1, 1e9)))
@@ -163,14 +178,17 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(quietOption())
     .addHelpText('after', `\nExamples:\n  nonocrypt solve examples/scatter.pic\n  nonocrypt solve --count --max 100 --difficulty examples/heart.pic\n  nonocrypt solve --json --shard 1/4 'puzzles/**/*.non'\n\n${collectionHelp('puzzle')}`)
     .action(async (files: string[], opts) => setExit(await solveCommand(io, files, opts)));
+  oldInputFormat(solve);
+  // Writing a puzzle is convert's; an earlier README showed `solve --format-out json`.
+  for (const flag of ['--to <format>', '--format-out <format>']) solve.addOption(new Option(flag).hideHelp());
 
-  program
+  const annotate = program
     .command('annotate')
     .description('the fewest cells to give away so the goal picture is the only solution (or line-solvable), proven smallest')
     .argument('[file]', 'puzzle with a goal picture, or a picture of # and . rows; - or omitted: stdin')
-    .addOption(formatOption())
+    .addOption(fromOption())
     .addOption(receiverOption())
-    .addOption(new Option('--format-out <format>', 'output: .non with the givens (the default), JSON, or a one-block ciphertext').choices(['non', 'json', 'cipher']))
+    .addOption(new Option('--to <format>', 'output format: non with the givens (the default), json, or cipher (a one-block ciphertext)').choices([...ANNOTATE_FORMATS]))
     .option('--json', 'print one JSON document: {"receiver","count","proven","lowerBound","cells":[[x,y]],"code"}')
     .addOption(
       new Option('--budget <seconds|none>', 'time for proving the annotation smallest (default none); when it ends the annotation is valid but not proven smallest (exit 0)').argParser(
@@ -183,14 +201,16 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
     .addOption(memoryOption())
     .addOption(quietOption())
-    .addHelpText('after', `\nExample:\n  nonocrypt annotate --receiver logic examples/scatter.pic`)
+    .addHelpText('after', `\nExamples:\n  nonocrypt annotate --receiver logic examples/scatter.pic\n  nonocrypt annotate --to cipher examples/heart.pic`)
     .action(async (file, opts, cmd: Command) => setExit(await annotateCommand(io, file, opts, cmd)));
+  oldInputFormat(annotate);
+  hiddenAlias(annotate, new Option('--format-out <format>').choices([...ANNOTATE_FORMATS]), 'to');
 
-  program
+  const convert = program
     .command('convert')
     .description('write a puzzle in another format (exit 0 whatever its solution count)')
     .argument('[file]', 'puzzle in any format solve reads; - or omitted: stdin')
-    .addOption(formatOption())
+    .addOption(fromOption())
     .addOption(new Option('--to <format>', 'output format').choices(outputFormats as string[]).makeOptionMandatory())
     .option('--solve', 'a puzzle without a goal gets its solution as the goal, when it is unique')
     .addOption(outputOption('the converted puzzle'))
@@ -198,19 +218,21 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(engineOption())
     .addOption(memoryOption())
     .addOption(quietOption())
-    .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`)
+    .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --from picture --to non - < drawing.txt\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`)
     .action(async (file, opts) => setExit(await convertCommand(io, file, opts)));
+  oldInputFormat(convert);
 
-  program
+  const render = program
     .command('render')
     .description('draw a puzzle or every block of a ciphertext as a printed puzzle sheet (clues around the grid), filled with --solution')
     .argument('[file]', 'a puzzle in any format solve reads, or a ciphertext; - or omitted: standard input')
+    .addOption(fromOption())
     .addOption(
-      new Option('--format <format>', 'output: svg, png, html (a printable page of every block) or text (default: from -o, else text)').choices(
-        RENDER_FORMATS as readonly string[] as string[],
-      ),
+      new Option(
+        '--to <format>',
+        'output format: svg, png, html (a printable page of every block) or text (default: from the -o extension .svg .png .html .txt, else text)',
+      ).choices(RENDER_FORMATS as readonly string[] as string[]),
     )
-    .addOption(new Option('--from <format>', 'input format (default: from the file extension, else from the content)').choices(inputFormats as string[]))
     .addOption(new Option('-b, --block <n>', 'a ciphertext\'s block n only (1-based; default every block)').argParser(wholeNumber(1, 1e9)))
     .option('--solution', 'solve each puzzle and fill the sheet: its picture, or both pictures with their differing cells marked')
     .addOption(
@@ -228,14 +250,16 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(quietOption())
     .addHelpText(
       'after',
-      `\nExamples:\n  nonocrypt render examples/scatter.pic\n  nonocrypt render --solution -o scatter.svg examples/scatter.pic\n  nonocrypt render --solution -o to-be.html examples/to-be.txt\n  nonocrypt render --block 2 --format png -o block2.png examples/to-be.txt`,
+      `\nExamples:\n  nonocrypt render examples/scatter.pic\n  nonocrypt render --solution -o scatter.svg examples/scatter.pic\n  nonocrypt render --solution -o to-be.html examples/to-be.txt\n  nonocrypt render --block 2 --to png examples/to-be.txt > block2.png`,
     )
     .action(async (file, opts) => setExit(await renderCommand(io, file, opts)));
+  // `--format` was render's output format.
+  hiddenAlias(render, new Option('--format <format>').choices(RENDER_FORMATS as readonly string[] as string[]), 'to');
 
   program
     .command('web')
     .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic) on 127.0.0.1 until Ctrl-C')
-    .addOption(new Option('-p, --port <n>', 'port (default 8080; 0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
+    .addOption(new Option('-p, --port <n>', 'port (0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
     .addOption(quietOption())
     .action(async (opts) => setExit(await webCommand(io, opts)));
 

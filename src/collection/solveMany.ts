@@ -1,6 +1,6 @@
 import type { PuzzleFile } from '../formats/PuzzleFile.js';
 import { readPuzzle, type InputFormat } from '../formats/puzzleText.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { runInOrder, type RunItem } from '../parallel/runInOrder.js';
 import type { SolveResult } from '../solve/SolveResult.js';

@@ -1,6 +1,6 @@
 import type { SolvedBlock } from '../cipher/solveBlocks.js';
 import { parseCiphertextLinesAsync, type CipherBlock } from '../formats/ciphertext.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { runInOrder, type RunItem } from '../parallel/runInOrder.js';
 import { inputFailure, type InputFailure, type LineSource } from './sources.js';

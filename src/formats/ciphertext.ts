@@ -210,7 +210,7 @@ export class CiphertextReader {
       const isCol = i < w;
       const label = isCol ? `column clue ${i + 1}` : `row clue ${i - w + 1}`;
       const length = isCol ? h : w;
-      const group = readClueGroup(line.slice(start, end), this.#failAt(`block ${block}, ${label}: `, start), (length >> 1) + 2);
+      const group = readClueGroup(line.slice(start, end), this.#failAt(`block ${block}, ${label}: `, start), (length >> 1) + 2, length);
       const name = isCol ? `column ${i + 1}` : `row ${i - w + 1}`;
       checkClue(group.runs, length, name, this.#place(start + group.start + 1, `block ${block}`), quote(group.text), group.need);
       (isCol ? cols : rows).push(group.runs);
@@ -225,7 +225,7 @@ export class CiphertextReader {
     const what = `block ${this.#blocks + 1}, annotation`;
     const fail = this.#failAt(`${what}: `, 0);
     const seen = new Set<number>();
-    for (const cell of annotationCells(line, fail)) {
+    for (const cell of annotationCells(line, fail, w, h)) {
       checkGivenCell(cell.x, cell.y, w, h, () => this.#place((cell.x >= w ? cell.offset : cell.yOffset) + 1, what), quote(cell.text));
       const index = cell.y * w + cell.x;
       if (seen.has(index)) fail(`cell ${quote(cell.text)} = (${cell.x}, ${cell.y}) is named twice`, cell.offset);

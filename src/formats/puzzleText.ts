@@ -40,7 +40,8 @@ export function inputFormatOf(text: string, options: { readonly format?: InputFo
   const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
   if (!chosen) {
     const name = options.source ?? options.path ?? '<input>';
-    throw new InputError('E_FORMAT', `${sourceName(name)}: cannot tell the puzzle format; use --format ${inputFormats.join('|')}`);
+    // Which control names the format is the caller's to say (a CLI flag, a menu of a page).
+    throw new InputError('E_FORMAT', `${sourceName(name)}: cannot tell the puzzle format (${inputFormats.join(', ')})`);
   }
   return chosen;
 }

@@ -82,9 +82,32 @@ function decimal(token: string, offset: number, what: string, fail: Fail): numbe
   return Number(token);
 }
 
-function badSymbol(ch: string, allowed: string, fail: Fail, offset: number): never {
+/** Lower-case letters that look like a digit, a typing slip as likely as a missed shift key. */
+const LOOKALIKE_DIGITS: Readonly<Record<string, string>> = { l: '1', i: '1', o: '0' };
+
+/**
+ * What a number means where a symbol stands, when the place is known: `largest` it may be, and
+ * the words for one past it ("a run of 21 cells, longer than this line of 6").
+ */
+interface SymbolPlace {
+  readonly largest: number;
+  readonly tooLarge: (value: number) => string;
+}
+
+/**
+ * A character that is no symbol. A lower-case letter gets a hint: its upper-case symbol with
+ * the number it stands for, and for `l`, `i` and `o` the digit they look like; when the
+ * letter's number cannot stand in that place, the digit alone, saying why.
+ */
+function badSymbol(ch: string, allowed: string, fail: Fail, offset: number, place?: SymbolPlace): never {
   if (ch >= 'a' && ch <= 'z') {
-    return fail(`lower-case symbol ${quote(ch)}; symbols are upper-case (${allowed}), write ${quote(ch.toUpperCase())}`, offset);
+    const upper = ch.toUpperCase();
+    const value = symbolToNumber(upper)!;
+    const digit = LOOKALIKE_DIGITS[ch];
+    const head = `lower-case symbol ${quote(ch)}; symbols are upper-case (${allowed})`;
+    if (digit === undefined) return fail(`${head}: write ${quote(upper)} for ${value}`, offset);
+    if (place && value > place.largest) return fail(`${head}: write ${quote(digit)} for ${digit} (${quote(upper)} would be ${place.tooLarge(value)})`, offset);
+    return fail(`${head}: write ${quote(digit)} for ${digit}, or ${quote(upper)} for ${value}`, offset);
   }
   return fail(`bad symbol ${quote(ch)}; expected ${allowed}`, offset);
 }
@@ -107,9 +130,10 @@ export function parseClueGroup(group: string, fail: Fail): number[] {
 /**
  * `parseClueGroup` keeping at most `keep` runs (a clue of more runs than its line can hold
  * cannot fit), with `need`, the cells the whole clue needs (runs plus gaps), and `text`, the
- * group without its surrounding whitespace, and `start`, where that begins.
+ * group without its surrounding whitespace, and `start`, where that begins. `line`: the
+ * length of the clue's line when known (for the hint on a mistyped symbol).
  */
-export function readClueGroup(group: string, fail: Fail, keep: number): { runs: number[]; need: number; text: string; start: number } {
+export function readClueGroup(group: string, fail: Fail, keep: number, line = Infinity): { runs: number[]; need: number; text: string; start: number } {
   let start = 0;
   let end = group.length;
   while (start < end && isSpace(group[start])) start++;
@@ -141,7 +165,10 @@ export function readClueGroup(group: string, fail: Fail, keep: number): { runs: 
 
   for (let i = 0; i < text.length; i++) {
     const value = symbolToNumber(text[i]!);
-    if (value === undefined) badSymbol(charOf(text, i), 'one symbol per run, 1-9 or A-Z', fail, start + i);
+    if (value === undefined) {
+      const place = line === Infinity ? undefined : { largest: line, tooLarge: (v: number) => `a run of ${v} cells, longer than this line of ${line}` };
+      badSymbol(charOf(text, i), 'one symbol per run, 1-9 or A-Z', fail, start + i, place);
+    }
     if (value === 0) {
       fail(
         `run of 0 inside the clue ${quote(text)}; write one symbol per run (1-9, A-Z), or decimal numbers separated by spaces such as "12 40 3"`,
@@ -173,8 +200,11 @@ export function parseAnnotation(line: string, fail: Fail): AnnotatedCell[] {
   return [...annotationCells(line, fail)];
 }
 
-/** `parseAnnotation` one cell at a time: a malformed line fails where the fault is, after the cells before it. */
-export function* annotationCells(line: string, fail: Fail): Generator<AnnotatedCell, void, undefined> {
+/**
+ * `parseAnnotation` one cell at a time: a malformed line fails where the fault is, after the
+ * cells before it. `width` and `height`, when known, serve the hint on a mistyped symbol.
+ */
+export function* annotationCells(line: string, fail: Fail, width = Infinity, height = Infinity): Generator<AnnotatedCell, void, undefined> {
   let start = 0;
   let end = line.length;
   while (start < end && isSpace(line[start])) start++;
@@ -203,14 +233,16 @@ export function* annotationCells(line: string, fail: Fail): Generator<AnnotatedC
     return;
   }
 
+  const board = (side: number, axis: string): SymbolPlace | undefined =>
+    side === Infinity ? undefined : { largest: side - 1, tooLarge: (v) => `${axis} ${v}, off this board of ${width} x ${height}` };
   for (let i = 0; i < text.length; i += 2) {
     const x = symbolToNumber(text[i]!);
-    if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i);
+    if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i, board(width, 'x'));
     if (i + 1 >= text.length) {
       fail(`odd count of ${text.length} symbols in the annotation; each cell is two symbols "xy"`, start + i);
     }
     const y = symbolToNumber(text[i + 1]!);
-    if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1);
+    if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1, board(height, 'y'));
     yield { x: x!, y: y!, offset: start + i, yOffset: start + i + 1, text: text.slice(i, i + 2) };
   }
 }

@@ -1,52 +1,18 @@
-import type { EngineName } from '../sat/SatSolver.js';
-import type { SatSession } from '../sat/SatSession.js';
 import type { BlockOutcome, BlockTask } from './BlockTask.js';
 import { InThreadRunner } from './InThreadRunner.js';
+import type { BlockRunner, RunOptions } from './RunOptions.js';
 import { WorkerPool } from './WorkerPool.js';
 import { engineCapabilities } from '../sat/engines.js';
 
+// The types live in RunOptions.ts (the runners implement them, so they cannot import this file);
+// re-exported for the modules that take them from here.
+export type { BlockRunner, RunOptions };
+
 /**
- * How blocks run: the options every pipeline takes, and the runner made from them.
- *
- * A runner turns a stream of block tasks into a stream of outcomes, one per task, in task
- * order. Every task gets an outcome: a time limit gives `unknown` verdicts or unproven (valid)
- * annotations, a worker that dies gives an `error` outcome for its task, and the next tasks
- * still run. Two kinds:
- * - in this thread (one job): tasks run one after another; the SAT engine enforces the time
- *   limit itself (its deadline);
- * - a worker pool (several jobs, or a time limit on an engine that cannot be stopped): each
- *   worker takes one task at a time; a worker that passes the task's hard limit is terminated
- *   and replaced.
- *
- * Call order: `createRunner(options)` -> `run(tasks)` (once or more, one at a time) ->
- * `close()` once (terminates the workers). `runBlocks` does all three.
+ * The runner the options call for (see RunOptions.ts for what a runner promises): in this
+ * thread for one job when the engine stops at the time limit by itself (or there is none),
+ * else a pool of worker threads.
  */
-export interface RunOptions {
-  /** Worker threads for blocks; 1 (the default) runs in this thread. */
-  readonly jobs?: number;
-  /** Time limit per block in milliseconds; none by default. */
-  readonly timeoutMs?: number;
-  /** The SAT engine; see `src/sat/`. */
-  readonly engine?: EngineName;
-  /**
-   * Memory cap of one SAT instance in bytes (engines with a growable heap; default 2 GiB). A
-   * block whose instance reaches it is `unknown` with that reason, never a verdict.
-   */
-  readonly memoryCapBytes?: number;
-  /**
-   * In this thread, the SAT instances to reuse (a program that runs many small pipelines saves
-   * making instances); the caller keeps it open. Workers have sessions of their own.
-   */
-  readonly session?: SatSession;
-  /** Called after each block with the number of blocks done (for a progress display). */
-  readonly onProgress?: (done: number) => void;
-}
-
-export interface BlockRunner {
-  run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome>;
-  close(): Promise<void>;
-}
-
 export function createRunner(options: RunOptions = {}): BlockRunner {
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const stoppable = engineCapabilities(options.engine).deadline;

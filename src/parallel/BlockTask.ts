@@ -7,6 +7,7 @@ import type { SatSession } from '../sat/SatSession.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
+import { shareMs, type BudgetShare } from './BudgetShare.js';
 
 /**
  * A block of work that can run in this thread or in a worker: decide a puzzle ("solve": used
@@ -34,6 +35,8 @@ export type BlockTask =
       readonly receiver: ReceiverModel;
       /** Budget for proving minimality (ms); the answer stays valid. None: prove it, however long. */
       readonly budgetMs?: number;
+      /** Instead of `budgetMs`: a part of a budget shared with other tasks, decided when this one starts. */
+      readonly share?: BudgetShare;
       /** Whether line logic alone finishes the grid, when the caller has found out already. */
       readonly lineSolvable?: boolean;
     };
@@ -49,6 +52,8 @@ export interface AnnotateOutcome {
   readonly ms: number;
   /** When not proven: why. */
   readonly reason?: string;
+  /** The budget the task had (ms), its share when it had one; none when absent. */
+  readonly budgetMs?: number;
 }
 
 export type BlockOutcome =
@@ -72,8 +77,8 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
   // nothing, as the minimizer would answer after propagating the grid once more. 7,312 of the
   // 8,000 blocks of 1 MB of English (frequency table, n = 25) are such blocks.
   if (task.lineSolvable === true) return nothingToGive(started);
-  const budgetMs = minDefined(task.budgetMs, timeoutMs);
-  const r = minimizeAnnotation(task.grid, { model: task.receiver, budgetMs, session });
+  const budget = task.share ? shareMs(task.share) : task.budgetMs;
+  const r = minimizeAnnotation(task.grid, { model: task.receiver, budgetMs: minDefined(budget, timeoutMs), session });
   return {
     kind: 'annotate',
     annotation: r.annotation,
@@ -81,6 +86,7 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
     lowerBound: r.proven ? r.annotation.length : r.stats.lowerBound,
     ms: r.stats.ms,
     ...(r.reason ? { reason: r.reason } : {}),
+    ...(budget !== undefined ? { budgetMs: budget } : {}),
   };
 }
 

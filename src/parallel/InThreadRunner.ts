@@ -1,6 +1,6 @@
 import { NonocryptError } from '../errors.js';
 import { SatSession } from '../sat/SatSession.js';
-import type { BlockRunner, RunOptions } from './BlockRunner.js';
+import type { BlockRunner, RunOptions } from './RunOptions.js';
 import { runTask, type BlockOutcome, type BlockTask } from './BlockTask.js';
 
 /**

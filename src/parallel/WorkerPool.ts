@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NonocryptError } from '../errors.js';
 import { engineCapabilities } from '../sat/engines.js';
-import type { BlockRunner, RunOptions } from './BlockRunner.js';
+import type { BlockRunner, RunOptions } from './RunOptions.js';
 import { quickOutcome, type BlockOutcome, type BlockTask } from './BlockTask.js';
 import { ordered } from './ordered.js';
 

@@ -40,15 +40,12 @@ export interface AnnotationResult {
   readonly timedOut?: boolean;
 }
 
-/**
- * The outcome of an annotate task on `grid`, run with this time limit and budget, as a valid
- * annotation.
- */
-export function annotateOutcome(grid: Grid, out: BlockOutcome, timeoutMs?: number, budgetMs?: number): AnnotationResult {
+/** The outcome of an annotate task on `grid`, run with this time limit, as a valid annotation. */
+export function annotateOutcome(grid: Grid, out: BlockOutcome, timeoutMs?: number): AnnotationResult {
   switch (out.kind) {
     case 'annotate': {
       // Which limit ended the proof: the time limit when it is the smaller of the two.
-      const timedOut = !out.proven && timeoutMs !== undefined && (budgetMs === undefined || timeoutMs < budgetMs);
+      const timedOut = !out.proven && timeoutMs !== undefined && (out.budgetMs === undefined || timeoutMs < out.budgetMs);
       const reason = out.proven ? undefined : timedOut ? timeLimitReason(timeoutMs!) : out.reason;
       return {
         annotation: out.annotation,

@@ -18,6 +18,6 @@ export interface AnnotateOptions extends RunOptions {
 export async function annotate(goal: Grid, options: AnnotateOptions = {}): Promise<AnnotationResult> {
   const budgetMs = options.budgetMs === Infinity ? undefined : options.budgetMs;
   const task = { kind: 'annotate' as const, grid: goal, receiver: options.receiver ?? 'unique', budgetMs };
-  for await (const out of runBlocks([task], { ...options, jobs: 1 })) return annotateOutcome(goal, out, options.timeoutMs, budgetMs);
+  for await (const out of runBlocks([task], { ...options, jobs: 1 })) return annotateOutcome(goal, out, options.timeoutMs);
   throw new Error('unreachable: a runner gives every task an outcome');
 }

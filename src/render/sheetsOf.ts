@@ -3,9 +3,9 @@ import { InputError } from '../errors.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import type { PuzzleFile } from '../formats/PuzzleFile.js';
 import type { Puzzle } from '../grid/Puzzle.js';
-import type { RunOptions } from '../parallel/BlockRunner.js';
+import type { RunOptions } from '../parallel/RunOptions.js';
 import { solve } from '../puzzle/solve.js';
-import type { SolveResult } from '../solve/SolveResult.js';
+import type { SolveResult, SolveStats } from '../solve/SolveResult.js';
 import type { RenderSheet } from './RenderSheet.js';
 
 /**
@@ -31,11 +31,27 @@ export interface SheetOf {
   readonly result?: SolveResult;
 }
 
+/**
+ * How a unique puzzle was decided, in the words every report uses (solve, verify, the sheets):
+ * line-solvable, or not and then what settled it, as `difficulty` says it.
+ */
+export function howUnique(r: { readonly lineSolvable: boolean; readonly stats?: SolveStats }): string {
+  if (r.lineSolvable) return 'line-solvable';
+  switch (r.stats?.difficulty) {
+    case 'probing':
+      return 'not line-solvable: probing at depth 1 settles it';
+    case 'search':
+      return 'not line-solvable: needs search';
+    default:
+      return 'not line-solvable';
+  }
+}
+
 /** A verdict in words, as the sheet titles say it. */
 export function verdictText(r: SolveResult): string {
   switch (r.status) {
     case 'unique':
-      return `unique (${r.lineSolvable ? 'line-solvable' : 'needs search, not line-solvable'})`;
+      return `unique (${howUnique(r)})`;
     case 'multiple':
       return 'multiple: two pictures fit';
     case 'none':

@@ -1,6 +1,6 @@
 // Running the built CLI as a child process, for test/cli.test.ts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,4 +78,21 @@ export function expectError(r: RunResult, code: number, mentions?: string | RegE
 /** The shape of every usage or input error: exit 2. */
 export function expectUsageError(r: RunResult, mentions?: string | RegExp): void {
   expectError(r, 2, mentions);
+}
+
+/**
+ * A folder holding a `nonocrypt` command as the package installs it (the built CLI with its
+ * Node flags), for shell command lines run as a user types them; put it first on PATH.
+ */
+export function cliOnPath(dir: string): string {
+  const bin = join(dir, '.bin');
+  mkdirSync(bin, { recursive: true });
+  writeFileSync(join(bin, 'nonocrypt'), `#!/bin/sh\nexec "${process.execPath}" ${CLI_NODE_FLAGS.join(' ')} "${CLI}" "$@"\n`);
+  chmodSync(join(bin, 'nonocrypt'), 0o755);
+  return bin;
+}
+
+/** Whether GNU parallel is installed (moreutils has a `parallel` of its own, another program). */
+export function hasGnuParallel(): boolean {
+  return /^GNU parallel/.test(spawnSync('parallel', ['--version'], { encoding: 'utf8', input: '' }).stdout ?? '');
 }

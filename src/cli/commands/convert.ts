@@ -9,7 +9,7 @@ import { headline } from './solve.js';
 import { readPuzzleInput } from './puzzleInput.js';
 
 export interface ConvertFlags extends RunFlags {
-  format?: InputFormat;
+  from?: InputFormat;
   to: OutputFormat;
   solve?: boolean;
   output?: string;
@@ -22,7 +22,7 @@ export interface ConvertFlags extends RunFlags {
  */
 export async function convertCommand(io: CliIO, path: string | undefined, flags: ConvertFlags): Promise<number> {
   checkOutputs([flags.output], [path]);
-  let file: PuzzleFile = await readPuzzleInput(io, path, flags.format);
+  let file: PuzzleFile = await readPuzzleInput(io, path, flags.from);
   if (flags.solve && !file.goal) {
     const r = await solve(file.puzzle, { givens: file.givens ?? [], ...runOptions(flags, 1) });
     if (r.status === 'unique') file = { ...file, goal: r.grid };

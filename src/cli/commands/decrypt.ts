@@ -2,7 +2,7 @@ import { decrypt, type DecryptResult } from '../../cipher/decrypt.js';
 import { TableChoiceError } from '../../errors.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { Progress, checkOutputs, noteList, writeOutput } from '../io.js';
+import { checkOutputs, noteList, withProgress, writeOutput } from '../io.js';
 import { loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
 
@@ -12,28 +12,33 @@ export interface DecryptFlags extends RunFlags {
 }
 
 /**
- * Decrypt a ciphertext; blocks that do not decode are named on stderr and nothing goes to
- * stdout. Without --table (or with --table auto) the library finds the built-in table; when
- * several fit, the user is asked for --table (exit 2).
+ * Decrypt a ciphertext: outputs checked and the table read, then one library call on the
+ * streamed ciphertext, then the text out, or the blocks that do not decode named on stderr
+ * with nothing on stdout. Without --table (or with --table auto) the library finds the
+ * built-in table; when several fit, the user is asked for --table (exit 2); a named table that
+ * meets a code it does not use is answered with the built-in table that decodes it, if one does.
  */
 export async function decryptCommand(io: CliIO, path: string | undefined, flags: DecryptFlags): Promise<number> {
   checkOutputs([flags.output], [path, tableFile(flags.table)]);
   const table = flags.table === undefined || flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table);
-  const progress = new Progress(io, !flags.quiet);
-  let r: DecryptResult;
-  try {
-    r = await decrypt(await ciphertextInput(io, path), { table, ...runOptions(flags), onProgress: (n) => progress.tick(n) });
-  } catch (e) {
-    if (e instanceof TableChoiceError) usage(`${e.message} with ${e.tables.map((t) => `--table ${t}`).join(' or ')}`);
-    throw e;
-  } finally {
-    progress.end();
-  }
+  const source = await ciphertextInput(io, path);
+  const r = await withProgress(io, !flags.quiet, (onProgress) =>
+    decrypt(source, { table, ...runOptions(flags), onProgress }).catch((e: unknown) => {
+      if (e instanceof TableChoiceError) usage(`${e.message} with ${e.tables.map((t) => `--table ${t}`).join(' or ')}`);
+      throw e;
+    }),
+  );
+  return report(io, r, flags);
+}
+
+function report(io: CliIO, r: DecryptResult, flags: DecryptFlags): number {
   if (r.ok) {
     writeOutput(io, flags.output ?? '-', r.text + '\n');
     return exitCode('OK');
   }
-  noteList(io, r.failures.map((f) => f.message));
+  // A named table that does not fit, where one built-in table does: say how to use it.
+  const tip = r.otherTables?.length === 1 ? `: decrypt with --table ${r.otherTables[0]} (or without --table, which finds it)` : '';
+  noteList(io, r.failures.map((f) => f.message + tip));
   const codes = new Set(r.failures.map((f) => f.code));
   if (codes.has('E_AMBIGUOUS') || codes.has('E_UNSOLVABLE')) return exitCode('FAILED_BLOCK');
   if (codes.has('E_BAD_CODE')) return exitCode('BAD_INPUT');

@@ -1,10 +1,37 @@
+import { InputError, NonocryptError } from '../../errors.js';
 import type { PuzzleFile } from '../../formats/PuzzleFile.js';
-import { readPuzzle, type InputFormat } from '../../formats/puzzleText.js';
+import { inputFormatOf, readPuzzle, type InputFormat } from '../../formats/puzzleText.js';
 import type { CliIO } from '../CliIO.js';
 import { inputName, readText } from '../io.js';
 
-/** A puzzle file (any format `readPuzzle` knows) from a path or standard input. */
-export async function readPuzzleInput(io: CliIO, path: string | undefined, format: InputFormat | undefined): Promise<PuzzleFile> {
+/** A puzzle's text, where it came from, and the format it is read in. */
+export interface PuzzleText {
+  readonly text: string;
+  /** The name errors give it (`<stdin>` for standard input). */
+  readonly source: string;
+  /** The file's path (for its extension), none for standard input. */
+  readonly path?: string;
+  readonly format: InputFormat;
+}
+
+/**
+ * A puzzle's text from a path or standard input, with its format: `--from`, else the file's
+ * extension, else what the text shows. A format that cannot be told names the flag that tells it.
+ */
+export async function readPuzzleText(io: CliIO, path: string | undefined, from: InputFormat | undefined): Promise<PuzzleText> {
   const text = await readText(io, path);
-  return readPuzzle(text, { format, path: path === '-' ? undefined : path, source: inputName(path) });
+  const source = inputName(path);
+  const file = path === '-' ? undefined : path;
+  try {
+    return { text, source, ...(file ? { path: file } : {}), format: inputFormatOf(text, { format: from, path: file, source }) };
+  } catch (e) {
+    if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new InputError('E_FORMAT', `${e.message}; name it with --from FORMAT`);
+    throw e;
+  }
+}
+
+/** A puzzle file (any format `readPuzzle` knows) from a path or standard input. */
+export async function readPuzzleInput(io: CliIO, path: string | undefined, from: InputFormat | undefined): Promise<PuzzleFile> {
+  const p = await readPuzzleText(io, path, from);
+  return readPuzzle(p.text, { format: p.format, path: p.path, source: p.source });
 }

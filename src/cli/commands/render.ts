@@ -1,5 +1,5 @@
 import { parseCiphertext } from '../../formats/ciphertext.js';
-import { inputFormatOf, readPuzzle, type InputFormat } from '../../formats/puzzleText.js';
+import { readPuzzle, type InputFormat } from '../../formats/puzzleText.js';
 import type { RenderSheet } from '../../render/RenderSheet.js';
 import { renderHtml } from '../../render/renderHtml.js';
 import { renderPng } from '../../render/renderPng.js';
@@ -9,8 +9,9 @@ import { ciphertextSheets, puzzleSheet, type SheetOf } from '../../render/sheets
 import { emptySummary } from '../../cipher/verify.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode, exitForSummary } from '../ExitCode.js';
-import { Progress, checkOutputs, colourOn, inputName, readText, writeOutput } from '../io.js';
+import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
+import { readPuzzleText, type PuzzleText } from './puzzleInput.js';
 
 export const RENDER_FORMATS = ['svg', 'png', 'html', 'text'] as const;
 export type RenderFormat = (typeof RENDER_FORMATS)[number];
@@ -19,7 +20,7 @@ export type TextStyle = (typeof TEXT_STYLES)[number];
 
 export interface RenderFlags extends RunFlags {
   from?: InputFormat;
-  format?: RenderFormat;
+  to?: RenderFormat;
   block?: number;
   solution?: boolean;
   style?: TextStyle;
@@ -28,22 +29,23 @@ export interface RenderFlags extends RunFlags {
   output?: string;
 }
 
-/** The output format a file name's extension names, if it names one. */
-export function formatFromOutput(path: string | undefined): RenderFormat | undefined {
-  const ext = path?.match(/\.([a-z]+)$/i)?.[1]?.toLowerCase();
-  switch (ext) {
-    case 'svg':
-      return 'svg';
-    case 'png':
-      return 'png';
-    case 'html':
-    case 'htm':
-      return 'html';
-    case 'txt':
-      return 'text';
-    default:
-      return undefined;
+/** The drawing formats a file extension names. */
+const EXTENSIONS: Readonly<Record<string, RenderFormat>> = { svg: 'svg', png: 'png', html: 'html', htm: 'html', txt: 'text' };
+
+/**
+ * The output format: `--to`, else the one the -o file's extension names, else text (standard
+ * output, or a file without an extension). An extension that names no drawing format (`.jpg`)
+ * is refused rather than filled with something else.
+ */
+export function renderFormat(to: RenderFormat | undefined, output: string | undefined): RenderFormat {
+  if (to) return to;
+  const ext = output === undefined ? undefined : /\.([^./\\]+)$/.exec(output)?.[1];
+  if (ext === undefined) return 'text';
+  const format = EXTENSIONS[ext.toLowerCase()];
+  if (!format) {
+    usage(`${output}: render cannot write .${ext} files; name the file .svg, .png, .html or .txt, or choose the format with --to svg|png|html|text`);
   }
+  return format;
 }
 
 /** renderText's options for a text style: cells with clues, half blocks, or # and . with clues. */
@@ -65,57 +67,54 @@ export function sheetsText(sheets: readonly RenderSheet[], options: TextOptions)
 
 /**
  * Draw a puzzle file (any format solve reads) or a ciphertext (every block, or one) as a
- * printed puzzle sheet, filled with its solution when asked. Exit code: 0, or with
- * `--solution` the verdicts' (as verify: 1 for a multiple or none block, 3 for unknown).
+ * printed puzzle sheet, filled with its solution when asked: the flags and the output checked,
+ * the input read, the library's sheets made (one call: decided first with --solution), drawn,
+ * then written whole. Exit code: 0, or with `--solution` the verdicts' (as verify: 1 for a
+ * multiple or none block, 3 for unknown).
  */
 export async function renderCommand(io: CliIO, path: string | undefined, flags: RenderFlags): Promise<number> {
-  const format = flags.format ?? formatFromOutput(flags.output) ?? 'text';
+  const format = renderFormat(flags.to, flags.output);
   const target = flags.output ?? '-';
-  if (flags.style && format !== 'text') usage(`--style is for --format text, not ${format}`);
-  if (flags.scale !== undefined && format !== 'png') usage(`--scale is for --format png, not ${format}`);
+  if (flags.style && format !== 'text') usage(`--style is for text, not ${format}`);
+  if (flags.scale !== undefined && format !== 'png') usage(`--scale is for png, not ${format}`);
   if (format === 'png' && target === '-' && io.stdout.isTTY) usage('a PNG is not for a terminal: write it with -o FILE, or pipe it');
   checkOutputs([flags.output], [path]);
-
-  const text = await readText(io, path);
-  const source = inputName(path);
-  const fileFormat = inputFormatOf(text, { format: flags.from, path: path === '-' ? undefined : path, source });
-  const run = { ...runOptions(flags), solution: flags.solution };
-  const drawn: SheetOf[] = [];
-  if (fileFormat === 'cipher') {
-    const progress = new Progress(io, !flags.quiet && Boolean(flags.solution));
-    try {
-      const blocks = ciphertextSheets(parseCiphertext(text, source), { ...run, block: flags.block, onProgress: (n) => progress.tick(n) });
-      for await (const s of blocks) drawn.push(s);
-    } finally {
-      progress.end();
-    }
-  } else {
-    if (flags.block !== undefined && flags.block !== 1) usage(`--block ${flags.block}: a puzzle file has one block`);
-    drawn.push(await puzzleSheet(readPuzzle(text, { format: fileFormat, path: path === '-' ? undefined : path, source }), { ...run, jobs: 1 }));
-  }
-  const sheets = drawn.map((d) => d.sheet);
-  if ((format === 'svg' || format === 'png') && sheets.length !== 1) {
-    usage(`an ${format.toUpperCase()} image holds one sheet and this ciphertext has ${sheets.length} blocks: choose one with --block N, or use --format html or text for every block`);
-  }
-  const layout = flags.cellSize === undefined ? {} : { cellSize: flags.cellSize };
-  let out: string | Uint8Array;
-  switch (format) {
-    case 'svg':
-      out = renderSvg(sheets[0]!, layout);
-      break;
-    case 'png':
-      out = await renderPng(sheets[0]!, { ...layout, ...(flags.scale === undefined ? {} : { scale: flags.scale }) });
-      break;
-    case 'html':
-      out = renderHtml(sheets, { ...layout, title: `nonocrypt: ${source}` });
-      break;
-    case 'text':
-      out = sheetsText(sheets, textOptions(flags.style ?? 'cells', target === '-' && colourOn(io, io.stdout)));
-      break;
-  }
+  const input = await readPuzzleText(io, path, flags.from);
+  if (input.format !== 'cipher' && flags.block !== undefined && flags.block !== 1) usage(`--block ${flags.block}: a puzzle file has one block`);
+  const drawn = await withProgress(io, !flags.quiet && Boolean(flags.solution), (onProgress) => sheets(input, flags, onProgress));
+  const out = await draw(drawn.map((d) => d.sheet), format, flags, input.source, target === '-' && colourOn(io, io.stdout));
   writeOutput(io, target, out, [path]);
   if (!flags.solution) return exitCode('OK');
   const summary = emptySummary();
   for (const d of drawn) if (d.result) summary[d.result.status]++;
   return exitForSummary(summary);
+}
+
+/** Every block of a ciphertext (or the one --block names), or the puzzle's one sheet. */
+async function sheets(input: PuzzleText, flags: RenderFlags, onProgress: (done: number) => void): Promise<SheetOf[]> {
+  const run = { ...runOptions(flags), solution: flags.solution };
+  if (input.format !== 'cipher') {
+    const file = readPuzzle(input.text, { format: input.format, path: input.path, source: input.source });
+    return [await puzzleSheet(file, { ...run, jobs: 1 })];
+  }
+  const drawn: SheetOf[] = [];
+  for await (const s of ciphertextSheets(parseCiphertext(input.text, input.source), { ...run, block: flags.block, onProgress })) drawn.push(s);
+  return drawn;
+}
+
+async function draw(sheets: readonly RenderSheet[], format: RenderFormat, flags: RenderFlags, source: string, colour: boolean): Promise<string | Uint8Array> {
+  if ((format === 'svg' || format === 'png') && sheets.length !== 1) {
+    usage(`${format === 'svg' ? 'an SVG' : 'a PNG'} image holds one sheet and this ciphertext has ${sheets.length} blocks: choose one with --block N, or use --to html or --to text for every block`);
+  }
+  const layout = flags.cellSize === undefined ? {} : { cellSize: flags.cellSize };
+  switch (format) {
+    case 'svg':
+      return renderSvg(sheets[0]!, layout);
+    case 'png':
+      return renderPng(sheets[0]!, { ...layout, ...(flags.scale === undefined ? {} : { scale: flags.scale }) });
+    case 'html':
+      return renderHtml(sheets, { ...layout, title: `nonocrypt: ${source}` });
+    case 'text':
+      return sheetsText(sheets, textOptions(flags.style ?? 'cells', colour));
+  }
 }

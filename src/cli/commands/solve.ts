@@ -5,18 +5,22 @@ import type { InputFormat } from '../../formats/puzzleText.js';
 import { gridRows } from '../../grid/Puzzle.js';
 import { DEFAULT_COUNT_MAX, solve } from '../../puzzle/solve.js';
 import type { SolutionCount, SolveResult } from '../../solve/SolveResult.js';
-import { sheetOf } from '../../render/sheetsOf.js';
+import { howUnique, sheetOf } from '../../render/sheetsOf.js';
+import { counted } from '../../formats/counted.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode, exitForCollection } from '../ExitCode.js';
 import { collectInputs, isCollection, textSource } from '../inputFiles.js';
-import { checkOutputs, colourOn, Progress, writeOutput } from '../io.js';
+import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { ReportSink } from '../ReportSink.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
 import { readPuzzleInput } from './puzzleInput.js';
 import { sheetsText, textOptions } from './render.js';
 
 export interface SolveFlags extends RunFlags {
-  format?: InputFormat;
+  from?: InputFormat;
+  /** Not solve's (hidden options): writing a puzzle in a format is convert's. */
+  to?: string;
+  formatOut?: string;
   json?: boolean;
   output?: string;
   emitCnf?: string;
@@ -36,6 +40,8 @@ export interface SolveFlags extends RunFlags {
  * puzzle, through the library's collection pipeline (one worker pool for all of it).
  */
 export async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFlags): Promise<number> {
+  const to = flags.to ?? flags.formatOut;
+  if (to !== undefined) usage(`solve reports solutions and writes no puzzle; to write one in another format: nonocrypt convert --to ${to} FILE`);
   const countMax = flags.count || flags.max !== undefined ? (flags.max ?? DEFAULT_COUNT_MAX) : undefined;
   if (isCollection(paths, flags.shard)) return solveCollection(io, paths, flags, countMax);
   const path = paths[0];
@@ -44,7 +50,7 @@ export async function solveCommand(io: CliIO, paths: readonly string[], flags: S
   }
   if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
   checkOutputs([flags.output, flags.emitCnf], [path]);
-  const file = await readPuzzleInput(io, path, flags.format);
+  const file = await readPuzzleInput(io, path, flags.from);
   const givens = file.givens ?? [];
   const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
   const r = await solve(file.puzzle, { givens, countMax, ...runOptions(flags, 1) });
@@ -75,22 +81,25 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
   const inputs = collectInputs(paths, 'puzzle', flags.shard);
   checkOutputs([flags.output], inputs.map((i) => i.name));
   const sink = new ReportSink(io, flags.output, inputs.map((i) => i.name));
-  const progress = new Progress(io, !flags.quiet && !flags.json && flags.output !== undefined);
   const counts = { unique: 0, multiple: 0, none: 0, unknown: 0, unreadable: 0 };
-  const options = { format: flags.format, countMax, ...runOptions(flags), onProgress: (n: number) => progress.tick(n, inputs.length) };
-  try {
-    for await (const p of solveMany(inputs.map((i) => textSource(io, i)), options)) {
-      if ('error' in p) counts.unreadable++;
-      else counts[p.result.status]++;
-      sink.line(flags.json ? JSON.stringify(collectionDocument(p, countMax)) : collectionLine(p, flags, countMax));
-    }
-  } finally {
-    progress.end();
-  }
+  // One library call, streamed: on standard output each line appears as its puzzle is done.
+  const show = !flags.quiet && !flags.json && flags.output !== undefined;
+  await withProgress(
+    io,
+    show,
+    async (onProgress) => {
+      for await (const p of solveMany(inputs.map((i) => textSource(io, i)), { format: flags.from, countMax, ...runOptions(flags), onProgress })) {
+        if ('error' in p) counts.unreadable++;
+        else counts[p.result.status]++;
+        sink.line(flags.json ? JSON.stringify(collectionDocument(p, countMax)) : collectionLine(p, flags, countMax));
+      }
+    },
+    inputs.length,
+  );
   if (!flags.json) {
     const n = inputs.length;
     sink.line(
-      `${n} puzzle${n === 1 ? '' : 's'}: ${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable} unreadable`,
+      `${counted(n, 'puzzle')}: ${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable} unreadable`,
     );
   }
   sink.end();
@@ -126,7 +135,7 @@ function collectionDocument(p: PuzzleReport, countMax: number | undefined) {
 }
 
 function collectionLine(p: PuzzleReport, flags: SolveFlags, countMax: number | undefined): string {
-  if ('error' in p) return `${p.name}: error: ${p.error.message}`;
+  if ('error' in p) return `${p.name}: error: ${p.error.message}${p.error.code === 'E_FORMAT' ? '; name it with --from FORMAT' : ''}`;
   const parts = [headline(p.result, false)];
   if (countMax !== undefined) parts.push(`solutions: ${countText(countOf(p.result), countMax)}`);
   if (flags.difficulty) parts.push(`difficulty: ${difficultyText(p.result)}`);
@@ -142,16 +151,16 @@ function difficultyText(r: SolveResult): string {
   const s = r.stats;
   if (!s) return 'not known (the worker was stopped)';
   const sat = [
-    `${s.probes} probe${s.probes === 1 ? '' : 's'}`,
-    ...(s.searchNodes ? [`${s.searchNodes} search node${s.searchNodes === 1 ? '' : 's'}`] : []),
-    `${s.satCalls} SAT call${s.satCalls === 1 ? '' : 's'}`,
+    counted(s.probes, 'probe'),
+    ...(s.searchNodes ? [counted(s.searchNodes, 'search node')] : []),
+    counted(s.satCalls, 'SAT call'),
     ...(s.satDecisions !== undefined ? [`${s.satDecisions} decisions`, `${s.satConflicts} conflicts`] : []),
   ].join(', ');
   switch (s.difficulty) {
     case 'line':
       return 'line logic alone';
     case 'probing':
-      return `probing at depth 1 (${s.probes} probe${s.probes === 1 ? '' : 's'})`;
+      return `probing at depth 1 (${counted(s.probes, 'probe')})`;
     case 'search':
       return `${r.status === 'unknown' ? 'search, not finished' : 'needs search'} (${sat}${s.probingStopped ? '; probing stopped on its budget' : ''})`;
   }
@@ -160,7 +169,7 @@ function difficultyText(r: SolveResult): string {
 export function headline(r: SolveResult, withGrids = true): string {
   switch (r.status) {
     case 'unique':
-      return `unique (${r.lineSolvable ? 'line-solvable' : 'not line-solvable: needs search'})`;
+      return `unique (${howUnique(r)})`;
     case 'multiple':
       return withGrids ? 'multiple (two of the solutions follow)' : 'multiple (at least two solutions)';
     case 'none':

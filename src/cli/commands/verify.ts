@@ -3,11 +3,13 @@ import type { Shard } from '../../collection/shard.js';
 import { verifyMany } from '../../collection/verifyMany.js';
 import { solveBlocks } from '../../cipher/solveBlocks.js';
 import { emptySummary, receiverAccepts, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
-import { sheetOf } from '../../render/sheetsOf.js';
+import { howUnique, sheetOf } from '../../render/sheetsOf.js';
+import type { SolveResult } from '../../solve/SolveResult.js';
+import { counted } from '../../formats/counted.js';
 import type { CliIO } from '../CliIO.js';
 import { exitForCollection, type CollectionTally } from '../ExitCode.js';
 import { collectInputs, isCollection, lineSource } from '../inputFiles.js';
-import { Progress, checkOutputs, colour, colourOn, writeOutput } from '../io.js';
+import { checkOutputs, colour, colourOn, withProgress, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
 import { ReportSink } from '../ReportSink.js';
 import { ciphertextInput } from './ciphertextInput.js';
@@ -41,26 +43,24 @@ export async function verifyCommand(io: CliIO, paths: readonly string[], flags: 
   // Colour only when the report goes to a terminal.
   const onTerminal = !flags.output && colourOn(io, io.stdout);
   const show = flags.show ? textOptions('cells', onTerminal) : undefined;
-  const progress = new Progress(io, !flags.quiet && !flags.json);
   const paint = onTerminal ? colour(io, io.stdout) : (_: number, text: string) => text;
   const verdicts: (BlockVerdict & { ok?: boolean })[] = [];
   const summary = emptySummary();
   let rejected = 0;
   const lines: string[] = [];
-  try {
-    for await (const b of solveBlocks(source, { ...runOptions(flags), onProgress: (n) => progress.tick(n) })) {
+  // One library call, streamed: each block's report is kept until every block is decided.
+  await withProgress(io, !flags.quiet && !flags.json, async (onProgress) => {
+    for await (const b of solveBlocks(source, { ...runOptions(flags), onProgress })) {
       const v = verdictOf(b.result, b.block);
       summary[v.status]++;
       const ok = receiverAccepts(v, receiver);
       if (v.status === 'unique' && !ok) rejected++;
       if (flags.problems && ok) continue;
       if (flags.json) verdicts.push(receiver === 'logic' ? { ...v, ok } : v);
-      else lines.push(`block ${v.block}: ${describe(v, receiver, paint)}\n`);
+      else lines.push(`block ${v.block}: ${describe(b.result, receiver, paint)}\n`);
       if (show) lines.push(sheetsText([sheetOf(b.cipher.puzzle, b.cipher.annotation, b.result)], show), '\n');
     }
-  } finally {
-    progress.end();
-  }
+  });
   if (flags.json) {
     // The documented shape; `unknown` (and a block's `reason`) appear only when a block was
     // undecided; `ok` and `notLineSolvable` only with --receiver logic.
@@ -80,13 +80,13 @@ async function verifyCollection(io: CliIO, paths: readonly string[], flags: Veri
   const inputs = collectInputs(paths, 'ciphertext', flags.shard);
   checkOutputs([flags.output], inputs.map((i) => i.name));
   const sink = new ReportSink(io, flags.output, inputs.map((i) => i.name));
-  const progress = new Progress(io, !flags.quiet && !flags.json && flags.output !== undefined);
   const tally: CollectionTally = { badInput: 0, failed: 0, undecided: 0 };
   const summary = emptySummary();
   let rejected = 0;
   const paint = !flags.output && colourOn(io, io.stdout) ? colour(io, io.stdout) : (_: number, text: string) => text;
-  try {
-    for await (const b of verifyMany(inputs.map((i) => lineSource(io, i)), { ...runOptions(flags), onProgress: (n) => progress.tick(n) })) {
+  // One library call, streamed: on standard output each line appears as its block is done.
+  await withProgress(io, !flags.quiet && !flags.json && flags.output !== undefined, async (onProgress) => {
+    for await (const b of verifyMany(inputs.map((i) => lineSource(io, i)), { ...runOptions(flags), onProgress })) {
       if ('error' in b) {
         tally.badInput++;
         sink.line(flags.json ? JSON.stringify({ file: b.name, error: b.error }) : `${b.name}: error: ${b.error.message}`);
@@ -99,14 +99,12 @@ async function verifyCollection(io: CliIO, paths: readonly string[], flags: Veri
       if (v.status === 'unknown') tally.undecided++;
       else if (!ok) tally.failed++;
       if (flags.problems && ok) continue;
-      sink.line(flags.json ? JSON.stringify(blockDocument(b.name, v, ok)) : `${b.name}: block ${v.block}: ${describe(v, receiver, paint)}`);
+      sink.line(flags.json ? JSON.stringify(blockDocument(b.name, v, ok)) : `${b.name}: block ${v.block}: ${describe(b.result, receiver, paint)}`);
     }
-  } finally {
-    progress.end();
-  }
+  });
   if (!flags.json) {
     const files = inputs.length;
-    sink.line(`${summaryLine(summary, rejected, receiver)} in ${files} file${files === 1 ? '' : 's'}${tally.badInput ? `, ${tally.badInput} unreadable` : ''}`);
+    sink.line(`${summaryLine(summary, rejected, receiver)} in ${counted(files, 'file')}${tally.badInput ? `, ${tally.badInput} unreadable` : ''}`);
   }
   sink.end();
   return exitForCollection(tally);
@@ -119,16 +117,16 @@ function blockDocument(file: string, v: BlockVerdict, ok: boolean) {
 function summaryLine(summary: ReturnType<typeof emptySummary>, rejected: number, receiver: ReceiverModel): string {
   const n = summary.unique + summary.multiple + summary.none + summary.unknown;
   return (
-    `${n} block${n === 1 ? '' : 's'}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}` +
+    `${counted(n, 'block')}: ${summary.unique} unique, ${summary.multiple} multiple, ${summary.none} none${summary.unknown ? `, ${summary.unknown} unknown` : ''}` +
     (receiver === 'logic' ? `; ${rejected} not line-solvable (fail --receiver logic)` : '')
   );
 }
 
-function describe(v: BlockVerdict, receiver: ReceiverModel, paint: (code: number, text: string) => string): string {
+function describe(v: SolveResult, receiver: ReceiverModel, paint: (code: number, text: string) => string): string {
   switch (v.status) {
     case 'unique':
-      if (v.lineSolvable) return paint(32, 'unique') + ' (line-solvable)';
-      return receiver === 'logic' ? paint(31, 'unique') + ' (needs search, not line-solvable: fails --receiver logic)' : paint(32, 'unique') + ' (needs search, not line-solvable)';
+      if (v.lineSolvable || receiver !== 'logic') return `${paint(32, 'unique')} (${howUnique(v)})`;
+      return `${paint(31, 'unique')} (${howUnique(v)}; fails --receiver logic)`;
     case 'multiple':
       return paint(31, 'multiple') + ' (ambiguous: at least two grids fit)';
     case 'none':

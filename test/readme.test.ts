@@ -1,0 +1,122 @@
+// The README as its readers get it: parsed by a CommonMark parser (commonmark.js, the spec's
+// reference implementation), every code fence closed, and every shell example run against the
+// built CLI, in order, in a fresh folder holding a copy of examples/, its exit code and the
+// output it shows checked.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ROOT, assertBuilt, childEnv, cliOnPath, hasGnuParallel, nonocrypt, tempDir } from './helpers/cli.js';
+import { fences, shellExamples, shownPattern, swallowedHeadings } from './helpers/readme.js';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+describe('the checks themselves', () => {
+  test('a fence left open, or "closed" by a line with text after it, is found, with the heading it swallows', () => {
+    const open = '# t\n\n```sh\n$ ls\n```\n\n```sh\n$ ls\n``` trailing words\n\n### Next\n\ntext\n';
+    expect(fences(open).map((f) => f.closed)).toEqual([true, false]);
+    expect(swallowedHeadings(open)).toEqual(['block at line 7: ### Next']);
+    const fine = '```sh\n# a comment\n$ ls\n```\n\n### Next\n\n````md\n```\n````\n';
+    expect(fences(fine).map((f) => [f.lang, f.closed])).toEqual([
+      ['sh', true],
+      ['md', true],
+    ]);
+    expect(swallowedHeadings(fine)).toEqual([]);
+  });
+
+  test('examples: prompts, the output under them, exit codes from "# exit N" or "echo $?"', () => {
+    const md = '```sh\n$ a --x   # exit 2\nout 1\n...\n$ b\n$ echo $?\n1\n```\n\n```sh\nnpm test\n```\n';
+    expect(shellExamples(md)).toEqual([
+      { command: 'a --x   # exit 2', line: 2, block: 1, shown: 'out 1\n...\n', exit: 2 },
+      { command: 'b', line: 5, block: 1, exit: 1 },
+      { command: 'echo $?', line: 6, block: 1, shown: '1\n', exit: 0 },
+      { command: 'npm test', line: 11, block: 10, exit: 0 },
+    ]);
+    const p = shownPattern('block 1: ...\n...\ndone\n');
+    expect(p.test('block 1: unique\nmore\nlines\ndone\n')).toBe(true);
+    expect(p.test('block 1: unique\ndone\n')).toBe(true);
+    expect(p.test('block 2: unique\ndone\n')).toBe(false);
+    expect(shownPattern('a (b) [c]\n').test('a (b) [c]\n')).toBe(true);
+  });
+});
+
+describe('README.md', () => {
+  test('every code fence is closed and no heading is swallowed by a code block', () => {
+    const all = fences(README);
+    expect(all.length).toBeGreaterThan(20);
+    expect(all.filter((f) => !f.closed).map((f) => `line ${f.startLine}`)).toEqual([]);
+    expect(swallowedHeadings(README)).toEqual([]);
+  });
+
+  test('the command-line reference lists every command --help names, in its order, and each has an example', () => {
+    const reference = fences(README).find((f) => f.lang === '' && f.literal.startsWith('nonocrypt encrypt'));
+    expect(reference, 'the reference block under "## Command-line reference"').toBeDefined();
+    const listed = [...reference!.literal.matchAll(/^nonocrypt (\w+)/gm)].map((m) => m[1]);
+    const help = nonocrypt(['--help']).stdout;
+    const section = help.slice(help.indexOf('Commands:'), help.indexOf('\n\n', help.indexOf('Commands:')));
+    const commands = [...section.matchAll(/^ {2}(\w+)/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+    expect(listed).toEqual(commands);
+    // And each has an example that runs (below).
+    const run = shellExamples(README).map((e) => e.command);
+    for (const c of commands) expect(run.some((e) => new RegExp(`\\bnonocrypt ${c}\\b`).test(e)), `an example of ${c}`).toBe(true);
+  });
+});
+
+/**
+ * What is not run here, each for a reason, each one that must still be in the README (so the
+ * list cannot go stale): the test command (this suite is it) and a server that runs until
+ * Ctrl-C (test/browser.test.ts drives it).
+ */
+const NOT_RUN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
+  { pattern: /^npm test$/, why: 'the test command: this suite' },
+  { pattern: /^nonocrypt web\b/, why: 'serves until Ctrl-C: test/browser.test.ts drives it' },
+];
+
+describe('every shell example in the README, run in order in a fresh folder', () => {
+  const examples = shellExamples(README);
+  let tmp: { dir: string; cleanup: () => void };
+  let env: NodeJS.ProcessEnv;
+  // GNU parallel (the shard recipe): installed by .ci/run; a machine without it skips the
+  // blocks that run it (the lines after it in a block use what it made).
+  const missing = hasGnuParallel() ? [] : ['parallel'];
+  if (missing.length && process.env.CI) throw new Error(`${missing.join(', ')} missing in CI: .ci/run installs it`);
+  if (missing.length) console.warn(`test/readme.test.ts: examples that run ${missing.join(', ')} are skipped: not installed (apt-get install -y ${missing.join(' ')})`);
+
+  beforeAll(() => {
+    assertBuilt();
+    tmp = tempDir('nonocrypt-readme-');
+    cpSync(join(ROOT, 'examples'), join(tmp.dir, 'examples'), { recursive: true });
+    // The render examples write the pictures of docs/render/, as in the repository.
+    mkdirSync(join(tmp.dir, 'docs', 'render'), { recursive: true });
+    env = childEnv({ PATH: `${cliOnPath(tmp.dir)}:${process.env.PATH}` });
+  });
+
+  afterAll(() => tmp?.cleanup());
+
+  test('there are examples, and each command that is not run is still there', () => {
+    expect(examples.length).toBeGreaterThan(40);
+    for (const n of NOT_RUN) expect(examples.some((e) => n.pattern.test(e.command)), String(n.pattern)).toBe(true);
+  });
+
+  let lastExit = 0;
+  for (const ex of examples) {
+    // `npm install && ...` on a fresh machine: the installation is this suite's own; `npx
+    // nonocrypt` is the installed command.
+    const command = ex.command.replace(/^npm install && /, '').replace(/\bnpx nonocrypt\b/g, 'nonocrypt');
+    const needs = (e: { command: string }) => missing.find((p) => new RegExp(`^${p}\\b`).test(e.command));
+    const skip = NOT_RUN.find((n) => n.pattern.test(command)) ?? examples.filter((e) => e.block === ex.block).map(needs).find(Boolean);
+    test.skipIf(Boolean(skip))(`line ${ex.line}: $ ${ex.command}`, () => {
+      let code: number | null;
+      let output: string;
+      if (command.trim() === 'echo $?') {
+        [code, output] = [0, `${lastExit}\n`];
+      } else {
+        const r = spawnSync('sh', ['-c', command], { cwd: tmp.dir, env, input: '', encoding: 'utf8', timeout: 60_000 });
+        [code, output] = [r.status, r.stdout + r.stderr];
+        lastExit = r.status ?? -1;
+      }
+      expect(code, output).toBe(ex.exit);
+      if (ex.shown !== undefined) expect(output).toMatch(shownPattern(ex.shown));
+    });
+  }
+});
