@@ -13,6 +13,7 @@ const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
   engines: () => import('./engines.js'),
   fuzz: () => import('./fuzz.js'),
   paper: () => import('./paper.js'),
+  peers: () => import('./peers.js'),
   pool: () => import('./pool.js'),
   scale: () => import('./scale.js'),
   solve: () => import('./solve.js'),
