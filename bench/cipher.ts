@@ -4,398 +4,161 @@ import { bitsToGrids } from '../src/cipher/blocks.js';
 import { builtinTable } from '../src/cipher/Table.js';
 import { textToBits } from '../src/cipher/textBits.js';
 import { verify } from '../src/cipher/verify.js';
-import type { Ciphertext } from '../src/formats/ciphertext.js';
 import { gridRows, makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { isValid } from './isValidAnnotation.js';
-import {
-  codeVersion,
-  commandLine,
-  load,
-  machine,
-  markdownTable,
-  max,
-  median,
-  parseArgs,
-  progress,
-  secs,
-  sum,
-  timed,
-  timedAsync,
-  writeSection,
-  type Timed,
-} from './common.js';
-import { paperExhaustive, type ExhaustiveResult } from './paperExhaustive.js';
-import { autoTable, brownTable, DEFAULT_SEED } from './cipherBrown.js';
-import { DEFAULT_BUDGET_MS } from '../src/cipher/encrypt.js';
 import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
+import { here, type Timed } from './harness/commands.js';
+import { flag, ints, list, num, str, whole } from './harness/flags.js';
+import { all4x4, uniqueByCounting } from './harness/inputs.js';
+import { groupBy, int, max, median, secs, sum, type Column } from './harness/stats.js';
+import { defineSuite, part, prose, view, type Run } from './harness/suite.js';
+import { autoPart, brownPart, brownSection } from './cipherBrown.js';
+import { isValid } from './isValidAnnotation.js';
+import { DEFAULT_SEED } from './paperCorpus.js';
+import { paperExhaustive, type ExhaustiveResult } from './paperExhaustive.js';
 
 /**
- * The cipher benchmark.
- *
- * Part 1: one fixed 100-character message, classic table, board sides n = 8, 12, 16, 20, 25,
- * both receiver models. Each block's smallest annotation by `minimizeAnnotation` (timed per
- * block), next to the paper's exhaustive search on the same blocks with a per-block time
- * limit. Where both finish, their annotations must be identical (both are the row-major first
- * smallest set); where the exhaustive search gave up, it still proved that no smaller set than
- * its last size works, which the minimizer's answer must respect. Every minimizer annotation
- * is also checked to be valid for its receiver.
- *
- * `--part brown` and `--part auto` (with `--engine NAME`): see cipherBrown.ts.
- *
- * Part 2: `verify` of one ciphertext holding all 65,536 4x4 pictures as blocks, with the
- * verdict counts; the number of unique blocks is cross-checked by grouping the pictures by
- * their clues (a picture is unique exactly when no other picture has the same clues).
+ * The cipher suite. Part `message` (the default): one fixed 100-character message, classic
+ * table, board sides 8..25, both receivers; each block's smallest annotation by
+ * `minimizeAnnotation` next to the paper's exhaustive search on the same block with a time
+ * limit (where both finish they must agree: both are the row-major first smallest set; where the
+ * search gave up, the minimizer's answer must be no smaller than what it ruled out); every
+ * annotation re-checked valid for its receiver; then `verify` of every 4x4 picture, the unique
+ * count cross-checked by counting clue classes. Parts `brown` and `auto`: see cipherBrown.ts.
  */
+export const MESSAGE = 'THE OLD LIGHTHOUSE KEEPER WROTE DOWN THE WEATHER EVERY MORNING, THEN WALKED ALONG THE SHORE TO TOWN.';
 
-/** A neutral sentence of exactly 100 characters (letters, space, comma, full stop). */
-export const MESSAGE =
-  'THE OLD LIGHTHOUSE KEEPER WROTE DOWN THE WEATHER EVERY MORNING, THEN WALKED ALONG THE SHORE TO TOWN.';
-
-const DEFAULT_SIZES = [8, 12, 16, 20, 25];
-const DEFAULT_LIMIT_S = 20;
-
-interface BlockRun {
+interface Block {
   readonly n: number;
   readonly receiver: ReceiverModel;
   readonly block: number;
   readonly grid: Grid;
-  readonly min: Timed<MinimizeResult>;
-  readonly valid: boolean;
-  readonly ex: Timed<ExhaustiveResult> | undefined;
-  /** agree / disagree / unchecked (with the reason). */
-  readonly check: { kind: 'agree' | 'disagree' | 'unchecked'; why?: string };
 }
+type MinV = MinimizeResult & { valid: boolean };
+type Min = Timed<MinV>;
+type Ex = Timed<ExhaustiveResult>;
+type B = Run<Block, Timed<MinV | ExhaustiveResult>>;
 
-const xy = (cells: readonly number[] | null, w: number): string =>
-  cells === null ? 'none' : cells.length === 0 ? '{}' : `{${cells.map((c) => `(${c % w},${Math.floor(c / w)})`).join(' ')}}`;
+const xy = (cells: readonly number[], w: number): string => (cells.length === 0 ? '{}' : `{${cells.map((c) => `(${c % w},${Math.floor(c / w)})`).join(' ')}}`);
 
-function compare(min: MinimizeResult, valid: boolean, ex: ExhaustiveResult | undefined, w: number): BlockRun['check'] {
-  const a = min.annotation;
-  if (!valid) return { kind: 'disagree', why: `minimizer annotation ${xy(a, w)} is not valid for its receiver` };
-  if (!ex) return { kind: 'unchecked', why: 'exhaustive search not run' };
-  if (ex.annotation) {
-    const same = ex.annotation.length === a.length && ex.annotation.every((c, i) => c === a[i]);
-    if (same) return { kind: 'agree' };
-    if (!min.proven && a.length > ex.annotation.length) return { kind: 'unchecked', why: 'minimizer not proven (budget), exhaustive smaller' };
-    return { kind: 'disagree', why: `minimizer ${xy(a, w)}${min.proven ? '' : ' (unproven)'} vs exhaustive ${xy(ex.annotation, w)}` };
+/** agree / disagree (why) / unchecked: the minimizer's annotation against the exhaustive search's. */
+function check(min: Min, ex: Ex | undefined, w: number): { kind: 'agree' | 'disagree' | 'unchecked'; why?: string } {
+  const a = min.value.annotation;
+  if (!min.value.valid) return { kind: 'disagree', why: `minimizer annotation ${xy(a, w)} is not valid for its receiver` };
+  if (!ex) return { kind: 'unchecked' };
+  const e = ex.value.annotation;
+  if (e) {
+    if (e.length === a.length && e.every((c, i) => c === a[i])) return { kind: 'agree' };
+    if (!min.value.proven && a.length > e.length) return { kind: 'unchecked', why: 'minimizer not proven (budget), exhaustive smaller' };
+    return { kind: 'disagree', why: `minimizer ${xy(a, w)}${min.value.proven ? '' : ' (unproven)'} vs exhaustive ${xy(e, w)}` };
   }
-  // Timed out: every set smaller than lowerBound was ruled out.
-  if (a.length < ex.lowerBound) {
-    return { kind: 'disagree', why: `minimizer gave ${a.length} cells ${xy(a, w)} but the exhaustive search ruled out every set of fewer than ${ex.lowerBound}` };
-  }
-  return { kind: 'unchecked', why: 'exhaustive search did not finish' };
+  if (a.length < ex.value.lowerBound) return { kind: 'disagree', why: `minimizer gave ${a.length} cells ${xy(a, w)} but the exhaustive search ruled out every set of fewer than ${ex.value.lowerBound}` };
+  return { kind: 'unchecked' };
 }
 
-function runBlock(
-  n: number,
-  receiver: ReceiverModel,
-  block: number,
-  grid: Grid,
-  limitS: number,
-  clock: 'wall' | 'cpu',
-  budgetS: number | undefined,
-): BlockRun {
-  const min = timed(() =>
-    minimizeAnnotation(grid, { model: receiver, budgetMs: budgetS === undefined ? undefined : budgetS * 1000 }),
-  );
-  const valid = isValid(grid, min.value.annotation, receiver);
-  const ex = limitS > 0 ? timed(() => paperExhaustive(grid, { receiver, deadlineMs: limitS * 1000, clock })) : undefined;
-  const check = compare(min.value, valid, ex?.value, grid.width);
-  const exText = !ex
-    ? 'not run'
-    : ex.value.annotation
-      ? `${ex.value.annotation.length} cells, ${ex.value.tried} subsets, ${secs(ex.wall)} s`
-      : `gave up at size ${ex.value.lowerBound} after ${ex.value.tried} subsets (${ex.value.candidates} candidates)`;
-  progress(
-    `  n=${n} ${receiver} block ${block}: minimizer ${min.value.annotation.length} cells${min.value.proven ? '' : ' (unproven)'} ` +
-      `${secs(min.cpu)} s CPU (${min.value.stats.rounds} rounds, ${min.value.stats.oracleCalls} oracle calls, ${min.value.stats.cores} cores); exhaustive ${exText}; ${check.kind}${check.kind === 'disagree' ? `: ${check.why}` : ''}`,
-  );
-  return { n, receiver, block, grid, min, valid, ex, check };
-}
-
-interface VerifyFigures {
-  readonly blocks: number;
-  readonly cpu: number;
-  readonly wall: number;
-  readonly summary: { unique: number; multiple: number; none: number; unknown: number };
-  readonly lineSolvable: number;
-  /** Pictures whose clues no other 4x4 picture shares (by counting). */
-  readonly uniqueByCounting: number;
-}
-
-/** JIT and the first MiniSat instance, so that the first timed block does not pay for them. */
+/** JIT and the first SAT instance, so that the first timed block does not pay for them. */
 function warmUp(): void {
   const g = makeGrid(6, 6, [1, 0, 1, 1, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 0, 1, 0, 1, 1, 0, 1, 0]);
-  for (const model of RECEIVER_MODELS) {
-    minimizeAnnotation(g, { model });
-    paperExhaustive(g, { receiver: model, deadlineMs: 1000 });
-  }
+  for (const model of RECEIVER_MODELS) (minimizeAnnotation(g, { model }), paperExhaustive(g, { receiver: model, deadlineMs: 1000 }));
 }
 
-async function verifyAll4x4(): Promise<VerifyFigures> {
-  const w = 4;
-  const h = 4;
-  const total = 1 << (w * h);
-  const blocks = [];
-  const classSize = new Map<string, number>();
-  const keys: string[] = [];
-  for (let m = 0; m < total; m++) {
-    const cells = new Uint8Array(w * h);
-    for (let i = 0; i < w * h; i++) cells[i] = (m >> i) & 1;
-    const puzzle = puzzleOf(makeGrid(w, h, cells));
-    blocks.push({ puzzle, annotation: [] as number[] });
-    const key = JSON.stringify([puzzle.rows, puzzle.cols]);
-    keys.push(key);
-    classSize.set(key, (classSize.get(key) ?? 0) + 1);
-  }
-  const ciphertext: Ciphertext = { width: w, height: h, blocks };
-  const t = await timedAsync(() => verify(ciphertext));
-  const lineSolvable = t.value.blocks.filter((b) => b.lineSolvable).length;
-  const uniqueByCounting = keys.filter((k) => classSize.get(k) === 1).length;
-  return { blocks: total, cpu: t.cpu, wall: t.wall, summary: t.value.summary, lineSolvable, uniqueByCounting };
-}
-
-export async function main(args: string[]): Promise<void> {
-  const part = args.includes('--part') ? args[args.indexOf('--part') + 1] : undefined;
-  if (part === 'brown' || part === 'auto') {
-    const o = parseArgs(args, { part: 'value', write: 'flag', messages: 'value', seed: 'value', sizes: 'value', receivers: 'value', engine: 'value', budget: 'value', lengths: 'value', parallel: 'value', only: 'value' });
-    const engine = (o.get('engine') ?? DEFAULT_ENGINE) as EngineName;
-    if (!ENGINES.includes(engine)) throw new Error(`--engine takes one of ${ENGINES.join(', ')}`);
-    const receivers = typeof o.get('receivers') === 'string' ? ((o.get('receivers') as string).split(',') as ReceiverModel[]) : [...RECEIVER_MODELS];
-    for (const r of receivers) if (!RECEIVER_MODELS.includes(r)) throw new Error(`unknown receiver "${r}"`);
-    const seed = Number(o.get('seed') ?? DEFAULT_SEED);
-    const list = (k: string, d: number[]) => (typeof o.get(k) === 'string' ? (o.get(k) as string).split(',').map(Number) : d);
-    const write = o.get('write') === true;
-    if (part === 'auto') {
-      process.exitCode = await autoTable({ seed, lengths: list('lengths', [100, 600, 3000]), receivers, engine, write, args });
-      return;
-    }
-    const budget = o.get('budget') ?? String(DEFAULT_BUDGET_MS / 1000);
-    const budgetMs = budget === 'none' ? Infinity : Number(budget) * 1000;
-    if (!(budgetMs > 0)) throw new Error('--budget takes seconds or none');
-    process.exitCode = await brownTable({
-      messages: Number(o.get('messages') ?? 20),
-      seed,
-      sizes: list('sizes', [16, 20, 25, 30, 35]),
-      receivers,
-      engine,
-      budgetMs,
-      write,
-      args,
-      parallel: Math.max(1, Number(o.get('parallel') ?? 1)),
-      ...(typeof o.get('only') === 'string' ? { only: list('only', []) } : {}),
-    });
-    return;
-  }
-  const opts = parseArgs(args, {
-    write: 'flag',
-    limit: 'value',
-    clock: 'value',
-    sizes: 'value',
-    receivers: 'value',
-    budget: 'value',
-    'no-verify': 'flag',
-  });
-  const limitS = Number(opts.get('limit') ?? DEFAULT_LIMIT_S);
-  if (!Number.isFinite(limitS) || limitS < 0) throw new Error('--limit takes a number of seconds (0 skips the exhaustive search)');
-  const clock = opts.get('clock') ?? 'wall';
-  if (clock !== 'wall' && clock !== 'cpu') throw new Error('--clock takes "wall" (default) or "cpu": what the exhaustive search\'s limit counts');
-  const budgetRaw = opts.get('budget');
-  const budgetS = budgetRaw === undefined ? undefined : Number(budgetRaw);
+function messageParts(o: { limit: number; clock: string; sizes: number[]; receivers: ReceiverModel[]; budget: string | undefined; 'no-verify': boolean }) {
+  const sizes = o.sizes.length ? o.sizes : [8, 12, 16, 20, 25];
+  const budgetS = o.budget === undefined ? undefined : Number(o.budget);
   if (budgetS !== undefined && !(budgetS > 0)) throw new Error('--budget takes a positive number of seconds');
-  const sizes = typeof opts.get('sizes') === 'string' ? (opts.get('sizes') as string).split(',').map(Number) : DEFAULT_SIZES;
-  if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes a comma-separated list of board sides');
-  const receivers = typeof opts.get('receivers') === 'string' ? ((opts.get('receivers') as string).split(',') as ReceiverModel[]) : [...RECEIVER_MODELS];
-  for (const r of receivers) if (!RECEIVER_MODELS.includes(r)) throw new Error(`unknown receiver "${r}"`);
-
-  const startedAt = new Date();
-  const loadBefore = load();
-  warmUp();
-  const w0 = performance.now();
-  const c0 = process.cpuUsage();
   const table = builtinTable('classic');
   const bits = textToBits(MESSAGE, table);
-  if (MESSAGE.length !== 100) throw new Error(`the message must have 100 characters, has ${MESSAGE.length}`);
-
-  const runs: BlockRun[] = [];
-  for (const n of sizes) {
-    const grids = bitsToGrids(bits, n, n, table.paddingBit);
-    for (const receiver of receivers) {
-      progress(`n=${n} ${receiver}: ${grids.length} blocks`);
-      grids.forEach((g, i) => runs.push(runBlock(n, receiver, i + 1, g, limitS, clock, budgetS)));
-    }
-  }
-
-  let verifyFigures: VerifyFigures | undefined;
-  if (!opts.get('no-verify')) {
-    progress('verify: all 65,536 4x4 grids as one ciphertext');
-    verifyFigures = await verifyAll4x4();
-  }
-  const totalWall = (performance.now() - w0) / 1000;
-  const loadAfter = load();
-  const cu = process.cpuUsage(c0);
-  const totalCpu = (cu.user + cu.system) / 1e6;
-
-  // ---- Report ----
-  const groups: BlockRun[][] = [];
-  for (const n of sizes) for (const r of receivers) groups.push(runs.filter((x) => x.n === n && x.receiver === r));
-
-  const minTable = markdownTable(
-    [
-      'n',
-      'receiver',
-      'blocks',
-      'proven',
-      'annotation cells',
-      'median block CPU s (wall)',
-      'max block CPU s (wall)',
-      'message CPU s (wall)',
-      'rounds / oracle calls',
-      'hitting-set share',
-    ],
-    groups.map((g) => {
-      const cpu = g.map((x) => x.min.cpu);
-      const wall = g.map((x) => x.min.wall);
-      return [
-        g[0]!.n,
-        g[0]!.receiver,
-        g.length,
-        `${g.filter((x) => x.min.value.proven).length}/${g.length}`,
-        sum(g.map((x) => x.min.value.annotation.length)),
-        `${secs(median(cpu))} (${secs(median(wall))})`,
-        `${secs(max(cpu))} (${secs(max(wall))})`,
-        `${secs(sum(cpu))} (${secs(sum(wall))})`,
-        `${sum(g.map((x) => x.min.value.stats.rounds))} / ${sum(g.map((x) => x.min.value.stats.oracleCalls)).toLocaleString('en-US')}`,
-        `${((100 * sum(g.map((x) => x.min.value.stats.hittingSetMs))) / sum(g.map((x) => x.min.value.stats.ms))).toFixed(0)}%`,
-      ];
-    }),
-  );
-
-  const exTable =
-    limitS > 0
-      ? markdownTable(
-          ['n', 'receiver', 'blocks', 'finished', 'not finished (reached size / smallest)', 'subsets tried', 'annotation cells (finished blocks)', 'message CPU s (wall)', 'same annotation as minimizer', 'disagree'],
-          groups.map((g) => {
-            const done = g.filter((x) => x.ex!.value.annotation);
-            const open = g.filter((x) => !x.ex!.value.annotation);
-            return [
-              g[0]!.n,
-              g[0]!.receiver,
-              g.length,
-              done.length,
-              open.length === 0 ? '0' : `${open.length}: ${open.map((x) => `${x.ex!.value.lowerBound}/${x.min.value.annotation.length}`).join(', ')}`,
-              sum(g.map((x) => x.ex!.value.tried)).toLocaleString('en-US'),
-              sum(done.map((x) => x.ex!.value.annotation!.length)),
-              `${secs(sum(g.map((x) => x.ex!.cpu)))} (${secs(sum(g.map((x) => x.ex!.wall)))})`,
-              `${g.filter((x) => x.check.kind === 'agree').length}/${done.length}`,
-              g.filter((x) => x.check.kind === 'disagree').length,
-            ];
-          }),
-        )
-      : '';
-
-  const both = runs.filter((x) => x.ex?.value.annotation);
-  const bothText =
-    limitS > 0
-      ? `On the ${both.length} of ${runs.length} blocks the exhaustive search finished, it took ${secs(sum(both.map((x) => x.ex!.cpu)))} s CPU ` +
-        `against ${secs(sum(both.map((x) => x.min.cpu)))} s for the minimizer` +
-        (both.length < runs.length
-          ? `; on the ${runs.length - both.length} others it used its whole limit, and the minimizer solved them in ` +
-            `${secs(sum(runs.filter((x) => !x.ex?.value.annotation).map((x) => x.min.cpu)))} s CPU in all.`
-          : '.')
-      : '';
-  const bad = runs.filter((x) => x.check.kind === 'disagree');
-  const badText = bad.length
-    ? [
-        `**${bad.length} disagreement(s) between the minimizer and the exhaustive search (bugs to fix):**`,
-        '',
-        ...bad.map(
-          (x) =>
-            `- n=${x.n}, ${x.receiver}, block ${x.block}: ${x.check.why}; grid (# black, rows top to bottom): \`${gridRows(x.grid).join('/')}\``,
-        ),
-      ].join('\n')
-    : limitS > 0
-      ? 'No disagreements: wherever the exhaustive search finished, it chose exactly the minimizer\'s annotation; where it gave up, the minimizer\'s annotation was no smaller than the size it had ruled out. Every minimizer annotation was re-checked valid for its receiver.'
-      : 'Exhaustive search skipped (`--limit 0`); every minimizer annotation was re-checked valid for its receiver.';
-
-  const v = verifyFigures;
-  const verifyText = v
-    ? [
-        markdownTable(
-          ['blocks', 'CPU s (wall)', 'per block ms', 'unique', 'of which line-solvable', 'multiple', 'none', 'unknown', 'unique by counting clue classes'],
-          [
-            [
-              v.blocks.toLocaleString('en-US'),
-              `${secs(v.cpu)} (${secs(v.wall)})`,
-              ((v.wall * 1000) / v.blocks).toFixed(3),
-              v.summary.unique.toLocaleString('en-US'),
-              v.lineSolvable.toLocaleString('en-US'),
-              v.summary.multiple.toLocaleString('en-US'),
-              v.summary.none,
-              v.summary.unknown,
-              `${v.uniqueByCounting.toLocaleString('en-US')} (${v.uniqueByCounting === v.summary.unique ? 'agrees' : 'DISAGREES'})`,
-            ],
-          ],
-        ),
-      ].join('\n')
-    : '';
-
-  const command = commandLine('cipher', args);
+  const blocks = sizes.flatMap((n) => o.receivers.flatMap((receiver) => bitsToGrids(bits, n, n, table.paddingBit).map((grid, i): Block => ({ n, receiver, block: i + 1, grid }))));
+  const mins = (g: readonly B[]) => g.filter((r) => r.command === 'minimizer').map((r) => r.value as Min);
+  const exs = (g: readonly B[]) => g.filter((r) => r.command === 'exhaustive').map((r) => r.value as Ex);
+  const checks = (g: readonly B[]) => groupBy(g, (r) => String(r.input.block)).map((b) => ({ b: b[0]!.input, c: check(mins(b)[0]!, exs(b)[0], b[0]!.input.grid.width) }));
+  const head: Column<B[]>[] = [['n', (g) => g[0]!.input.n], ['receiver', (g) => g[0]!.input.receiver], ['blocks', (g) => mins(g).length]];
+  const cpuWall = (t: readonly Timed<unknown>[], f: (x: number[]) => number) => `${secs(f(t.map((x) => x.cpu)))} (${secs(f(t.map((x) => x.wall)))})`;
   const blocksAt = sizes.map((n) => `${Math.ceil(bits.length / (n * n))} at n=${n}`).join(', ');
-  const report = [
-    '## cipher: smallest annotations of one message, and verifying every 4x4 grid',
-    '',
-    `Date ${startedAt.toISOString()}; machine: ${machine()}; 1-minute load average ${loadBefore} at the start, ${loadAfter} at the end ` +
-      '(wall times stretch when other processes share the cores; CPU seconds do not).',
-    `Code: ${codeVersion()}. Command: \`${command}\` (after \`npm run build\`). Whole run: ${secs(totalCpu)} s CPU, ${secs(totalWall)} s wall.`,
-    '',
-    `Message (100 characters, classic table, ${bits.length} bits; blocks: ${blocksAt}):`,
-    '',
-    `> ${MESSAGE}`,
-    '',
-    '### Smallest annotation: `minimizeAnnotation` (implicit hitting sets)',
-    '',
-    `Per-block time of one \`minimizeAnnotation\` call; "message" is the sum over the message's blocks. ` +
-      `"proven" counts blocks whose annotation is proved smallest and row-major first${budgetS === undefined ? ' (no time budget was set)' : ` (budget ${budgetS} s per block)`}. ` +
-      '"rounds / oracle calls" are summed over the blocks (exact hitting-set rounds; receiver checks, including core shrinking); ' +
-      '"hitting-set share" is the part of the minimizer\'s wall time spent in the exact minimum hitting-set solver.',
-    '',
-    minTable,
-    '',
-    ...(limitS > 0
-      ? [
-          `### The paper's exhaustive search on the same blocks (limit ${limitS} s ${clock === 'cpu' ? 'CPU' : 'wall-clock'} per block)`,
-          '',
-          'Candidates are the black cells the line solver leaves open; subsets are tried by size, each in row-major lexicographic order, ' +
-            'the board reset and re-solved for each (`logic`: line solver from scratch; `unique`: `solvePuzzle` with the subset given). ' +
-            '"not finished" lists, per block that hit the limit, the subset size it was working on (all smaller sets had failed) and the size of the minimizer\'s answer.',
-          '',
-          exTable,
-          '',
-          bothText,
-          '',
-        ]
-      : []),
-    badText,
-    '',
-    ...(v
-      ? [
-          '### `verify` of every 4x4 picture',
-          '',
-          'One ciphertext whose 65,536 blocks are all 4x4 pictures (clues of each, no annotation), verified in one `verify` call.',
-          '',
-          verifyText,
-          '',
-        ]
-      : []),
-  ].join('\n');
-
-  process.stdout.write(`${report}\n`);
-  if (opts.get('write')) {
-    const file = writeSection('cipher', report);
-    progress(`wrote section "cipher" of ${file}`);
-  }
-  if (bad.length) process.exitCode = 1;
+  const minimize = part({
+    about: `Message (100 characters, classic table, ${bits.length} bits; blocks: ${blocksAt}):\n\n> ${MESSAGE}`,
+    inputs: () => (warmUp(), blocks),
+    commands: [
+      here<Block, MinV | ExhaustiveResult>('minimizer', (b: Block) => {
+        const r = minimizeAnnotation(b.grid, { model: b.receiver, budgetMs: budgetS === undefined ? undefined : budgetS * 1000 });
+        return { ...r, valid: isValid(b.grid, r.annotation, b.receiver) };
+      }),
+      ...(o.limit > 0 ? [here<Block, MinV | ExhaustiveResult>('exhaustive', (b: Block) => paperExhaustive(b.grid, { receiver: b.receiver, deadlineMs: o.limit * 1000, clock: o.clock as 'wall' | 'cpu' }))] : []),
+    ],
+    progress: (r) => `n=${r.input.n} ${r.input.receiver} block ${r.input.block}, ${r.command}: ${r.value.value.annotation?.length ?? '-'} cells, ${secs(r.value.cpu)} s CPU`,
+    views: (runs) => {
+      const groups = groupBy(runs, (r) => `${r.input.n}/${r.input.receiver}`);
+      const done = (g: readonly B[]) => exs(g).filter((x) => x.value.annotation);
+      const both = groupBy(runs, (r) => `${r.input.n}/${r.input.receiver}/${r.input.block}`).filter((b) => exs(b)[0]?.value.annotation);
+      const bad = checks(runs).filter((x) => x.c.kind === 'disagree');
+      return [
+        view({
+          title: 'Smallest annotation: `minimizeAnnotation` (implicit hitting sets)',
+          about: `Per-block time of one \`minimizeAnnotation\` call; "message" is the sum over the message's blocks. "proven" counts blocks whose annotation is proved smallest and row-major first${budgetS === undefined ? ' (no time budget was set)' : ` (budget ${budgetS} s per block)`}. "rounds / oracle calls" are summed over the blocks (exact hitting-set rounds; receiver checks, including core shrinking); "hitting-set share" is the part of the minimizer's wall time spent in the exact minimum hitting-set solver.`,
+          rows: groups,
+          columns: [...head,
+            ['proven', (g) => `${mins(g).filter((m) => m.value.proven).length}/${mins(g).length}`], ['annotation cells', (g) => sum(mins(g).map((m) => m.value.annotation.length))],
+            ['median block CPU s (wall)', (g) => cpuWall(mins(g), median)], ['max block CPU s (wall)', (g) => cpuWall(mins(g), max)], ['message CPU s (wall)', (g) => cpuWall(mins(g), sum)],
+            ['rounds / oracle calls', (g) => `${sum(mins(g).map((m) => m.value.stats.rounds))} / ${int(sum(mins(g).map((m) => m.value.stats.oracleCalls)))}`],
+            ['hitting-set share', (g) => `${((100 * sum(mins(g).map((m) => m.value.stats.hittingSetMs))) / sum(mins(g).map((m) => m.value.stats.ms))).toFixed(0)}%`]],
+        }),
+        ...(o.limit > 0 ? [view({
+          title: `The paper's exhaustive search on the same blocks (limit ${o.limit} s ${o.clock === 'cpu' ? 'CPU' : 'wall-clock'} per block)`,
+          about: 'Candidates are the black cells the line solver leaves open; subsets are tried by size, each in row-major lexicographic order, the board reset and re-solved for each (`logic`: line solver from scratch; `unique`: `solvePuzzle` with the subset given). "not finished" lists, per block that hit the limit, the subset size it was working on (all smaller sets had failed) and the size of the minimizer\'s answer.',
+          rows: groups,
+          columns: [...head,
+            ['finished', (g) => done(g).length],
+            ['not finished (reached size / smallest)', (g) => { const open = groupBy(g, (r) => String(r.input.block)).filter((b) => !exs(b)[0]!.value.annotation); return open.length === 0 ? '0' : `${open.length}: ${open.map((b) => `${exs(b)[0]!.value.lowerBound}/${mins(b)[0]!.value.annotation.length}`).join(', ')}`; }],
+            ['subsets tried', (g) => int(sum(exs(g).map((x) => x.value.tried)))], ['annotation cells (finished blocks)', (g) => sum(done(g).map((x) => x.value.annotation!.length))],
+            ['message CPU s (wall)', (g) => cpuWall(exs(g), sum)], ['same annotation as minimizer', (g) => `${checks(g).filter((x) => x.c.kind === 'agree').length}/${done(g).length}`], ['disagree', (g) => checks(g).filter((x) => x.c.kind === 'disagree').length]],
+          after: `On the ${both.length} of ${blocks.length} blocks the exhaustive search finished, it took ${secs(sum(both.flatMap((b) => exs(b).map((x) => x.cpu))))} s CPU against ${secs(sum(both.flatMap((b) => mins(b).map((x) => x.cpu))))} s for the minimizer${both.length < blocks.length ? `; on the ${blocks.length - both.length} others it used its whole limit, and the minimizer solved them in ${secs(sum(mins(runs).map((x) => x.cpu)) - sum(both.flatMap((b) => mins(b).map((x) => x.cpu))))} s CPU in all.` : '.'}`,
+        })] : []),
+        prose(bad.length ? [`**${bad.length} disagreement(s) between the minimizer and the exhaustive search (bugs to fix):**`, '', ...bad.map((x) => `- n=${x.b.n}, ${x.b.receiver}, block ${x.b.block}: ${x.c.why}; grid (# black, rows top to bottom): \`${gridRows(x.b.grid).join('/')}\``)].join('\n')
+          : o.limit > 0 ? "No disagreements: wherever the exhaustive search finished, it chose exactly the minimizer's annotation; where it gave up, the minimizer's annotation was no smaller than the size it had ruled out. Every minimizer annotation was re-checked valid for its receiver."
+            : 'Exhaustive search skipped (`--limit 0`); every minimizer annotation was re-checked valid for its receiver.'),
+      ];
+    },
+    problems: (runs) => checks(runs).filter((x) => x.c.kind === 'disagree').map((x) => `n=${x.b.n}, ${x.b.receiver}, block ${x.b.block}: ${x.c.why}`),
+  });
+  const grids = [...all4x4()];
+  const verifyAll = part({
+    title: '`verify` of every 4x4 picture',
+    about: 'One ciphertext whose 65,536 blocks are all 4x4 pictures (clues of each, no annotation), verified in one `verify` call.',
+    inputs: [grids],
+    commands: [here('verify', (gs: Grid[]) => verify({ width: 4, height: 4, blocks: gs.map((g) => ({ puzzle: puzzleOf(g), annotation: [] })) }))],
+    views: (runs) => {
+      const counted = uniqueByCounting(grids).filter(Boolean).length;
+      return [view({ rows: runs, columns: [
+        ['blocks', () => int(grids.length)], ['CPU s (wall)', (r) => `${secs(r.value.cpu)} (${secs(r.value.wall)})`], ['per block ms', (r) => ((r.value.wall * 1000) / grids.length).toFixed(3)],
+        ['unique', (r) => int(r.value.value.summary.unique)], ['of which line-solvable', (r) => int(r.value.value.blocks.filter((b) => b.lineSolvable).length)], ['multiple', (r) => int(r.value.value.summary.multiple)],
+        ['none', (r) => r.value.value.summary.none], ['unknown', (r) => r.value.value.summary.unknown], ['unique by counting clue classes', (r) => `${int(counted)} (${counted === r.value.value.summary.unique ? 'agrees' : 'DISAGREES'})`],
+      ] })];
+    },
+    problems: (runs) => (uniqueByCounting(grids).filter(Boolean).length === runs[0]?.value.value.summary.unique ? [] : ['verify of every 4x4 picture: the unique count disagrees with counting clue classes']),
+  });
+  return o['no-verify'] ? [minimize] : [minimize, verifyAll];
 }
+
+export const suite = defineSuite({
+  about: "a 100-character message at n = 8..25: minimizer vs the paper's exhaustive search; verify all 4x4 grids; --part brown|auto [--engine NAME]: Brown-corpus messages at n = 16..35, --size auto vs a sweep",
+  flags: {
+    part: str('message', 'which table', ['message', 'brown', 'auto']),
+    limit: num(20, 'message: the exhaustive search\'s limit per block, s (0 skips it)'),
+    clock: str('wall', 'message: what that limit counts', ['wall', 'cpu']),
+    sizes: ints([], 'board sides (default: message 8,12,16,20,25; brown 16,20,25,30,35)'),
+    receivers: list([...RECEIVER_MODELS], 'receivers', RECEIVER_MODELS),
+    budget: str(undefined, 'minimality budget: message, per block in s (default none); brown, per message in s or none (default the library\'s)'),
+    'no-verify': flag('message: skip the 4x4 census'),
+    messages: whole(20, 'brown: messages'),
+    seed: whole(DEFAULT_SEED, 'brown, auto: seed of the Brown-corpus draw', 0),
+    engine: str<EngineName>(DEFAULT_ENGINE, 'brown, auto: SAT engine', ENGINES),
+    lengths: ints([100, 600, 3000], 'auto: message lengths'),
+    parallel: whole(1, 'brown: child processes the messages are split over'),
+  },
+  section: (o) => (o.part === 'brown' ? brownSection(o) : o.part === 'auto' ? 'cipher-auto' : 'cipher'),
+  title: (o) => (o.part === 'brown' ? `${brownSection(o)}: smallest annotations of ${o.messages} Brown-corpus messages (engine ${o.engine})` : o.part === 'auto' ? `cipher-auto: \`--size auto\` against its budget and against a sweep of fixed sides (engine ${o.engine})` : 'cipher: smallest annotations of one message, and verifying every 4x4 grid'),
+  intro: (o) => (o.part === 'message' ? 'Wall times stretch when other processes share the cores; CPU seconds do not.' : ''),
+  parts: (o) => (o.part === 'brown' ? [brownPart(o)] : o.part === 'auto' ? [autoPart(o)] : messageParts(o)),
+});
+

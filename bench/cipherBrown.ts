@@ -1,265 +1,127 @@
 import type { ReceiverModel } from '../src/annotate/ReceiverModel.js';
-import { DEFAULT_BUDGET_MS, encrypt } from '../src/cipher/encrypt.js';
+import { DEFAULT_BUDGET_MS, encrypt, messageGrids } from '../src/cipher/encrypt.js';
 import { builtinTable } from '../src/cipher/Table.js';
-import { messageGrids } from '../src/cipher/encrypt.js';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
 import { SatSession } from '../src/sat/SatSession.js';
+import { here, timed, workerCommand } from './harness/commands.js';
+import { groupBy, max, median, min, secs } from './harness/stats.js';
+import { part, view } from './harness/suite.js';
 import { isValid } from './isValidAnnotation.js';
-import { codeVersion, commandLine, load, machine, markdownTable, max, median, progress, secs, timedAsync, writeSection } from './common.js';
 import { DEFAULT_SEED, drawExcerpts } from './paperCorpus.js';
 
 /**
- * The cipher benchmark on ordinary messages (issue 10): seeded Brown-corpus excerpts, classic
- * table, through the library's `encrypt` in this thread (one SAT session per engine, the
- * budget shared by the message's blocks exactly as the CLI does).
- *
- * Part `brown`: messages of 100 characters at several board sides and both receivers: proven
- * count, CPU seconds per message (median, max), annotation sizes, and the lower bounds where
- * the budget cut a proof short. Every annotation is re-checked valid for its receiver.
- *
- * Part `auto`: `--size auto` with the default budget on messages of 100, 600 and 3,000
- * characters: time against the budget, and the length against the best fixed n of a sweep of
- * the same message (every n whose clue-only length could still beat the best found, each
- * encrypted with the default budget).
+ * The cipher suite on ordinary messages (issue 10): seeded Brown-corpus excerpts, classic table,
+ * through the library's `encrypt` (one SAT session per process, the budget shared by the
+ * message's blocks exactly as the CLI does).
+ * - brown: messages of 100 characters at several board sides and both receivers, each encrypted
+ *   in a warm child (`--parallel` children split the messages): proven counts, CPU per message,
+ *   annotation sizes, lower bounds where the budget cut a proof short; every annotation re-checked
+ *   valid for its receiver.
+ * - auto: `--size auto` with the default budget on messages of 100, 600 and 3,000 characters,
+ *   against its budget and against the best fixed n of a sweep of the same message.
  */
-
-interface MessageRun {
-  readonly id: number;
-  readonly cpu: number;
-  readonly wall: number;
-  readonly proven: boolean;
-  readonly cells: number;
-  readonly lowerBound: number;
-  readonly valid: boolean;
-}
-
-export interface BrownOptions {
+interface Options {
   readonly messages: number;
   readonly seed: number;
-  readonly sizes: readonly number[];
-  readonly receivers: readonly ReceiverModel[];
+  readonly sizes: number[];
+  readonly receivers: ReceiverModel[];
   readonly engine: EngineName;
-  /** Budget of one message (ms): Infinity for none. */
-  readonly budgetMs: number;
-  readonly write: boolean;
-  readonly args: readonly string[];
-  /** Child processes to split the messages over (1: this process). */
+  readonly budget: string | undefined;
   readonly parallel: number;
-  /** Run only these messages (1-based) and print the results as JSON (a child's part). */
-  readonly only?: readonly number[];
+  readonly lengths: number[];
 }
 
-interface ConfigRun extends MessageRun {
-  readonly n: number;
-  readonly receiver: ReceiverModel;
+const budgetMs = (o: Options): number => {
+  const ms = o.budget === undefined ? DEFAULT_BUDGET_MS : o.budget === 'none' ? Infinity : Number(o.budget) * 1000;
+  if (!(ms > 0)) throw new Error('--budget takes seconds or none');
+  return ms;
+};
+
+/** A run with another budget or other messages than the default has a section of its own. */
+export const brownSection = (o: Options): string => {
+  const ms = budgetMs(o);
+  return `cipher-brown-${o.engine}${ms === DEFAULT_BUDGET_MS ? '' : `-budget-${ms === Infinity ? 'none' : `${ms / 1000}s`}`}${o.seed === DEFAULT_SEED ? '' : `-seed-${o.seed}`}`;
+};
+
+// ---------------------------------------------------------------- in the child (harness/worker.ts)
+
+let session: SatSession | undefined;
+export async function warmUp(engine: EngineName): Promise<void> {
+  session = new SatSession(engine);
+  await encrypt('THE OLD LIGHTHOUSE K', { size: 8, session, budgetMs: 2000 });
 }
 
-/** Encrypt messages `ids` (1-based) at every size and receiver; one line of progress each. */
-async function runMessages(o: BrownOptions, ids: readonly number[]): Promise<ConfigRun[]> {
-  const msgs = drawExcerpts(o.messages, o.seed).filter((m) => ids.includes(m.id));
-  const table = builtinTable('classic');
-  const session = new SatSession(o.engine);
-  // Warm-up: JIT and the engine.
-  await encrypt(msgs[0]!.text.slice(0, 20), { size: 8, session, budgetMs: 2000 });
-  const out: ConfigRun[] = [];
-  for (const n of o.sizes) {
-    for (const receiver of o.receivers) {
-      for (const m of msgs) {
-        const t = await timedAsync(() => encrypt(m.text, { size: n, receiver, table, session, budgetMs: o.budgetMs }));
-        const grids = messageGrids(m.text, { size: n, table }).grids;
-        const valid = t.value.blocks.every((b, i) => isValid(grids[i]!, b.block.annotation, receiver));
-        const r: ConfigRun = {
-          n,
-          receiver,
-          id: m.id,
-          cpu: t.cpu,
-          wall: t.wall,
-          proven: t.value.blocks.every((b) => b.proven),
-          cells: t.value.blocks.reduce((a, b) => a + b.block.annotation.length, 0),
-          lowerBound: t.value.blocks.reduce((a, b) => a + b.lowerBound, 0),
-          valid,
-        };
-        out.push(r);
-        progress(`  ${o.engine} n=${n} ${receiver} msg ${m.id}: ${r.cells} cells${r.proven ? '' : ` (unproven, lower bound ${r.lowerBound})`} ${secs(r.cpu)} s CPU, ${secs(r.wall)} s wall${valid ? '' : ' INVALID'}`);
-      }
-    }
-  }
-  session.close();
-  return out;
+/** One message at one side and receiver: the encryption measured alone, its annotations re-checked. */
+export async function brown(a: { text: string; n: number; receiver: ReceiverModel; budgetMs: number }) {
+  const t = await timed(() => encrypt(a.text, { size: a.n, receiver: a.receiver, table: builtinTable('classic'), session, budgetMs: a.budgetMs }));
+  const grids = messageGrids(a.text, { size: a.n, table: builtinTable('classic') }).grids;
+  const blocks = t.value.blocks;
+  return { cpu: t.cpu, wall: t.wall, proven: blocks.every((b) => b.proven), cells: blocks.reduce((s, b) => s + b.block.annotation.length, 0), lowerBound: blocks.reduce((s, b) => s + b.lowerBound, 0), valid: blocks.every((b, i) => isValid(grids[i]!, b.block.annotation, a.receiver)) };
 }
+type Brown = Awaited<ReturnType<typeof brown>>;
 
-/**
- * The messages split over `parallel` child processes (each a bench run of its share, one
- * JSON line of results on stdout): on a machine shared with other work this keeps the run
- * within its time; CPU seconds are per process, so per message they are unaffected.
- */
-async function runParallel(o: BrownOptions): Promise<ConfigRun[]> {
-  const { spawn } = await import('node:child_process');
-  const { fileURLToPath } = await import('node:url');
-  const runJs = fileURLToPath(new URL('./run.js', import.meta.url));
-  const ids = Array.from({ length: o.messages }, (_, i) => i + 1);
-  const shares = Array.from({ length: o.parallel }, (_, p) => ids.filter((id) => (id - 1) % o.parallel === p)).filter((s) => s.length > 0);
-  const results = await Promise.all(
-    shares.map(
-      (share) =>
-        new Promise<ConfigRun[]>((resolve, reject) => {
-          const args = [...o.args.filter((a, i, all) => a !== '--write' && a !== '--parallel' && all[i - 1] !== '--parallel'), '--only', share.join(',')];
-          const child = spawn(process.execPath, ['--single-threaded-gc', runJs, 'cipher', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-          let text = '';
-          child.stdout.on('data', (d: Buffer) => (text += d.toString()));
-          child.on('error', reject);
-          child.on('close', (code) => {
-            const line = text.split('\n').find((l) => l.startsWith('{"runs"'));
-            if (code !== 0 || !line) reject(new Error(`bench child for messages ${share.join(',')} failed (exit ${code})`));
-            else resolve((JSON.parse(line) as { runs: ConfigRun[] }).runs);
-          });
-        }),
-    ),
-  );
-  return results.flat();
-}
+// ---------------------------------------------------------------- the parts
 
-export async function brownTable(o: BrownOptions): Promise<number> {
-  if (o.only) {
-    const runs = await runMessages(o, o.only);
-    process.stdout.write(`${JSON.stringify({ runs })}\n`);
-    return 0;
-  }
-  const startedAt = new Date();
-  const loadBefore = load();
-  const w0 = performance.now();
-  const all = o.parallel > 1 ? await runParallel(o) : await runMessages(o, Array.from({ length: o.messages }, (_, i) => i + 1));
-  const totalWall = (performance.now() - w0) / 1000;
-  const rows: (string | number)[][] = [];
-  const invalid = all.filter((r) => !r.valid).length;
-  for (const n of o.sizes) {
-    for (const receiver of o.receivers) {
-      const runs = all.filter((r) => r.n === n && r.receiver === receiver).sort((a, b) => a.id - b.id);
-      const cpu = runs.map((r) => r.cpu);
-      const open = runs.filter((r) => !r.proven);
-      const cells = runs.map((r) => r.cells);
-      rows.push([
-        n,
-        receiver,
-        `${runs.length - open.length}/${runs.length}`,
-        `${runs.filter((r) => r.proven || r.cells === r.lowerBound).length}/${runs.length}`,
-        secs(median(cpu)),
-        secs(max(cpu)),
-        secs(max(runs.map((r) => r.wall))),
-        `${median(cells)} (${Math.min(...cells)}-${max(cells)})`,
-        open.length === 0 ? '-' : open.map((r) => `#${r.id}: ${r.cells}/${r.lowerBound}`).join(', '),
-        runs.filter((r) => r.cpu < 10).length,
-      ]);
-    }
-  }
-  const loadAfter = load();
-  const budgetText = o.budgetMs === Infinity ? 'none' : `${secs(o.budgetMs / 1000)} s`;
-  // A run with another budget than the default (the n = 35 "under 60 s" target) has a section of
-  // its own, and so has one on other messages than the default draw (a held-out set).
-  const budgetPart = o.budgetMs === DEFAULT_BUDGET_MS ? '' : `-budget-${o.budgetMs === Infinity ? 'none' : `${o.budgetMs / 1000}s`}`;
-  const section = `cipher-brown-${o.engine}${budgetPart}${o.seed === DEFAULT_SEED ? '' : `-seed-${o.seed}`}`;
-  const report = [
-    `## ${section}: smallest annotations of ${o.messages} Brown-corpus messages (engine ${o.engine})`,
-    '',
-    `Date ${startedAt.toISOString()}; machine: ${machine()}; 1-minute load average ${loadBefore} at the start, ${loadAfter} at the end ` +
-      '(the budget counts wall-clock time, so on a loaded machine it ends proofs after fewer CPU seconds).',
-    `Code: ${codeVersion()}. Command: \`${commandLine('cipher', o.args)}\` (after \`npm run build\`). ` +
-      `Whole run ${secs(totalWall)} s wall${o.parallel > 1 ? `, the messages split over ${o.parallel} processes` : ''}.`,
-    '',
-    `${o.messages} messages of 100 characters drawn from the Brown corpus with seed ${o.seed} (bench/paperCorpus.ts), classic table; ` +
-      `each message encrypted by \`encrypt\` in this thread with engine ${o.engine} and a budget of ${budgetText} for the whole message. ` +
-      '"CPU s" is per message (all its blocks). "cells": annotation cells per message, median (min-max). ' +
-      '"proven": every annotation proved smallest and row-major first; "size proven": its size equals the proven lower bound (only the row-major tie-break may be unfinished). ' +
-      '"unproven": per message whose proof the budget cut short, cells found / proven lower bound. ' +
-      `Every annotation was re-checked valid for its receiver${invalid ? `: **${invalid} INVALID**` : ' (all valid)'}.`,
-    '',
-    markdownTable(['n', 'receiver', 'proven', 'size proven', 'median CPU s', 'max CPU s', 'max wall s', 'cells', 'unproven (found/lower bound)', 'messages under 10 s CPU'], rows),
-    '',
-  ].join('\n');
-  process.stdout.write(`${report}\n`);
-  if (o.write) progress(`wrote section of ${writeSection(section, report)}`);
-  return invalid ? 1 : 0;
-}
-
-export interface AutoOptions {
-  readonly seed: number;
-  readonly lengths: readonly number[];
-  readonly receivers: readonly ReceiverModel[];
-  readonly engine: EngineName;
-  readonly write: boolean;
-  readonly args: readonly string[];
+export function brownPart(o: Options) {
+  const sizes = o.sizes.length ? o.sizes : [16, 20, 25, 30, 35];
+  const ms = budgetMs(o);
+  const msgs = drawExcerpts(o.messages, o.seed);
+  const inputs = sizes.flatMap((n) => o.receivers.flatMap((receiver) => msgs.map((m) => ({ n, receiver, id: m.id, text: m.text }))));
+  const ok = (x: { value: { kind: string; value?: Brown } }) => (x.value.kind === 'done' ? x.value.value! : undefined);
+  return part({
+    about: `${o.messages} messages of 100 characters drawn from the Brown corpus with seed ${o.seed} (bench/paperCorpus.ts), classic table; each message encrypted by \`encrypt\` in a warm child process (${o.parallel} at a time; one SAT session per child) with engine ${o.engine} and a budget of ${ms === Infinity ? 'none' : `${secs(ms / 1000)} s`} for the whole message (wall clock: on a loaded machine it ends proofs after fewer CPU seconds). ` +
+      '"CPU s" is per message (all its blocks). "cells": annotation cells per message, median (min-max). "proven": every annotation proved smallest and row-major first; "size proven": its size equals the proven lower bound (only the row-major tie-break may be unfinished). "unproven": per message whose proof the budget cut short, cells found / proven lower bound. Every annotation was re-checked valid for its receiver.',
+    inputs,
+    jobs: o.parallel,
+    commands: [workerCommand<(typeof inputs)[number], Brown>('encrypt', './cipherBrown.js', 'brown', (m) => ({ text: m.text, n: m.n, receiver: m.receiver, budgetMs: ms }), undefined, [o.engine])],
+    progress: (r) => { const b = ok(r); return `${o.engine} n=${r.input.n} ${r.input.receiver} msg ${r.input.id}: ${b ? `${b.cells} cells${b.proven ? '' : ` (unproven, lower bound ${b.lowerBound})`} ${secs(b.cpu)} s CPU${b.valid ? '' : ' INVALID'}` : 'failed'}`; },
+    views: (runs) => [view({
+      rows: groupBy(runs, (r) => `${r.input.n}/${r.input.receiver}`).map((g) => ({ n: g[0]!.input.n, receiver: g[0]!.input.receiver, ids: g.map((r) => r.input.id), bs: g.map(ok).filter((b): b is Brown => !!b) })),
+      columns: [
+        ['n', (g) => g.n], ['receiver', (g) => g.receiver], ['proven', (g) => `${g.bs.filter((b) => b.proven).length}/${g.bs.length}`], ['size proven', (g) => `${g.bs.filter((b) => b.proven || b.cells === b.lowerBound).length}/${g.bs.length}`],
+        ['median CPU s', (g) => secs(median(g.bs.map((b) => b.cpu)))], ['max CPU s', (g) => secs(max(g.bs.map((b) => b.cpu)))], ['max wall s', (g) => secs(max(g.bs.map((b) => b.wall)))],
+        ['cells', (g) => `${median(g.bs.map((b) => b.cells))} (${min(g.bs.map((b) => b.cells))}-${max(g.bs.map((b) => b.cells))})`],
+        ['unproven (found/lower bound)', (g) => g.bs.map((b, i) => (b.proven ? '' : `#${g.ids[i]}: ${b.cells}/${b.lowerBound}`)).filter(Boolean).join(', ') || '-'],
+        ['messages under 10 s CPU', (g) => g.bs.filter((b) => b.cpu < 10).length],
+      ],
+    })],
+    problems: (runs) => runs.flatMap((r) => (!ok(r) ? [`message ${r.input.id} at n=${r.input.n} ${r.input.receiver}: ${r.value.kind === 'done' ? '' : r.value.why}`] : ok(r)!.valid ? [] : [`message ${r.input.id} at n=${r.input.n} ${r.input.receiver}: an INVALID annotation`])),
+  });
 }
 
 /** Characters of the ciphertext file with no annotation: a lower bound for the side. */
-function bareLength(text: string, n: number): number {
-  const { grids } = messageGrids(text, { size: n, table: builtinTable('classic') });
-  return formatCiphertext({ width: n, height: n, blocks: grids.map((g) => ({ puzzle: puzzleOf(g), annotation: [] })) }).length;
-}
+const bareLength = (text: string, n: number): number => formatCiphertext({ width: n, height: n, blocks: messageGrids(text, { size: n, table: builtinTable('classic') }).grids.map((g) => ({ puzzle: puzzleOf(g), annotation: [] })) }).length;
 
-export async function autoTable(o: AutoOptions): Promise<number> {
-  const startedAt = new Date();
-  const loadBefore = load();
-  const session = new SatSession(o.engine);
-  const budget = DEFAULT_BUDGET_MS;
-  const rows: (string | number)[][] = [];
-  for (const length of o.lengths) {
-    const m = drawExcerpts(1, o.seed, length)[0]!;
-    for (const receiver of o.receivers) {
-      const t = await timedAsync(() => encrypt(m.text, { size: 'auto', receiver, session }));
-      const chosen = formatCiphertext(t.value.ciphertext).length;
-      // The sweep: every side, shortest clue-only length first, until none can beat the best.
-      const sides = Array.from({ length: 35 }, (_, i) => i + 1)
-        .map((n) => ({ n, bare: bareLength(m.text, n) }))
-        .sort((a, b) => a.bare - b.bare || a.n - b.n);
+export function autoPart(o: Options) {
+  const s = new SatSession(o.engine);
+  return part({
+    about: `One Brown-corpus excerpt per length (seed ${o.seed}), classic table, \`encrypt\` with size auto and the default budget (${secs(DEFAULT_BUDGET_MS / 1000)} s, wall clock, whole choice). The sweep encrypts the same message at fixed sides n (default budget each), shortest clue-only length first, until no remaining side could be shorter than the best found; "n = 8" is the default board. Lengths are whole ciphertext files in characters; "vs sweep" is the chosen length minus the best of the sweep.`,
+    inputs: o.lengths.flatMap((length) => o.receivers.map((receiver) => ({ length, receiver, text: drawExcerpts(1, o.seed, length)[0]!.text }))),
+    commands: [here('auto', async ({ text, receiver }: { length: number; text: string; receiver: ReceiverModel }) => {
+      const auto = await timed(() => encrypt(text, { size: 'auto', receiver, session: s }));
       let best = { n: 0, length: Infinity, proven: false };
       let swept = 0;
       let sweepCpu = 0;
-      for (const s of sides) {
-        if (s.bare >= best.length) break;
-        const r = await timedAsync(() => encrypt(m.text, { size: s.n, receiver, session }));
+      for (const side of Array.from({ length: 35 }, (_, i) => ({ n: i + 1, bare: bareLength(text, i + 1) })).sort((a, b) => a.bare - b.bare || a.n - b.n)) {
+        if (side.bare >= best.length) break;
+        const r = await timed(() => encrypt(text, { size: side.n, receiver, session: s }));
         swept++;
         sweepCpu += r.cpu;
         const len = formatCiphertext(r.value.ciphertext).length;
-        if (len < best.length) best = { n: s.n, length: len, proven: r.value.blocks.every((b) => b.proven) };
+        if (len < best.length) best = { n: side.n, length: len, proven: r.value.blocks.every((b) => b.proven) };
       }
-      const eight = await encrypt(m.text, { size: 8, receiver, session });
-      const len8 = formatCiphertext(eight.ciphertext).length;
-      progress(`  auto ${length} chars ${receiver}: n=${t.value.choice!.size} ${chosen} chars in ${secs(t.wall)} s wall; sweep best n=${best.n} ${best.length}; n=8 ${len8}`);
-      rows.push([
-        length,
-        receiver,
-        secs(budget / 1000),
-        `${secs(t.wall)} (${((100 * t.wall * 1000) / budget).toFixed(0)}%)`,
-        secs(t.cpu),
-        `${t.value.choice!.size}${t.value.choice!.proven ? '' : ' (unproven)'}`,
-        chosen,
-        len8,
-        `${best.n}${best.proven ? '' : ' (unproven)'}: ${best.length}`,
-        chosen <= best.length ? `${chosen - best.length}` : `+${chosen - best.length} (${((100 * (chosen - best.length)) / best.length).toFixed(1)}%)`,
-        `${swept} sides, ${secs(sweepCpu)} s CPU`,
-      ]);
-    }
-  }
-  session.close();
-  const report = [
-    `## cipher-auto: \`--size auto\` against its budget and against a sweep of fixed sides (engine ${o.engine})`,
-    '',
-    `Date ${startedAt.toISOString()}; machine: ${machine()}; 1-minute load average ${loadBefore} at the start, ${load()} at the end.`,
-    `Code: ${codeVersion()}. Command: \`${commandLine('cipher', o.args)}\` (after \`npm run build\`).`,
-    '',
-    `One Brown-corpus excerpt per length (seed ${o.seed}), classic table, \`encrypt\` with size auto and the default budget ` +
-      `(${secs(budget / 1000)} s, wall clock, whole choice). The sweep encrypts the same message at fixed sides n (default budget each), ` +
-      'shortest clue-only length first, until no remaining side could be shorter than the best found; "n = 8" is the default board. ' +
-      'Lengths are whole ciphertext files in characters; "vs sweep" is the chosen length minus the best of the sweep.',
-    '',
-    markdownTable(['chars', 'receiver', 'budget s', 'auto wall s (of budget)', 'auto CPU s', 'chosen n', 'length', 'n = 8 length', 'best of sweep (n: length)', 'vs sweep', 'sweep'], rows),
-    '',
-  ].join('\n');
-  process.stdout.write(`${report}\n`);
-  if (o.write) progress(`wrote section of ${writeSection('cipher-auto', report)}`);
-  return 0;
+      return { auto, chosen: formatCiphertext(auto.value.ciphertext).length, best, swept, sweepCpu, n8: formatCiphertext((await encrypt(text, { size: 8, receiver, session: s })).ciphertext).length };
+    })],
+    progress: (r) => `auto ${r.input.length} chars ${r.input.receiver}: n=${r.value.value.auto.value.choice!.size} ${r.value.value.chosen} chars; sweep best n=${r.value.value.best.n} ${r.value.value.best.length}`,
+    views: (runs) => [view({ rows: runs.map((r) => ({ ...r.value.value, chars: r.input.length, receiver: r.input.receiver })), columns: [
+      ['chars', (r) => r.chars], ['receiver', (r) => r.receiver], ['budget s', () => secs(DEFAULT_BUDGET_MS / 1000)],
+      ['auto wall s (of budget)', (r) => `${secs(r.auto.wall)} (${((100 * r.auto.wall * 1000) / DEFAULT_BUDGET_MS).toFixed(0)}%)`], ['auto CPU s', (r) => secs(r.auto.cpu)],
+      ['chosen n', (r) => `${r.auto.value.choice!.size}${r.auto.value.choice!.proven ? '' : ' (unproven)'}`], ['length', (r) => r.chosen], ['n = 8 length', (r) => r.n8],
+      ['best of sweep (n: length)', (r) => `${r.best.n}${r.best.proven ? '' : ' (unproven)'}: ${r.best.length}`],
+      ['vs sweep', (r) => (r.chosen <= r.best.length ? `${r.chosen - r.best.length}` : `+${r.chosen - r.best.length} (${((100 * (r.chosen - r.best.length)) / r.best.length).toFixed(1)}%)`)],
+      ['sweep', (r) => `${r.swept} sides, ${secs(r.sweepCpu)} s CPU`],
+    ] })],
+  });
 }
-
-export { DEFAULT_SEED };

@@ -1,248 +1,176 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { puzzleOf } from '../src/grid/runsOf.js';
+import { createSolver, DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
-import { DEFAULT_ENGINE, ENGINES } from '../src/sat/engines.js';
-import { commandLine, machine, revision, markdownTable, parseArgs, progress, secs, writeSection } from './common.js';
-import { all4x4, writeClueCiphertext } from './scaleInputs.js';
-import { cliPath, cpuOf, measuredBy, runCli } from './scaleRun.js';
-import { measureStartupCases } from './solveStartup.js';
-import { WasmSolver } from '../src/sat/WasmSolver.js';
-import { createSolver } from '../src/sat/engines.js';
+import type { WasmSolver } from '../src/sat/WasmSolver.js';
 import { engineModule } from '../src/sat/wasmEngine.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { here, processCommand } from './harness/commands.js';
+import { packageRoot } from './harness/doc.js';
+import { list, whole } from './harness/flags.js';
+import { all4x4, uniqueByCounting, writeClueCiphertext } from './harness/inputs.js';
+import { cliArgv, exitOf, measuredBy, runProcess, shown, type ProcRun } from './harness/proc.js';
+import { fixed, groupBy, int, median, min, secs } from './harness/stats.js';
+import { defineSuite, part, view, type AnyPart, type Run } from './harness/suite.js';
+import { gridOfRows, puzzleFile, workFolder } from './puzzles.js';
 
 /**
- * Our WebAssembly SAT engines (engines/README.md has the figures):
- *   npm run bench -- engines setup            instance set-up in Node, median of many
- *   npm run bench -- engines solve f.cnf...   DIMACS files: our wasm MiniSat and CaDiCaL next to
- *                                             Debian's native `minisat` and `cadical` (if installed)
- * Options: --runs N (solve; default 3, medians are reported).
+ * Our WebAssembly SAT engines (engines/README.md quotes the figures):
+ * - `engines compare`: every engine side by side on the census (`verify` of all 65,536 4x4
+ *   pictures, each verdict checked against counting clue classes) and on the CLI's start-up;
+ * - `engines setup`: instance set-up in Node (first compile, a new instance, one after release);
+ * - `engines solve f.cnf...`: DIMACS files on our wasm MiniSat and CaDiCaL next to Debian's
+ *   native `minisat` and `cadical` (when installed), medians of `--runs`.
  */
-export async function main(args: string[]): Promise<void> {
-  const [what, ...rest] = args;
-  if (what === 'compare') return compare(rest);
-  const runsAt = rest.indexOf('--runs');
-  const runs = runsAt >= 0 ? Number(rest.splice(runsAt, 2)[1]) : 3;
-  if (what === 'setup') return setup();
-  if (what === 'solve') return solveFiles(rest, runs);
-  throw new Error('usage: npm run bench -- engines setup | solve <file.cnf>... [--runs N] | compare [--engine a,b] [--part census,startup] [--startup-runs N] [--write]');
-}
-
-// ---------------------------------------------------------------------------------------------
-// compare: every engine side by side on the census and the CLI's start-up
-
-/**
- *   npm run build && npm run bench -- engines compare [--engine minisat,cadical]
- *       [--part census,startup] [--startup-runs N (10)] [--write]
- *
- * - census: `nonocrypt verify --jobs 1 --quiet --engine E` of one ciphertext holding all
- *   65,536 4x4 pictures as blocks (no annotations), as a child process: wall, CPU and peak RSS
- *   from GNU time; every block's verdict is checked against counting clue classes (a picture
- *   is unique exactly when no other 4x4 picture has its clues; no block may be `none` or
- *   `unknown`).
- * - startup: process start to answer of `nonocrypt solve` on 5x5 puzzles, per engine: one that
- *   line logic solves (no engine loads) and one that needs SAT (the engine loads), in the main
- *   thread and with `--timeout 60` (a worker thread loads the engine); plus the SAT case with
- *   V8's `--no-liftoff` and `--liftoff-only` (how the first WebAssembly solve is compiled).
- *
- * `--write` replaces the section `engines` of docs/BENCHMARKS.md; the sets, the survey and the
- * random boards per engine are in the section `solve` (`npm run bench -- solve --engine ...`).
- */
-async function compare(args: string[]): Promise<void> {
-  const opts = parseArgs(args, { engine: 'value', part: 'value', 'startup-runs': 'value', write: 'flag' });
-  const engines = String(opts.get('engine') ?? ENGINES.join(',')).split(',') as EngineName[];
-  for (const e of engines) if (!ENGINES.includes(e)) throw new Error(`--engine takes ${ENGINES.join(', ')} (comma-separated)`);
-  const parts = String(opts.get('part') ?? 'census,startup').split(',');
-  for (const p of parts) if (p !== 'census' && p !== 'startup') throw new Error('--part takes census, startup (comma-separated)');
-  const startupRuns = Number(opts.get('startup-runs') ?? 10);
-  if (!Number.isInteger(startupRuns) || startupRuns < 1) throw new Error('--startup-runs takes a whole number >= 1');
-
-  const out: string[] = ['## SAT engines side by side (`bench/engines compare`)', ''];
-  out.push(`Date: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC. Machine: ${machine()}; load average ${loadavg().map((x) => x.toFixed(1)).join(' ')} at the start. Code: ${revision()}.`, '');
-  out.push(`Command (at the package root, after \`npm run build\`): \`${commandLine('engines', ['compare', ...args.filter((a) => a !== '--write')])}\``, '');
-  out.push(
-    `Engines: ${engines.map((e) => `\`${e}\`${e === DEFAULT_ENGINE ? ' (the default)' : ''}`).join(', ')}. The tournament sets, Wolter's survey and the random boards, per engine, are in the section \`solve\` below.`,
-    '',
-  );
-  const problems: string[] = [];
-  if (parts.includes('census')) out.push(...(await census(engines, problems)));
-  if (parts.includes('startup')) out.push(...startup(engines, startupRuns));
-  out.push(`Wrong verdicts: ${problems.length ? problems.join('; ') : 'none'}.`, '');
-  const text = out.join('\n');
-  process.stdout.write(`${text}\n`);
-  if (opts.get('write')) progress(`wrote ${writeSection('engines', text)}`);
-  if (problems.length) process.exitCode = 1;
-}
-
-async function census(engines: readonly EngineName[], problems: string[]): Promise<string[]> {
-  const work = mkdtempSync(join(tmpdir(), 'nonocrypt-census-'));
-  try {
-    const file = join(work, 'all-4x4.cipher');
-    const blocks = await writeClueCiphertext(file, 4, 4, all4x4());
-    // The expected verdict of every block: unique exactly when its clue class has one picture.
-    const keys: string[] = [];
-    const classSize = new Map<string, number>();
-    for (const g of all4x4()) {
-      const p = puzzleOf(g);
-      const key = `${p.rows.map((r) => r.join('.')).join('/')}|${p.cols.map((c) => c.join('.')).join('/')}`;
-      keys.push(key);
-      classSize.set(key, (classSize.get(key) ?? 0) + 1);
-    }
-    const expected = keys.map((k) => (classSize.get(k) === 1 ? 'unique' : 'multiple'));
-    const expectedUnique = expected.filter((v) => v === 'unique').length;
-    const rows: (string | number)[][] = [];
-    for (const engine of engines) {
-      progress(`census: verify of ${blocks} 4x4 blocks, ${engine}`);
-      const stdout = join(work, `verify-${engine}.out`);
-      const r = await runCli(['verify', '--jobs', '1', '--quiet', '--engine', engine, file], { stdout, capS: 1800, workDir: work });
-      const lines = readFileSync(stdout, 'utf8').trimEnd().split('\n');
-      let wrong = 0;
-      let checked = 0;
-      const counts = { unique: 0, multiple: 0, none: 0, unknown: 0 };
-      for (const line of lines) {
-        const m = /^block (\d+): (unique|multiple|none|unknown)/.exec(line);
-        if (!m) continue;
-        const i = Number(m[1]) - 1;
-        const v = m[2] as keyof typeof counts;
-        counts[v]++;
-        checked++;
-        if (v !== expected[i]) {
-          wrong++;
-          if (wrong <= 3) problems.push(`census ${engine}: block ${i + 1} is ${v}, counting says ${expected[i]}`);
-        }
-      }
-      if (checked !== blocks) problems.push(`census ${engine}: ${checked} block lines of ${blocks} (exit ${r.code ?? r.signal}: ${r.stderr.trim().split('\n')[0] ?? ''})`);
-      rows.push([`\`${engine}\``, blocks.toLocaleString('en-US'), counts.unique.toLocaleString('en-US'), counts.multiple.toLocaleString('en-US'), counts.none, counts.unknown, wrong, secs(cpuOf(r)), secs(r.wall), r.rssMiB.toFixed(0), r.code ?? r.signal ?? '?']);
-    }
-    return [
-      '### Census: `verify` of all 65,536 4x4 pictures',
-      '',
-      markdownTable(['engine', 'blocks', 'unique', 'multiple', 'none', 'unknown', 'wrong', 'CPU s', 'wall s', 'peak RSS MiB', 'exit'], rows),
-      '',
-      `One ciphertext whose blocks are all 65,536 4x4 pictures (their clues, no annotation), verified by one CLI process per engine with \`--jobs 1\` (the main thread; SAT instances shared across blocks as always). CPU (user + system) and peak RSS of the whole process from ${measuredBy()}. "wrong" compares every block's verdict with counting clue classes (${expectedUnique.toLocaleString('en-US')} pictures have clues no other picture shares: those are the unique ones; the rest must be multiple); the library re-checks every grid a SAT call returns with \`checkGrid\`.`,
-      '',
-    ];
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-function startup(engines: readonly EngineName[], runs: number): string[] {
-  progress(`start-up: ${runs} runs per case`);
-  const figures = measureStartupCases(cliPath(), runs, (cli, easy, sat) => [
-    { label: 'Node alone (`node -e 0`), for reference', args: ['-e', '0'], expect: '' },
-    { label: 'line-solvable 5x5 (no engine loads)', args: cli('solve', easy), expect: 'unique (line-solvable)' },
-    ...engines.flatMap((e) => [
-      { label: `needs SAT, \`${e}\` loads`, args: cli('solve', sat, '--engine', e), expect: 'multiple' },
-      { label: `needs SAT, \`${e}\` in a worker thread (\`--timeout 60\`)`, args: cli('solve', sat, '--engine', e, '--timeout', '60'), expect: 'multiple' },
-      { label: `needs SAT, \`${e}\`, node --no-liftoff`, args: ['--no-liftoff', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
-      { label: `needs SAT, \`${e}\`, node --liftoff-only`, args: ['--liftoff-only', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
-    ]),
-  ]);
-  return [
-    '### CLI start-up per engine',
-    '',
-    markdownTable(
-      ['case', 'command', 'answer', 'runs', 'wall s (median)', 'wall s (min)', 'CPU s (median)'],
-      figures.map((f) => [f.label, `\`${f.command}\``, f.answer || '-', f.runs, secs(f.wallMedian), secs(f.wallMin), secs(f.cpuMedian)]),
-    ),
-    '',
-    'Process start to answer: a fresh `node` process per run (`spawnSync`) on 5x5 puzzles written to a temporary folder; wall from `performance.now()` around the spawn, CPU (user + system, all threads) from GNU time; medians of the runs shown after one untimed run. The target of the issue: under 0.2 s when the engine loads. Wall-clock figures on this shared 2-core machine rise with its load (see the load average above); the minimum is the best estimate of an idle machine.',
-    '',
-  ];
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const ms = (x: number) => x.toFixed(x < 1 ? 3 : 1);
-
-function setup(): void {
-  for (const engine of ['minisat', 'cadical'] as const) {
-    const bytes = readFileSync(new URL(`../../engines/${engine}.wasm`, import.meta.url));
-    // The first compile in this process (V8 caches a module it has compiled before).
-    let t = performance.now();
-    engineModule(engine);
-    const compile = performance.now() - t;
-    // A new instance each time (own memory, instantiation, the engine's constructor): dropped
-    // without release(), so none is reused.
-    const fresh: number[] = [];
-    for (let i = 0; i < 101; i++) {
-      t = performance.now();
-      const s = createSolver(engine);
-      fresh.push(performance.now() - t);
-      s.newVar();
-    }
-    // Released and made again: the released instance's heap is reused.
-    const reused: number[] = [];
-    for (let i = 0; i < 1001; i++) {
-      t = performance.now();
-      const s = createSolver(engine);
-      reused.push(performance.now() - t);
-      s.release();
-    }
-    console.log(
-      `${engine}: ${bytes.length} bytes; first compile ${ms(compile)} ms; new instance ${ms(median(fresh))} ms; after release() ${ms(median(reused))} ms (medians)`,
-    );
-  }
-}
+const WHAT = ['compare', 'setup', 'solve'];
 
 function parseDimacs(text: string): { vars: number; clauses: Int32Array[] } {
-  let vars = 0;
+  const lines = text.split('\n').filter((l) => l.trim() && !l.startsWith('c'));
+  const vars = Number(lines.find((l) => l.startsWith('p'))?.trim().split(/\s+/)[2] ?? 0);
+  const lits = lines.filter((l) => !l.startsWith('p')).join(' ').trim().split(/\s+/).map(Number);
   const clauses: Int32Array[] = [];
-  let current: number[] = [];
-  for (const line of text.split('\n')) {
-    if (line.startsWith('c') || line.trim() === '') continue;
-    if (line.startsWith('p')) {
-      vars = Number(line.trim().split(/\s+/)[2]);
-      continue;
-    }
-    for (const token of line.trim().split(/\s+/)) {
-      const lit = Number(token);
-      if (lit === 0) {
-        clauses.push(Int32Array.from(current));
-        current = [];
-      } else current.push(lit);
-    }
-  }
+  for (let i = 0, j = 0; j < lits.length; j++) if (lits[j] === 0) (clauses.push(Int32Array.from(lits.slice(i, j))), (i = j + 1));
   return { vars, clauses };
 }
 
-function native(command: string, file: string): { seconds: number; conflicts: number } | undefined {
-  const args = command === 'minisat' ? ['-no-pre', file] : [file];
-  const run = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 1 << 30 });
-  if (run.error) return undefined;
-  const text = run.stdout;
-  const number = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN);
-  return command === 'minisat'
-    ? { seconds: number(/CPU time\s*:\s*([\d.]+)/), conflicts: number(/conflicts\s*:\s*(\d+)/) }
-    : { seconds: number(/total process time since initialization:\s*([\d.]+)/), conflicts: number(/c conflicts:\s*(\d+)/) };
+/** Debian's native solver on the file: its own CPU time and conflicts from its report. */
+async function native(engine: EngineName, file: string): Promise<{ seconds: number; conflicts: number }> {
+  const r = await runProcess(engine === 'minisat' ? ['minisat', '-no-pre', file] : ['cadical', file]).catch(() => undefined);
+  const get = (re: RegExp) => Number(re.exec(r?.stdout ?? '')?.[1] ?? NaN);
+  return engine === 'minisat' ? { seconds: get(/CPU time\s*:\s*([\d.]+)/), conflicts: get(/conflicts\s*:\s*(\d+)/) } : { seconds: get(/total process time since initialization:\s*([\d.]+)/), conflicts: get(/c conflicts:\s*(\d+)/) };
 }
 
-function solveFiles(files: string[], runs: number): void {
-  console.log('file | engine | wasm load+solve s | wasm conflicts | native s | native conflicts | wasm/native time');
-  for (const file of files) {
-    const { vars, clauses } = parseDimacs(readFileSync(file, 'utf8'));
-    for (const engine of ['minisat', 'cadical'] as const) {
-      const times: number[] = [];
-      let conflicts = NaN;
-      let outcome = '';
-      for (let r = 0; r < runs; r++) {
-        const t = performance.now();
-        const s = createSolver(engine);
-        s.newVars(vars);
-        for (const c of clauses) s.addClause(c);
-        outcome = s.solve();
-        times.push((performance.now() - t) / 1000);
-        conflicts = (s as WasmSolver).stats()?.conflicts ?? NaN;
-        s.release();
-      }
-      const nat = Array.from({ length: runs }, () => native(engine, file)).filter((x) => x !== undefined);
-      const natTime = nat.length ? median(nat.map((x) => x.seconds)) : NaN;
-      const wasmTime = median(times);
-      console.log(
-        [basename(file), engine, `${wasmTime.toFixed(3)} (${outcome})`, conflicts, natTime, nat[0]?.conflicts ?? '', (wasmTime / natTime).toFixed(2)].join(' | '),
-      );
-    }
-  }
+/** A start-up case: node's arguments (the CLI's file and flags included) and what the answer must start with. */
+export interface StartupCase {
+  readonly label: string;
+  readonly args: readonly string[];
+  readonly expect: string;
 }
+
+/**
+ * Process start to answer on two 5x5 puzzles written to the temporary folder (one that line
+ * logic solves, one with a second solution, so SAT is needed): `cases` gets a function making
+ * a CLI run's node arguments and the two files. Each case runs `runs` times after one untimed
+ * run (the file cache); wall from around the spawn, CPU from the kernel; medians and minimum.
+ */
+export function startupPart(runs: number, cases: (cli: (...args: string[]) => string[], easy: string, sat: string) => StartupCase[]): AnyPart {
+  const file = (id: string, rows: string[]) => puzzleFile({ set: 'startup', index: 0, id, known: 'unknown', puzzle: puzzleOf(gridOfRows(rows)) }, 'non');
+  const easy = file('line-solvable-5x5', ['#####', '#...#', '#.#.#', '#...#', '#####']);
+  const sat = file('needs-sat-5x5', ['#....', '.#...', '..###', '..#.#', '..###']);
+  const all = cases((...args) => cliArgv(...args).slice(1), easy, sat);
+  const answer = (r: ProcRun) => r.stdout.split('\n')[0] ?? '';
+  const timed = (g: Run<StartupCase, ProcRun>[]) => g.filter((r) => r.rep > 0).map((r) => r.value);
+  return part({
+    inputs: all,
+    key: (c: StartupCase) => c.label,
+    repeat: runs + 1,
+    commands: [processCommand('start-up', (c: StartupCase) => [process.execPath, ...c.args])],
+    progress: (r) => `${r.input.label}: ${secs(r.value.wall)} s wall, ${secs(r.value.cpu)} s CPU`,
+    views: (rs) => [view({
+      rows: groupBy(rs, (r) => r.input.label),
+      columns: [
+        ['case', (g) => g[0]!.input.label],
+        ['command', (g) => `\`${shown([process.execPath, ...g[0]!.input.args]).replace(`${easy.slice(0, easy.lastIndexOf('/') + 1)}`, '')}\``],
+        ['answer', (g) => answer(g[0]!.value) || '-'],
+        ['runs', (g) => timed(g).length],
+        ['wall s (median)', (g) => secs(median(timed(g).map((r) => r.wall)))],
+        ['wall s (min)', (g) => secs(min(timed(g).map((r) => r.wall)))],
+        ['CPU s (median)', (g) => secs(median(timed(g).map((r) => r.cpu)))],
+      ],
+    })],
+    problems: (rs) => rs.filter((r) => !answer(r.value).startsWith(r.input.expect) || r.value.code !== (r.input.expect === '' ? 0 : r.value.code)).map((r) => `start-up case "${r.input.label}": answer "${answer(r.value)}" (exit ${r.value.code ?? r.value.signal}) ${r.value.stderr.trim().slice(0, 120)}`),
+  });
+}
+
+const ms = fixed(3);
+const wasmEngines: EngineName[] = ['minisat', 'cadical'];
+
+export const suite = defineSuite({
+  about: 'our WebAssembly MiniSat and CaDiCaL: compare (census and CLI start-up per engine) | setup (instance set-up) | solve f.cnf... (next to the native Debian binaries)',
+  positional: `${WHAT.join('|')} [f.cnf ...]`,
+  flags: {
+    engine: list<EngineName>([...ENGINES], 'engines', ENGINES),
+    part: list(['census', 'startup'], 'compare: parts', ['census', 'startup']),
+    'startup-runs': whole(10, 'compare: runs per start-up case'),
+    runs: whole(3, 'solve: runs per file and engine'),
+  },
+  section: (o) => ({ compare: 'engines', setup: 'engines-setup', solve: 'engines-cnf' })[o._[0] ?? 'compare'] ?? 'engines',
+  title: (o) => ({ setup: 'Engine set-up in Node (`bench/engines setup`)', solve: 'DIMACS files: wasm against native (`bench/engines solve`)' })[o._[0] ?? ''] ?? 'SAT engines side by side (`bench/engines compare`)',
+  intro: (o) => (o._[0] ?? 'compare') === 'compare' ? `Engines: ${o.engine.map((e) => `\`${e}\`${e === DEFAULT_ENGINE ? ' (the default)' : ''}`).join(', ')}. The tournament sets, Wolter's survey and the random boards, per engine, are in the section \`solve\` below.` : '',
+  parts: (o) => {
+    const [what = 'compare', ...files] = o._;
+    if (!WHAT.includes(what)) throw new Error(`usage: npm run bench -- engines ${WHAT.join('|')} [f.cnf ...]`);
+    if (what === 'setup') {
+      return [part({
+        about: 'Per engine: its first compile in this process, a new instance (own memory, instantiation, constructor; median of 101, none released), and one made after a `release()` (median of 1001, the released heap reused).',
+        inputs: wasmEngines,
+        commands: [here('set up', (engine: EngineName) => {
+          let t = performance.now();
+          engineModule(engine);
+          const compile = performance.now() - t;
+          const fresh = Array.from({ length: 101 }, () => ((t = performance.now()), createSolver(engine).newVar(), performance.now() - t));
+          const reused = Array.from({ length: 1001 }, () => ((t = performance.now()), createSolver(engine).release(), performance.now() - t));
+          return { bytes: readFileSync(join(packageRoot(), 'engines', `${engine}.wasm`)).length, compile, fresh: median(fresh), reused: median(reused) };
+        })],
+        views: (runs) => [view({ rows: runs, columns: [['engine', (r) => r.input], ['bytes', (r) => int(r.value.value.bytes)], ['first compile ms', (r) => ms(r.value.value.compile)], ['new instance ms', (r) => ms(r.value.value.fresh)], ['after release() ms', (r) => ms(r.value.value.reused)]] })],
+      })];
+    }
+    if (what === 'solve') {
+      return [part({
+        about: `Each file loaded and solved by our wasm engine (a new instance each run; time includes loading the clauses) and by Debian's native binary (\`minisat -no-pre\`, \`cadical\`; its own CPU time), medians of ${o.runs} runs.`,
+        inputs: files.flatMap((file) => wasmEngines.map((engine) => ({ file, engine }))),
+        commands: [here('solve', async ({ file, engine }: { file: string; engine: EngineName }) => {
+          const { vars, clauses } = parseDimacs(readFileSync(file, 'utf8'));
+          const times: number[] = [];
+          let conflicts = NaN;
+          let outcome = '';
+          for (let r = 0; r < o.runs; r++) {
+            const t = performance.now();
+            const s = createSolver(engine);
+            s.newVars(vars);
+            for (const c of clauses) s.addClause(c);
+            outcome = s.solve();
+            times.push((performance.now() - t) / 1000);
+            conflicts = (s as WasmSolver).stats()?.conflicts ?? NaN;
+            s.release();
+          }
+          const nat: { seconds: number; conflicts: number }[] = [];
+          for (let r = 0; r < o.runs; r++) nat.push(await native(engine, file));
+          return { wasm: median(times), outcome, conflicts, native: median(nat.map((x) => x.seconds)), nativeConflicts: nat[0]?.conflicts ?? NaN };
+        })],
+        views: (runs) => [view({ rows: runs, columns: [
+          ['file', (r) => basename(r.input.file)], ['engine', (r) => r.input.engine], ['wasm load+solve s', (r) => `${r.value.value.wasm.toFixed(3)} (${r.value.value.outcome})`], ['wasm conflicts', (r) => r.value.value.conflicts],
+          ['native s', (r) => secs(r.value.value.native)], ['native conflicts', (r) => r.value.value.nativeConflicts], ['wasm/native time', (r) => (r.value.value.wasm / r.value.value.native).toFixed(2)],
+        ] })],
+      })];
+    }
+    const census = part({
+      title: 'Census: `verify` of all 65,536 4x4 pictures',
+      about: `One ciphertext whose blocks are all 65,536 4x4 pictures (their clues, no annotation), verified by one CLI process per engine with \`--jobs 1\` (the main thread; SAT instances shared across blocks as always). CPU (user + system) and peak RSS of the whole process from ${measuredBy}. "wrong" compares every block's verdict with counting clue classes (a picture is unique exactly when no other picture has its clues; the rest must be multiple); the library re-checks every grid a SAT call returns with \`checkGrid\`.`,
+      inputs: async () => (await writeClueCiphertext(join(workFolder(), 'all-4x4.cipher'), 4, 4, all4x4()), o.engine),
+      commands: [{ label: 'verify', run: async (engine: EngineName) => {
+        const r = await runProcess(cliArgv('verify', '--jobs', '1', '--quiet', '--engine', engine, join(workFolder(), 'all-4x4.cipher')), { capS: 1800 });
+        const expected = uniqueByCounting(all4x4()).map((u) => (u ? 'unique' : 'multiple'));
+        const verdicts = r.stdout.split('\n').flatMap((l) => { const m = /^block (\d+): (unique|multiple|none|unknown)/.exec(l); return m ? [[Number(m[1]) - 1, m[2]!] as const] : []; });
+        return { r, verdicts, wrong: verdicts.filter(([i, v]) => v !== expected[i]) };
+      } }],
+      views: (runs) => [view({ rows: runs, columns: [
+        ['engine', (x) => `\`${x.input}\``], ['blocks', () => int(65_536)],
+        ...(['unique', 'multiple', 'none', 'unknown'] as const).map((k): [string, (x: (typeof runs)[number]) => string] => [k, (x) => int(x.value.verdicts.filter(([, v]) => v === k).length)]),
+        ['wrong', (x) => x.value.wrong.length], ['CPU s', (x) => secs(x.value.r.cpu)], ['wall s', (x) => secs(x.value.r.wall)], ['peak RSS MiB', (x) => x.value.r.rssMiB.toFixed(0)], ['exit', (x) => exitOf(x.value.r)],
+      ] })],
+      problems: (runs) => runs.flatMap((x) => [...x.value.wrong.slice(0, 3).map(([i, v]) => `census ${x.input}: block ${i + 1} is ${v}, counting says otherwise`), ...(x.value.verdicts.length === 65_536 ? [] : [`census ${x.input}: ${x.value.verdicts.length} block lines of 65,536 (exit ${exitOf(x.value.r)})`])]),
+    });
+    const startup = { ...startupPart(o['startup-runs'], (cli, easy, sat) => [
+      { label: 'Node alone (`node -e 0`), for reference', args: ['-e', '0'], expect: '' },
+      { label: 'line-solvable 5x5 (no engine loads)', args: cli('solve', easy), expect: 'unique (line-solvable)' },
+      ...o.engine.flatMap((e) => [
+        { label: `needs SAT, \`${e}\` loads`, args: cli('solve', sat, '--engine', e), expect: 'multiple' },
+        { label: `needs SAT, \`${e}\` in a worker thread (\`--timeout 60\`)`, args: cli('solve', sat, '--engine', e, '--timeout', '60'), expect: 'multiple' },
+        { label: `needs SAT, \`${e}\`, node --no-liftoff`, args: ['--no-liftoff', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
+        { label: `needs SAT, \`${e}\`, node --liftoff-only`, args: ['--liftoff-only', ...cli('solve', sat, '--engine', e)], expect: 'multiple' },
+      ]),
+    ]), title: 'CLI start-up per engine', about: 'Process start to answer: a fresh `node` process per run on 5x5 puzzles written to a temporary folder; wall from around the spawn, CPU (user + system, all threads) from the kernel; medians of the runs shown after one untimed run. The target of the issue: under 0.2 s when the engine loads. Wall-clock figures on this shared 2-core machine rise with its load; the minimum is the best estimate of an idle machine.' };
+    return [...(o.part.includes('census') ? [census] : []), ...(o.part.includes('startup') ? [startup] : [])];
+  },
+});

@@ -1,39 +1,35 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { ReceiverModel } from '../src/annotate/ReceiverModel.js';
 import { messageGrids } from '../src/cipher/encrypt.js';
 import { BUILTIN_TABLES, builtinTable, type BuiltinTableName } from '../src/cipher/Table.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { machine, markdownTable, median, parseArgs, progress } from './common.js';
+import { here } from './harness/commands.js';
+import { machine, packageRoot, progress, writeSection, writeWhole } from './harness/doc.js';
+import { flag, ints, list, num, str, whole } from './harness/flags.js';
+import { groupBy, markdownTable, max, mean, median, sum, table, type Column } from './harness/stats.js';
+import { defineSuite, part, prose } from './harness/suite.js';
 import { DEFAULT_SEED, drawExcerpts, type Excerpt } from './paperCorpus.js';
 import { runAuto, autoReport, type AutoRecord } from './paperAuto.js';
 import { paperCharts } from './paperCharts.js';
 import { load1, runJobs, type Job, type SweepRecord } from './paperSweep.js';
 
 /**
- * The paper's experiment (SPEC section 8), reproduced and extended:
- *
- *   npm run bench -- paper [--sizes 1-35] [--messages 50] [--tables classic,frequency]
- *                          [--receivers unique,logic] [--budget 1] [--limit 10] [--jobs 2]
- *                          [--seed N] [--results FILE] [--force] [--report-only] [--write]
- *                          [--auto] [--auto-messages 10] [--auto-budget 5] [--section paper]
- *
- * Draws `--messages` 100-character excerpts of the Brown corpus (bench/paperCorpus.ts, fixed
- * seed) and encrypts each at every board side of `--sizes` with every table and receiver, two
- * messages' blocks at a time through the worker pool (`--jobs`). `--budget` is the minimality
- * budget per message in seconds, divided evenly among the message's blocks; `--limit` is the
- * hard limit per block in seconds (see bench/paperSweep.ts for what happens to a killed block).
+ * The paper's experiment (SPEC section 8), reproduced and extended: `--messages` 100-character
+ * excerpts of the Brown corpus (bench/paperCorpus.ts, fixed seed), each encrypted at every board
+ * side of `--sizes` with every table and receiver, two messages' blocks at a time through the
+ * worker pool (`--jobs`). `--budget` is the minimality budget per message in seconds, divided
+ * evenly among its blocks (at least `--block-floor` each); `--limit` is the hard limit per block
+ * (bench/paperSweep.ts says what happens to a killed block).
  *
  * Results are cached in `--results` (default bench/results/paper.json), one record per
  * (message, table, receiver, n); a run computes only what is missing (or everything with
- * `--force`), so subsets can be run separately and the report regenerated with
- * `--report-only`. `--write` writes the generated sections of docs/EXPERIMENTS.md and the
- * plots in docs/plots/. `--auto` runs `chooseBoard` (the library's `--size auto`) on the first
- * `--auto-messages` messages and caches and reports that too. `--section NAME` writes the
- * results table to the `NAME:results` markers instead (for a second cache, e.g. a subset with
- * a larger budget), without touching the plots and the other sections.
+ * `--force`), so subsets can be run separately and the report made again with `--report-only`.
+ * `--write` writes the generated sections of docs/EXPERIMENTS.md and the plots in docs/plots/.
+ * `--auto` runs `chooseBoard` (the library's `--size auto`) on the first `--auto-messages`
+ * messages and caches and reports that too. `--section NAME` writes the results table to the
+ * `NAME:results` markers instead (for a second cache), leaving the plots and the other sections.
  */
-
 export interface Cache {
   format: 1;
   seed: number;
@@ -44,37 +40,6 @@ export interface Cache {
 }
 
 const RECEIVERS: readonly ReceiverModel[] = ['unique', 'logic'];
-
-function parseSizes(spec: string): number[] {
-  const out: number[] = [];
-  for (const part of spec.split(',')) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m) throw new Error(`bad --sizes "${spec}"; expected e.g. 1-35 or 8,12,16`);
-    const a = Number(m[1]);
-    const b = m[2] === undefined ? a : Number(m[2]);
-    for (let n = a; n <= b; n++) if (n >= 1 && n <= 35 && !out.includes(n)) out.push(n);
-  }
-  if (out.length === 0) throw new Error(`--sizes "${spec}" names no side in 1..35`);
-  return out.sort((x, y) => x - y);
-}
-
-function parseList<T extends string>(spec: string | undefined, all: readonly T[], what: string): T[] {
-  if (spec === undefined) return [...all];
-  const items = spec.split(',').map((s) => s.trim());
-  for (const i of items) if (!(all as readonly string[]).includes(i)) throw new Error(`unknown ${what} "${i}"; known: ${all.join(', ')}`);
-  return items as T[];
-}
-
-export function packageDir(): string {
-  // bench/paper.ts or dist/bench/paper.js -> the package root (nearest package.json).
-  let dir = dirname(new URL(import.meta.url).pathname);
-  while (!existsSync(join(dir, 'package.json'))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error('no package.json above bench/paper');
-    dir = up;
-  }
-  return dir;
-}
 
 export const keyOf = (r: { msg: number; table: string; receiver: string; n: number }): string => `${r.table}/${r.receiver}/${r.n}/${r.msg}`;
 
@@ -99,164 +64,102 @@ function loadCache(file: string, seed: number, messages: Excerpt[]): Cache {
 }
 
 export function saveCache(file: string, c: Cache): void {
-  mkdirSync(dirname(file), { recursive: true });
   const records = [...c.records].sort((a, b) => keyOf(a).localeCompare(keyOf(b), 'en', { numeric: true }));
-  // One record per line keeps the file diffable and small.
-  const body = [
-    '{',
-    `  "format": 1,`,
-    `  "seed": ${c.seed},`,
-    `  "messages": [\n${c.messages.map((m) => `    ${JSON.stringify(m)}`).join(',\n')}\n  ],`,
-    `  "runs": [\n${c.runs.map((r) => `    ${JSON.stringify(r)}`).join(',\n')}\n  ],`,
-    `  "auto": [\n${c.auto.map((r) => `    ${JSON.stringify(r)}`).join(',\n')}\n  ],`,
-    `  "records": [\n${records.map((r) => `    ${JSON.stringify(r)}`).join(',\n')}\n  ]`,
-    '}',
-  ].join('\n');
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, `${body}\n`);
-  // rename is atomic: a crash never leaves half a cache.
-  renameSync(tmp, file);
+  // One record per line keeps the file diffable and small; written whole, a crash never leaves half a cache.
+  const list = (k: string, xs: readonly unknown[]) => `  "${k}": [\n${xs.map((x) => `    ${JSON.stringify(x)}`).join(',\n')}\n  ]`;
+  writeWhole(file, `{\n  "format": 1,\n  "seed": ${c.seed},\n${[list('messages', c.messages), list('runs', c.runs), list('auto', c.auto), list('records', records)].join(',\n')}\n}\n`);
 }
 
-export async function main(args: string[]): Promise<void> {
-  const opts = parseArgs(args, {
-    sizes: 'value',
-    messages: 'value',
-    tables: 'value',
-    receivers: 'value',
-    budget: 'value',
-    limit: 'value',
-    jobs: 'value',
-    seed: 'value',
-    results: 'value',
-    force: 'flag',
-    'report-only': 'flag',
-    write: 'flag',
-    auto: 'flag',
-    'auto-messages': 'value',
-    'auto-budget': 'value',
-    'auto-receivers': 'value',
-    'block-floor': 'value',
-    section: 'value',
-  });
-  const num = (k: string, d: number) => {
-    const v = opts.get(k);
-    if (v === undefined) return d;
-    const x = Number(v);
-    if (!Number.isFinite(x) || x < 0) throw new Error(`--${k} needs a non-negative number, got "${String(v)}"`);
-    return x;
-  };
-  const sizes = parseSizes((opts.get('sizes') as string | undefined) ?? '1-35');
-  const count = num('messages', 50);
-  const tables = parseList(opts.get('tables') as string | undefined, BUILTIN_TABLES, 'table');
-  const receivers = parseList(opts.get('receivers') as string | undefined, RECEIVERS, 'receiver');
-  const budgetS = num('budget', 1);
-  const limitS = num('limit', 10);
-  const floorS = num('block-floor', 0.5);
-  const jobs = num('jobs', 2);
-  const seed = num('seed', DEFAULT_SEED);
-  const root = packageDir();
-  const file = resolve((opts.get('results') as string | undefined) ?? join(root, 'bench', 'results', 'paper.json'));
-  const messages = drawExcerpts(count, seed);
-  const cache = loadCache(file, seed, messages);
-
-  if (!opts.has('report-only')) {
+export const suite = defineSuite({
+  about: "the paper's experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)",
+  flags: {
+    sizes: ints(Array.from({ length: 35 }, (_, i) => i + 1), 'board sides, 1..35'),
+    messages: whole(50, 'messages'),
+    tables: list([...BUILTIN_TABLES], 'tables', BUILTIN_TABLES),
+    receivers: list([...RECEIVERS], 'receivers', RECEIVERS),
+    budget: num(1, 'minimality budget per message, s'),
+    limit: num(10, 'hard limit per block, s'),
+    'block-floor': num(0.5, 'least budget per block, s'),
+    jobs: whole(2, 'worker threads'),
+    seed: whole(DEFAULT_SEED, 'seed of the draw', 0),
+    results: str(undefined, 'the results cache (default bench/results/paper.json)'),
+    force: flag('run again what the cache holds'),
+    'report-only': flag('run nothing: the report from the cache'),
+    auto: flag('also run --size auto on the first messages'),
+    'auto-messages': whole(10, 'messages for --auto'),
+    'auto-budget': num(5, 'budget of --auto, s'),
+    'auto-receivers': list([...RECEIVERS], 'receivers of --auto', RECEIVERS),
+    section: str('paper', 'the EXPERIMENTS.md section of the results table'),
+  },
+  title: () => "paper: the paper's experiment",
+  parts: (o) => {
+    const sizes = [...new Set(o.sizes.filter((n) => n >= 1 && n <= 35))].sort((x, y) => x - y);
+    if (!sizes.length) throw new Error('--sizes names no side in 1..35');
+    const file = resolve(o.results ?? join(packageRoot(), 'bench', 'results', 'paper.json'));
+    const messages = drawExcerpts(o.messages, o.seed);
+    const cache = loadCache(file, o.seed, messages);
     const have = new Set(cache.records.map(keyOf));
-    const todo: Job[] = [];
-    // Cheap combinations first; the classic table at large n last.
-    const order = [...tables].sort((a, b) => (a === 'frequency' ? -1 : 0) - (b === 'frequency' ? -1 : 0));
-    for (const table of order) {
-      for (const receiver of receivers) {
-        for (const n of sizes) {
-          for (const msg of messages) {
-            const job = { msg, table, receiver, n };
-            if (opts.has('force') || !have.has(keyOf({ msg: msg.id, table, receiver, n }))) todo.push(job);
-          }
-        }
-      }
-    }
-    const started = new Date();
-    const t0 = performance.now();
-    const load: number[] = [load1()];
-    progress(`paper: ${todo.length} message encryptions to run (budget ${budgetS} s/message, floor ${floorS} s/block, limit ${limitS} s/block, ${jobs} jobs), cache ${file}`);
-    // Batches of up to 5 sizes of one (table, receiver): results are saved after each batch.
+    // Cheap combinations first (the frequency table), the classic table at large n last; batches of
+    // up to 5 sides of one (table, receiver), the cache saved after each.
+    const todo = o['report-only'] ? [] : [...o.tables].sort((a, b) => (a === 'frequency' ? -1 : 0) - (b === 'frequency' ? -1 : 0)).flatMap((table) => o.receivers.flatMap((receiver) => sizes.flatMap((n) => messages.map((msg): Job => ({ msg, table, receiver, n })))))
+      .filter((j) => o.force || !have.has(keyOf({ msg: j.msg.id, table: j.table, receiver: j.receiver, n: j.n })));
     const batches: Job[][] = [];
     for (const j of todo) {
-      const last = batches[batches.length - 1];
-      const head = last?.[0];
-      if (last && head && head.table === j.table && head.receiver === j.receiver && Math.floor((head.n - 1) / 5) === Math.floor((j.n - 1) / 5)) last.push(j);
+      const h = batches[batches.length - 1]?.[0];
+      if (h && h.table === j.table && h.receiver === j.receiver && Math.floor((h.n - 1) / 5) === Math.floor((j.n - 1) / 5)) batches[batches.length - 1]!.push(j);
       else batches.push([j]);
     }
-    const run = { started: started.toISOString(), args, wallS: 0, jobsRun: 0, load, machine: machine() };
-    cache.runs.push(run);
-    for (const batch of batches) {
-      const b0 = performance.now();
-      const records = await runJobs(batch, {
-        jobs,
-        budgetMs: budgetS * 1000,
-        blockFloorMs: floorS * 1000,
-        limitMs: limitS * 1000,
-        fallbackLimitMs: 60_000,
-        verifyLimitMs: 120_000,
-      });
-      const done = new Set(records.map(keyOf));
-      cache.records = cache.records.filter((r) => !done.has(keyOf(r))).concat(records);
-      run.jobsRun += records.length;
-      run.wallS = Math.round(performance.now() - t0) / 1000;
-      load.push(load1());
-      saveCache(file, cache);
-      const h = batch[0]!;
-      const bad = records.filter((r) => r.valid !== true).length;
-      const unproven = records.filter((r) => r.unproven > 0).length;
-      progress(
-        `  ${h.table}/${h.receiver} n=${batch[0]!.n}..${batch[batch.length - 1]!.n}: ${records.length} messages in ${((performance.now() - b0) / 1000).toFixed(1)} s` +
-          ` (unproven ${unproven}, killed blocks ${records.reduce((a, r) => a + r.killed, 0)}, not verified ${bad}); total ${run.wallS.toFixed(0)} s, load ${load1()}`,
-      );
-    }
-    progress(`paper: done in ${run.wallS.toFixed(1)} s`);
-  }
+    const t0 = performance.now();
+    const run = { started: new Date().toISOString(), args: process.argv.slice(3), wallS: 0, jobsRun: 0, load: [load1()], machine: machine() };
+    if (batches.length) cache.runs.push(run);
+    progress(`paper: ${todo.length} message encryptions to run (budget ${o.budget} s/message, floor ${o['block-floor']} s/block, limit ${o.limit} s/block, ${o.jobs} jobs), cache ${file}`);
+    const report = () => sweepReport(file, cache, messages.map((m) => m.id), sizes, o.tables, o.receivers);
+    return [
+      part({
+        name: 'sweep',
+        inputs: batches,
+        commands: [here('encrypt', (batch: Job[]) => runJobs(batch, { jobs: o.jobs, budgetMs: o.budget * 1000, blockFloorMs: o['block-floor'] * 1000, limitMs: o.limit * 1000, fallbackLimitMs: 60_000, verifyLimitMs: 120_000 }))],
+        progress: (r) => {
+          const done = new Set(r.value.value.map(keyOf));
+          cache.records = cache.records.filter((x) => !done.has(keyOf(x))).concat(r.value.value);
+          Object.assign(run, { jobsRun: run.jobsRun + r.value.value.length, wallS: Math.round(performance.now() - t0) / 1000 });
+          run.load.push(load1());
+          saveCache(file, cache);
+          const h = r.input[0]!;
+          return `${h.table}/${h.receiver} n=${h.n}..${r.input[r.input.length - 1]!.n}: ${r.value.value.length} messages in ${r.value.wall.toFixed(1)} s (unproven ${r.value.value.filter((x) => x.unproven > 0).length}, killed blocks ${r.value.value.reduce((a, x) => a + x.killed, 0)}, not verified ${r.value.value.filter((x) => x.valid !== true).length}); total ${run.wallS.toFixed(0)} s, load ${load1()}`;
+        },
+        views: () => [],
+      }),
+      part({
+        name: 'auto',
+        inputs: o.auto ? [cache.messages.slice(0, o['auto-messages'])] : [],
+        commands: [here('auto', (ms: Excerpt[]) => runAuto(ms, o['auto-receivers'], o['auto-budget'] * 1000))],
+        progress: (r) => {
+          const keys = new Set(r.value.value.map((x) => `${x.msg}/${x.receiver}/${x.budgetS}`));
+          cache.auto = cache.auto.filter((x) => !keys.has(`${x.msg}/${x.receiver}/${x.budgetS}`)).concat(r.value.value);
+          saveCache(file, cache);
+          return `auto: ${r.value.value.length} records`;
+        },
+        views: () => [prose(autoReport(cache))],
+      }),
+      part({ name: 'results', inputs: [], commands: [], views: () => ((plotRows = report().rows), [prose(report().markdown)]) }),
+      part({ name: 'statements', inputs: [], commands: [], views: () => [prose(report().statements)] }),
+    ];
+  },
+  write: (o, _body, parts) => {
+    const doc = join(packageRoot(), 'docs', 'EXPERIMENTS.md');
+    writeSection(doc, `${o.section}:results`, parts.get('results') ?? '', '# Experiments\n');
+    if (o.section !== 'paper') return `${doc} (section ${o.section})`;
+    writeSection(doc, 'paper:statements', parts.get('statements') ?? '');
+    writeSection(doc, 'paper:auto', parts.get('auto') ?? '');
+    mkdirSync(join(packageRoot(), 'docs', 'plots'), { recursive: true });
+    for (const [name, svg] of Object.entries(paperCharts(plotRows))) writeFileSync(join(packageRoot(), 'docs', 'plots', name), svg);
+    return `${doc} and docs/plots/`;
+  },
+});
 
-  if (opts.has('auto')) {
-    const autoCount = num('auto-messages', 10);
-    const autoBudget = num('auto-budget', 5);
-    const autoReceivers = parseList(opts.get('auto-receivers') as string | undefined, RECEIVERS, 'receiver');
-    const recs = await runAuto(cache.messages.slice(0, autoCount), autoReceivers, autoBudget * 1000);
-    const keys = new Set(recs.map((r) => `${r.msg}/${r.receiver}/${r.budgetS}`));
-    cache.auto = cache.auto.filter((r) => !keys.has(`${r.msg}/${r.receiver}/${r.budgetS}`)).concat(recs);
-    saveCache(file, cache);
-  }
-
-  const report = sweepReport(file, cache, messages.map((m) => m.id), sizes, tables, receivers);
-  const auto = autoReport(cache);
-  process.stdout.write(`${report.markdown}\n\n${auto}\n`);
-  if (opts.has('write')) {
-    const doc = join(root, 'docs', 'EXPERIMENTS.md');
-    const section = (opts.get('section') as string | undefined) ?? 'paper';
-    writeSectionIn(doc, `${section}:results`, report.markdown);
-    if (section === 'paper') {
-      writeSectionIn(doc, 'paper:statements', report.statements);
-      writeSectionIn(doc, 'paper:auto', auto);
-      const plots = join(root, 'docs', 'plots');
-      mkdirSync(plots, { recursive: true });
-      for (const [name, svg] of Object.entries(paperCharts(report.rows))) writeFileSync(join(plots, name), svg);
-    }
-    progress(`wrote ${doc}${section === 'paper' ? ' and docs/plots/' : ` (section ${section})`}`);
-  }
-}
-
-/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in `file`. */
-export function writeSectionIn(file: string, name: string, body: string): void {
-  const start = `<!-- ${name}:start -->`;
-  const end = `<!-- ${name}:end -->`;
-  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Experiments\n';
-  const section = `${start}\n${body.trim()}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  if (i >= 0 && j > i) text = text.slice(0, i) + section + text.slice(j + end.length);
-  else text = `${text.trimEnd()}\n\n${section}\n`;
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
+/** The sweep rows the plots are drawn from (set when the report is made). */
+let plotRows: Row[] = [];
 
 export interface Row {
   readonly table: BuiltinTableName;
@@ -279,54 +182,25 @@ export interface Row {
   readonly valid: number;
 }
 
-const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
 const f1 = (x: number): string => (Number.isFinite(x) ? x.toFixed(1) : '-');
 const fs2 = (s: number): string => (s >= 10 ? s.toFixed(1) : s >= 1 ? s.toFixed(2) : s.toFixed(3));
 
 export function aggregate(cache: Cache, ids: readonly number[], sizes: readonly number[], tables: readonly BuiltinTableName[], receivers: readonly ReceiverModel[]): Row[] {
   const want = new Set(ids);
-  const by = new Map<string, SweepRecord[]>();
-  for (const r of cache.records) {
-    if (!want.has(r.msg)) continue;
-    const k = `${r.table}/${r.receiver}/${r.n}`;
-    let a = by.get(k);
-    if (!a) by.set(k, (a = []));
-    a.push(r);
-  }
-  const rows: Row[] = [];
-  for (const table of tables) {
-    for (const receiver of receivers) {
-      for (const n of sizes) {
-        const rs = by.get(`${table}/${receiver}/${n}`);
-        if (!rs || rs.length === 0) continue;
-        const secs = rs.map((r) => r.ms / 1000);
-        rows.push({
-          table,
-          receiver,
-          n,
-          messages: rs.length,
-          blocks: rs[0]!.blocks,
-          clue: mean(rs.map((r) => r.clueChars)),
-          ann: mean(rs.map((r) => r.annChars)),
-          total: mean(rs.map((r) => r.clueChars + r.annChars)),
-          file: mean(rs.map((r) => r.fileChars)),
-          cells: mean(rs.map((r) => r.cells)),
-          medianS: median(secs),
-          maxS: Math.max(...secs),
-          proven: rs.filter((r) => r.unproven === 0).length,
-          killed: rs.reduce((a, r) => a + r.killed, 0),
-          lastResort: rs.reduce((a, r) => a + r.lastResort, 0),
-          valid: rs.filter((r) => r.valid === true).length,
-        });
-      }
-    }
-  }
-  return rows;
+  const groups = new Map(groupBy(cache.records.filter((r) => want.has(r.msg)), (r) => `${r.table}/${r.receiver}/${r.n}`).map((g) => [`${g[0]!.table}/${g[0]!.receiver}/${g[0]!.n}`, g]));
+  return tables.flatMap((table) => receivers.flatMap((receiver) => sizes.flatMap((n): Row[] => {
+    const rs = groups.get(`${table}/${receiver}/${n}`);
+    if (!rs) return [];
+    const avg = (f: (r: SweepRecord) => number) => mean(rs.map(f));
+    const t = rs.map((r) => r.ms / 1000);
+    return [{ table, receiver, n, messages: rs.length, blocks: rs[0]!.blocks, clue: avg((r) => r.clueChars), ann: avg((r) => r.annChars), total: avg((r) => r.clueChars + r.annChars), file: avg((r) => r.fileChars), cells: avg((r) => r.cells),
+      medianS: median(t), maxS: max(t), proven: rs.filter((r) => r.unproven === 0).length, killed: sum(rs.map((r) => r.killed)), lastResort: sum(rs.map((r) => r.lastResort)), valid: rs.filter((r) => r.valid === true).length }];
+  })));
 }
 
 /** The results file as shown in the report: relative to the package when inside it. */
 function resultsName(file: string): string {
-  const rel = relative(packageDir(), file);
+  const rel = relative(packageRoot(), file);
   if (!rel.startsWith('..')) return rel;
   // Run from a copy of the build (e.g. a snapshot of dist/): show it as if in bench/results/.
   return dirname(file).endsWith(join('bench', 'results')) ? join('bench', 'results', basename(file)) : file;
@@ -367,31 +241,13 @@ export function sweepReport(
       'and max. **proven** = messages whose every annotation is proved smallest; **killed** = blocks stopped at the hard ' +
       'limit and annotated by the fallback; **ok** = messages that decode back (line-solvable for `logic`).',
   );
-  for (const table of tables) {
-    for (const receiver of receivers) {
-      const rs = rows.filter((r) => r.table === table && r.receiver === receiver);
-      if (rs.length === 0) continue;
-      out.push('', `#### ${table} table, ${receiver} receiver`, '');
-      out.push(
-        markdownTable(
-          ['n', 'blocks', 'clue', 'ann', 'total', 'file', 'cells', 'time median s', 'time max s', 'proven', 'killed', 'ok'],
-          rs.map((r) => [
-            r.n,
-            r.blocks,
-            f1(r.clue),
-            f1(r.ann),
-            f1(r.total),
-            f1(r.file),
-            f1(r.cells),
-            fs2(r.medianS),
-            fs2(r.maxS),
-            r.proven === r.messages ? `${r.proven}/${r.messages}` : `**${r.proven}/${r.messages}**`,
-            r.killed + (r.lastResort ? ` (${r.lastResort} last resort)` : ''),
-            r.valid === r.messages ? `${r.valid}/${r.messages}` : `**${r.valid}/${r.messages}**`,
-          ]),
-        ),
-      );
-    }
+  const of = (n: number, m: number) => (n === m ? `${n}/${m}` : `**${n}/${m}**`);
+  for (const [t, rcv] of tables.flatMap((t) => receivers.map((rcv) => [t, rcv] as const))) {
+    const rs = rows.filter((r) => r.table === t && r.receiver === rcv);
+    if (rs.length) out.push('', `#### ${t} table, ${rcv} receiver`, '', table(rs, [
+      ['n', (r) => r.n], ['blocks', (r) => r.blocks], ...(['clue', 'ann', 'total', 'file', 'cells'] as const).map((k): Column<Row> => [k, (r) => f1(r[k])]),
+      ['time median s', (r) => fs2(r.medianS)], ['time max s', (r) => fs2(r.maxS)], ['proven', (r) => of(r.proven, r.messages)], ['killed', (r) => r.killed + (r.lastResort ? ` (${r.lastResort} last resort)` : '')], ['ok', (r) => of(r.valid, r.messages)],
+    ]));
   }
   return {
     markdown: out.join('\n'),
@@ -495,4 +351,3 @@ function statements(rows: readonly Row[], records: readonly SweepRecord[], zeros
   return out.join('\n');
 }
 
-export { mean, f1, fs2 };

@@ -5,7 +5,8 @@ import { encrypt } from '../src/cipher/encrypt.js';
 import { builtinTable, type BuiltinTableName } from '../src/cipher/Table.js';
 import { verify } from '../src/cipher/verify.js';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
-import { markdownTable, median, progress } from './common.js';
+import { progress } from './harness/doc.js';
+import { median, table } from './harness/stats.js';
 import type { Cache } from './paper.js';
 import type { Excerpt } from './paperCorpus.js';
 
@@ -47,22 +48,8 @@ export async function runAuto(messages: readonly Excerpt[], receivers: readonly 
         valid = false;
       }
       const base = await encrypt(m.text, { size: 8, table: builtinTable('classic'), receiver });
-      const rec: AutoRecord = {
-        msg: m.id,
-        receiver,
-        budgetS: budgetMs / 1000,
-        size: c.size,
-        table: c.table.name,
-        length: c.ciphertextLength,
-        proven: c.proven,
-        optimal: c.optimal,
-        evaluated: c.tried.length,
-        candidates: c.candidates,
-        ms: Math.round(c.ms),
-        valid,
-        classic8: formatCiphertext(base.ciphertext).length,
-        reason: c.reason,
-      };
+      const rec: AutoRecord = { msg: m.id, receiver, budgetS: budgetMs / 1000, size: c.size, table: c.table.name, length: c.ciphertextLength, proven: c.proven, optimal: c.optimal, evaluated: c.tried.length,
+        candidates: c.candidates, ms: Math.round(c.ms), valid, classic8: formatCiphertext(base.ciphertext).length, reason: c.reason };
       progress(`  auto ${receiver} message ${m.id}: n = ${rec.size} ${rec.table}, ${rec.length} chars (classic n=8: ${rec.classic8}) in ${(rec.ms / 1000).toFixed(1)} s${valid ? '' : ' NOT VALID'}`);
       out.push(rec);
       await new Promise((r) => setImmediate(r));
@@ -82,30 +69,13 @@ export function autoReport(cache: Cache): string {
     const rs = cache.auto.filter((r) => r.receiver === receiver).sort((a, b) => a.msg - b.msg || a.budgetS - b.budgetS);
     if (rs.length === 0) continue;
     out.push(`#### ${receiver} receiver, \`table: 'auto'\``, '');
-    out.push(
-      markdownTable(
-        ['message', 'budget s', 'chosen n', 'table', 'length', 'classic n=8', 'shorter by', 'best of sweep (n, table)', 'proven', 'optimal', 'evaluated', 'time s', 'ok'],
-        rs.map((r) => {
-          const b = bestOf(r.msg, receiver);
-          const d = r.classic8 - r.length;
-          return [
-            r.msg,
-            r.budgetS,
-            r.size,
-            r.table,
-            r.length,
-            r.classic8,
-            `${d} (${((100 * d) / r.classic8).toFixed(1)} %)`,
-            b ? `${b.fileChars} (${b.n}, ${b.table as BuiltinTableName})` : '-',
-            r.proven ? 'yes' : 'no',
-            r.optimal ? 'yes' : 'no',
-            `${r.evaluated}/${r.candidates}`,
-            (r.ms / 1000).toFixed(1),
-            r.valid ? 'yes' : '**no**',
-          ];
-        }),
-      ),
-    );
+    const yes = (b: boolean) => (b ? 'yes' : 'no');
+    out.push(table(rs, [
+      ['message', (r) => r.msg], ['budget s', (r) => r.budgetS], ['chosen n', (r) => r.size], ['table', (r) => r.table], ['length', (r) => r.length], ['classic n=8', (r) => r.classic8],
+      ['shorter by', (r) => `${r.classic8 - r.length} (${((100 * (r.classic8 - r.length)) / r.classic8).toFixed(1)} %)`],
+      ['best of sweep (n, table)', (r) => { const b = bestOf(r.msg, receiver); return b ? `${b.fileChars} (${b.n}, ${b.table as BuiltinTableName})` : '-'; }],
+      ['proven', (r) => yes(r.proven)], ['optimal', (r) => yes(r.optimal)], ['evaluated', (r) => `${r.evaluated}/${r.candidates}`], ['time s', (r) => (r.ms / 1000).toFixed(1)], ['ok', (r) => (r.valid ? 'yes' : '**no**')],
+    ]));
     const gains = rs.map((r) => (100 * (r.classic8 - r.length)) / r.classic8);
     out.push(
       '',

@@ -1,4 +1,4 @@
-import { mulberry32 } from './common.js';
+import { mulberry32 } from './harness/inputs.js';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';

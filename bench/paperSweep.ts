@@ -39,9 +39,7 @@ export interface Measure {
 }
 
 export function measure(c: Ciphertext): Measure {
-  let clueChars = 0;
-  let annChars = 0;
-  let cells = 0;
+  let [clueChars, annChars, cells] = [0, 0, 0];
   for (const b of c.blocks) {
     for (const clue of [...b.puzzle.cols, ...b.puzzle.rows]) clueChars += formatClue(clue).length;
     if (b.annotation.length > 0) annChars += formatAnnotation(b.annotation, c.width).length;
@@ -131,12 +129,7 @@ function fail(o: BlockOutcome, what: string): never {
 export async function runJobs(jobs: readonly Job[], o: SweepOptions): Promise<SweepRecord[]> {
   const states: JobState[] = jobs.map((job) => {
     const { grids } = messageGrids(job.msg.text, { size: job.n, table: builtinTable(job.table) });
-    return {
-      job,
-      grids,
-      puzzles: grids.map(puzzleOf),
-      blocks: grids.map(() => ({ proven: false, ms: 0, killed: false, lastResort: false })),
-    };
+    return { job, grids, puzzles: grids.map(puzzleOf), blocks: grids.map(() => ({ proven: false, ms: 0, killed: false, lastResort: false })) };
   });
   const refs: { s: JobState; b: number }[] = [];
   const tasks: BlockTask[] = [];
@@ -160,11 +153,7 @@ export async function runJobs(jobs: readonly Job[], o: SweepOptions): Promise<Sw
   });
   // Pass 2: budget 0 for the killed ones; the last resort if killed again.
   if (retry.length > 0) {
-    const second = await drain(
-      retry.map((i) => ({ ...(tasks[i] as Extract<BlockTask, { kind: 'annotate' }>), budgetMs: 0 })),
-      o.jobs,
-      o.fallbackLimitMs,
-    );
+    const second = await drain(retry.map((i) => ({ ...(tasks[i] as Extract<BlockTask, { kind: 'annotate' }>), budgetMs: 0 })), o.jobs, o.fallbackLimitMs);
     second.forEach((out, k) => {
       const { s, b } = refs[retry[k]!]!;
       const st = s.blocks[b]!;
@@ -204,27 +193,10 @@ export async function runJobs(jobs: readonly Job[], o: SweepOptions): Promise<Sw
       const text = decoder.finish();
       if (text !== s.job.msg.text) valid = false;
     }
-    const c: Ciphertext = {
-      width: s.job.n,
-      height: s.job.n,
-      blocks: s.puzzles.map((puzzle, b) => ({ puzzle, annotation: s.blocks[b]!.annotation! })),
-    };
-    return {
-      msg: s.job.msg.id,
-      table: s.job.table,
-      receiver: s.job.receiver,
-      n: s.job.n,
-      blocks: s.grids.length,
-      ...measure(c),
-      ms: Math.round(s.blocks.reduce((a, b) => a + b.ms, 0) * 10) / 10,
-      unproven: s.blocks.filter((b) => !b.proven).length,
-      killed: s.blocks.filter((b) => b.killed).length,
-      lastResort: s.blocks.filter((b) => b.lastResort).length,
-      valid,
-      budgetS: o.budgetMs / 1000,
-      floorS: o.blockFloorMs / 1000,
-      limitS: o.limitMs / 1000,
-    };
+    const c: Ciphertext = { width: s.job.n, height: s.job.n, blocks: s.puzzles.map((puzzle, b) => ({ puzzle, annotation: s.blocks[b]!.annotation! })) };
+    const count = (f: (b: BlockState) => boolean) => s.blocks.filter(f).length;
+    return { msg: s.job.msg.id, table: s.job.table, receiver: s.job.receiver, n: s.job.n, blocks: s.grids.length, ...measure(c), ms: Math.round(s.blocks.reduce((a, b) => a + b.ms, 0) * 10) / 10,
+      unproven: count((b) => !b.proven), killed: count((b) => b.killed), lastResort: count((b) => b.lastResort), valid, budgetS: o.budgetMs / 1000, floorS: o.blockFloorMs / 1000, limitS: o.limitMs / 1000 };
   });
 }
 

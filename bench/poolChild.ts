@@ -1,23 +1,20 @@
 import { createHash } from 'node:crypto';
 import { builtinTable } from '../src/cipher/Table.js';
 import { messageGrids } from '../src/cipher/encrypt.js';
-import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
+import type { Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import type { BlockRunner } from '../src/parallel/BlockRunner.js';
 import { quickOutcome, type BlockOutcome, type BlockTask } from '../src/parallel/BlockTask.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
-import { mulberry32 } from './common.js';
-import { makeRunner, POOLS, type PoolName } from './poolAdapters.js';
-import { all4x4, englishText } from './scaleInputs.js';
+import { all4x4, englishText, mulberry32, randomGrid } from './harness/inputs.js';
+import { tally as count } from './harness/stats.js';
+import { makeRunner, type PoolName } from './poolAdapters.js';
 
 /**
- * One measurement of the pool benchmark (bench/pool.ts), in a process of its own so that
- * start-up, CPU and peak memory are that pool's alone:
- * `node --single-threaded-gc dist/bench/poolChild.js <pool> <workload> [jobs] [timeoutMs] [engine] [blocks]`.
- * Prints one JSON line (a ChildResult) when every outcome is in and the pool is closed; the
- * process must then end by itself (the parent checks).
- *
- * CPU is `process.cpuUsage()`: the whole process, worker threads included.
+ * The workloads of the pool benchmark (bench/pool.ts), each called once in a process of its own
+ * (harness/worker.ts `oneShot`) so that start-up, CPU and peak memory are that pool's alone; the
+ * process must end by itself once the pool is closed (the parent checks). CPU is
+ * `process.cpuUsage()`: the whole process, worker threads included.
  */
 export interface Phase {
   readonly wall: number;
@@ -33,8 +30,6 @@ export interface Phase {
 }
 
 export interface ChildResult {
-  readonly pool: PoolName;
-  readonly workload: Workload;
   readonly phases: Record<string, Phase>;
   /** Peak resident memory of the process, MiB. */
   readonly rssMiB: number;
@@ -42,10 +37,7 @@ export interface ChildResult {
   readonly processCpu: number;
 }
 
-export const WORKLOADS = ['startup', 'verify', 'text', 'storm'] as const;
-export type Workload = (typeof WORKLOADS)[number];
-
-/** The number of 4x4 pictures whose clues no other shares (bench/scaleInputs.ts counts them). */
+/** The number of 4x4 pictures whose clues no other shares (harness/inputs.ts `uniqueByCounting` counts them). */
 export const UNIQUE_4X4 = 52_362;
 
 /**
@@ -60,14 +52,7 @@ const cpuNow = (): number => {
   return (c.user + c.system) / 1e6;
 };
 
-function tally(outs: readonly BlockOutcome[]): Record<string, number> {
-  const t: Record<string, number> = {};
-  for (const o of outs) {
-    const k = o.kind === 'solve' ? o.result.status : o.kind;
-    t[k] = (t[k] ?? 0) + 1;
-  }
-  return t;
-}
+const tally = (outs: readonly BlockOutcome[]): Record<string, number> => Object.fromEntries(count(outs, (o) => (o.kind === 'solve' ? o.result.status : o.kind)));
 
 /** Runs the tasks on a fresh runner, closed at the end; wall and CPU include start-up and close. */
 async function phase(
@@ -97,97 +82,75 @@ async function phase(
 function smallSatTask(seed: number): BlockTask {
   const rand = mulberry32(seed);
   for (;;) {
-    const cells = new Uint8Array(36);
-    for (let i = 0; i < 36; i++) cells[i] = rand() < 0.5 ? 1 : 0;
-    const task: BlockTask = { kind: 'solve', puzzle: puzzleOf(makeGrid(6, 6, cells)), givens: [] };
+    const task: BlockTask = { kind: 'solve', puzzle: puzzleOf(randomGrid(6, 6, 0.5, rand)), givens: [] };
     if (quickOutcome(task) === undefined) return task;
   }
 }
 
 /** The storm's blocks: clues of random 60x60 pictures of density 0.5, seeds 1, 2, ... */
-export function* stormTasks(count: number): Generator<BlockTask> {
-  for (let seed = 1; seed <= count; seed++) {
-    const rand = mulberry32(seed);
-    const cells = new Uint8Array(3600);
-    for (let i = 0; i < cells.length; i++) cells[i] = rand() < 0.5 ? 1 : 0;
-    yield { kind: 'solve', puzzle: puzzleOf(makeGrid(60, 60, cells)), givens: [] };
-  }
+function* stormTasks(count: number): Generator<BlockTask> {
+  for (let seed = 1; seed <= count; seed++) yield { kind: 'solve', puzzle: puzzleOf(randomGrid(60, 60, 0.5, mulberry32(seed))), givens: [] };
 }
 
 const sameCells = (a: Grid, b: Grid): boolean => a.cells.every((v, i) => v === b.cells[i]);
 
-async function main(argv: string[]): Promise<void> {
-  const [poolArg, workloadArg, jobsArg = '2', timeoutArg = 'none', engineArg = 'default', blocksArg = '200'] = argv;
-  const pool = poolArg as PoolName;
-  const workload = workloadArg as Workload;
-  if (!POOLS.includes(pool) || !WORKLOADS.includes(workload)) throw new Error(`usage: poolChild <${POOLS.join('|')}> <${WORKLOADS.join('|')}> [jobs] [timeoutMs|none] [engine|default] [blocks]`);
-  const jobs = Number(jobsArg);
-  const timeoutMs = timeoutArg === 'none' ? undefined : Number(timeoutArg);
-  const engine = engineArg === 'default' ? undefined : (engineArg as EngineName);
-  const make = () => makeRunner(pool, { jobs, ...(timeoutMs === undefined ? {} : { timeoutMs }), ...(engine ? { engine } : {}) });
-  const phases: Record<string, Phase> = {};
-
-  if (workload === 'startup') {
-    const task = smallSatTask(7);
-    phases.startup = await phase(make, [task], (outs) => ({ wrong: outs.length === 1 && outs[0]!.kind === 'solve' ? [] : [`outcome ${JSON.stringify(outs[0]).slice(0, 120)}`] }));
-  } else if (workload === 'verify') {
-    const tasks = (function* () {
-      for (const g of all4x4()) yield { kind: 'solve', puzzle: puzzleOf(g), givens: [] } as BlockTask;
-    })();
-    phases.verify = await phase(make, tasks, (outs) => {
-      const t = tally(outs);
-      const wrong: string[] = [];
-      if (outs.length !== 65_536) wrong.push(`${outs.length} outcomes of 65,536`);
-      if (t.unique !== UNIQUE_4X4) wrong.push(`${t.unique} unique, counting clue classes gives ${UNIQUE_4X4}`);
-      if ((t.unique ?? 0) + (t.multiple ?? 0) !== 65_536) wrong.push(`not every block unique or multiple: ${JSON.stringify(t)}`);
-      return { wrong };
-    });
-  } else if (workload === 'text') {
-    const text = englishText(1_000_000);
-    const { grids } = messageGrids(text, { size: 25, table: builtinTable('frequency') });
-    const annotations: number[][] = [];
-    phases.encrypt = await phase(
-      make,
-      grids.map((grid): BlockTask => ({ kind: 'annotate', grid, receiver: 'unique', budgetMs: TEXT_BLOCK_BUDGET_MS })),
-      (outs) => {
-        const wrong: string[] = [];
-        if (outs.length !== grids.length) wrong.push(`${outs.length} outcomes of ${grids.length}`);
-        for (const [i, o] of outs.entries()) {
-          if (o.kind !== 'annotate') wrong.push(`block ${i + 1}: ${o.kind}`);
-          annotations.push(o.kind === 'annotate' ? o.annotation : []);
-        }
-        return { wrong: wrong.slice(0, 5), digest: createHash('sha256').update(JSON.stringify(annotations)).digest('hex').slice(0, 16) };
-      },
-    );
-    phases.decrypt = await phase(
-      make,
-      grids.map((grid, i): BlockTask => ({ kind: 'solve', puzzle: puzzleOf(grid), givens: annotations[i]! })),
-      (outs) => {
-        const wrong: string[] = [];
-        if (outs.length !== grids.length) wrong.push(`${outs.length} outcomes of ${grids.length}`);
-        for (const [i, o] of outs.entries()) {
-          if (o.kind !== 'solve' || o.result.status !== 'unique' || !sameCells(o.result.grid, grids[i]!)) wrong.push(`block ${i + 1}: not the picture back`);
-        }
-        return { wrong: wrong.slice(0, 5) };
-      },
-    );
-  } else {
-    const count = Number(blocksArg);
-    phases.storm = await phase(make, stormTasks(count), (outs) => {
-      const wrong: string[] = [];
-      if (outs.length !== count) wrong.push(`${outs.length} outcomes of ${count}`);
-      const decided = outs.filter((o) => o.kind === 'solve' && o.result.status !== 'unknown').length;
-      if (decided) wrong.push(`${decided} blocks decided within the limit (the storm wants every block stopped)`);
-      const errors = outs.filter((o) => o.kind === 'error');
-      if (errors.length) wrong.push(`${errors.length} error outcomes, e.g. ${(errors[0] as { message: string }).message}`);
-      return { wrong };
-    });
-  }
-  const result: ChildResult = { pool, workload, phases, rssMiB: process.resourceUsage().maxRSS / 1024, processCpu: cpuNow() };
-  process.stdout.write(`${JSON.stringify(result)}\n`);
+export interface Args {
+  readonly pool: PoolName;
+  readonly jobs: number;
+  readonly timeoutMs?: number;
+  readonly engine?: EngineName;
+  readonly blocks?: number;
 }
 
-main(process.argv.slice(2)).catch((e: unknown) => {
-  process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-  process.exitCode = 1;
-});
+const runner = (a: Args) => () => makeRunner(a.pool, { jobs: a.jobs, ...(a.timeoutMs === undefined ? {} : { timeoutMs: a.timeoutMs }), ...(a.engine ? { engine: a.engine } : {}) });
+const result = (phases: Record<string, Phase>): ChildResult => ({ phases, rssMiB: process.resourceUsage().maxRSS / 1024, processCpu: cpuNow() });
+
+export async function startup(a: Args): Promise<ChildResult> {
+  const outs = (o: BlockOutcome[]) => ({ wrong: o.length === 1 && o[0]!.kind === 'solve' ? [] : [`outcome ${JSON.stringify(o[0]).slice(0, 120)}`] });
+  return result({ startup: await phase(runner(a), [smallSatTask(7)], outs) });
+}
+
+export async function verify(a: Args): Promise<ChildResult> {
+  const tasks = (function* () {
+    for (const g of all4x4()) yield { kind: 'solve', puzzle: puzzleOf(g), givens: [] } as BlockTask;
+  })();
+  return result({ verify: await phase(runner(a), tasks, (outs) => {
+    const t = tally(outs);
+    const wrong: string[] = [];
+    if (outs.length !== 65_536) wrong.push(`${outs.length} outcomes of 65,536`);
+    if (t.unique !== UNIQUE_4X4) wrong.push(`${t.unique} unique, counting clue classes gives ${UNIQUE_4X4}`);
+    if ((t.unique ?? 0) + (t.multiple ?? 0) !== 65_536) wrong.push(`not every block unique or multiple: ${JSON.stringify(t)}`);
+    return { wrong };
+  }) });
+}
+
+export async function text(a: Args): Promise<ChildResult> {
+  const { grids } = messageGrids(englishText(1_000_000), { size: 25, table: builtinTable('frequency') });
+  const annotations: number[][] = [];
+  const encrypt = await phase(runner(a), grids.map((grid): BlockTask => ({ kind: 'annotate', grid, receiver: 'unique', budgetMs: TEXT_BLOCK_BUDGET_MS })), (outs) => {
+    const wrong = outs.length !== grids.length ? [`${outs.length} outcomes of ${grids.length}`] : [];
+    for (const [i, o] of outs.entries()) {
+      if (o.kind !== 'annotate') wrong.push(`block ${i + 1}: ${o.kind}`);
+      annotations.push(o.kind === 'annotate' ? o.annotation : []);
+    }
+    return { wrong: wrong.slice(0, 5), digest: createHash('sha256').update(JSON.stringify(annotations)).digest('hex').slice(0, 16) };
+  });
+  const decrypt = await phase(runner(a), grids.map((grid, i): BlockTask => ({ kind: 'solve', puzzle: puzzleOf(grid), givens: annotations[i]! })), (outs) => {
+    const wrong = outs.length !== grids.length ? [`${outs.length} outcomes of ${grids.length}`] : [];
+    for (const [i, o] of outs.entries()) if (o.kind !== 'solve' || o.result.status !== 'unique' || !sameCells(o.result.grid, grids[i]!)) wrong.push(`block ${i + 1}: not the picture back`);
+    return { wrong: wrong.slice(0, 5) };
+  });
+  return result({ encrypt, decrypt });
+}
+
+export async function storm(a: Args): Promise<ChildResult> {
+  const count = a.blocks ?? 200;
+  return result({ storm: await phase(runner(a), stormTasks(count), (outs) => {
+    const wrong = outs.length !== count ? [`${outs.length} outcomes of ${count}`] : [];
+    const decided = outs.filter((o) => o.kind === 'solve' && o.result.status !== 'unknown').length;
+    if (decided) wrong.push(`${decided} blocks decided within the limit (the storm wants every block stopped)`);
+    const errors = outs.filter((o) => o.kind === 'error');
+    if (errors.length) wrong.push(`${errors.length} error outcomes, e.g. ${(errors[0] as { message: string }).message}`);
+    return { wrong };
+  }) });
+}

@@ -1,50 +1,47 @@
-/**
- * The bench dispatcher: `npm run bench -- <name> [options]`; `npm run bench` lists the names.
- *
- * Each benchmark is a module in bench/ that exports `main(args: string[]): Promise<void>`
- * (args are the options after the name). Adding one is one line in BENCHES.
- */
-interface BenchModule {
-  main(args: string[]): Promise<void>;
-}
+import { progress } from './harness/doc.js';
+import { runSuite, usage, type AnySuite } from './harness/suite.js';
 
-const BENCHES: Record<string, { about: string; load: () => Promise<BenchModule> }> = {
-  engines: { about: 'our WebAssembly MiniSat and CaDiCaL: instance set-up; DIMACS files next to the native Debian binaries (setup | solve f.cnf...)', load: () => import('./engines.js') },
-  cipher: { about: 'a 100-character message at n = 8..25: minimizer vs the paper\'s exhaustive search; verify all 4x4 grids; --part brown|auto [--engine NAME]: Brown-corpus messages at n = 16..35, --size auto vs a sweep', load: () => import('./cipher.js') },
-  fuzz: { about: 'every reader: fuzz cases (--cases, default 100,000; --seed) and huge inputs (--huge-mb, default 100): failures, slowest case, peak RSS (--part cases|huge)', load: () => import('./fuzz.js') },
-  paper: { about: 'the paper\'s experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)', load: () => import('./paper.js') },
-  pool: { about: 'our WorkerPool against piscina and tinypool: start-up, 65,536 4x4 verify, 1 MB encrypt/decrypt, time-out storms (--part startup|verify|text|storm|kill)', load: () => import('./pool.js') },
-  scale: { about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)', load: () => import('./scale.js') },
-  web: { about: 'the web page in chromium: bundle size, load, encrypt, decrypt and verify of the shipped examples, browser-test run time (--screenshots writes docs/web/)', load: () => import('./web.js') },
-  code: { about: "lines of code per layer of src/ and the CLI's share, file by file, with the library modules each CLI file imports", load: () => import('./code.js') },
-  collection: { about: 'the survey and TAAI 2011 puzzles as files: solve --json over the folder in one process against one process per file (wall, CPU, load)', load: () => import('./collection.js') },
-  tables: { about: 'decrypt without --table: how often Brown-corpus messages of 5..100 characters are read by exactly their own built-in table (n = 5..12)', load: () => import('./tables.js') },
-  solve: { about: 'Wolter\'s survey puzzles and the TAAI/TCGA/ICGA tournament sets (../shared/bench): verdicts, CPU s, CLI start-up', load: () => import('./solve.js') },
+/**
+ * `npm run bench -- <suite> [options] [--write]`; `npm run bench` lists the suites and
+ * `npm run bench -- <suite> --help` their options. Each suite is a declaration in a module of
+ * bench/ exporting `suite` (see harness/suite.ts); adding one is one line here.
+ */
+const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
+  cipher: () => import('./cipher.js'),
+  collection: () => import('./collection.js'),
+  code: () => import('./code.js'),
+  engines: () => import('./engines.js'),
+  fuzz: () => import('./fuzz.js'),
+  paper: () => import('./paper.js'),
+  peers: () => import('./peers.js'),
+  pool: () => import('./pool.js'),
+  scale: () => import('./scale.js'),
+  solve: () => import('./solve.js'),
+  tables: () => import('./tables.js'),
+  web: () => import('./web.js'),
 };
 
-async function run(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h') {
-    process.stdout.write('usage: npm run bench -- <name> [options]   (--write updates docs/BENCHMARKS.md)\n\nbenchmarks:\n');
-    const width = Math.max(...Object.keys(BENCHES).map((k) => k.length));
-    for (const [k, b] of Object.entries(BENCHES)) process.stdout.write(`  ${k.padEnd(width)}  ${b.about}\n`);
+  const load = name ? SUITES[name] : undefined;
+  if (!load) {
+    if (name && name !== '--help' && name !== '-h') throw new Error(`unknown suite "${name}"; known: ${Object.keys(SUITES).join(', ')}`);
+    process.stdout.write('usage: npm run bench -- <suite> [options] [--write]   (--write updates docs/BENCHMARKS.md)\n\nsuites:\n');
+    for (const [k, l] of Object.entries(SUITES)) process.stdout.write(`  ${k.padEnd(10)}  ${(await l()).suite.about}\n`);
     return 0;
   }
-  const bench = BENCHES[name];
-  if (!bench) {
-    process.stderr.write(`unknown benchmark "${name}"; known: ${Object.keys(BENCHES).join(', ')}\n`);
-    return 2;
+  const { suite } = await load();
+  if (rest.includes('--help')) {
+    process.stdout.write(`${usage(name!, suite)}\n`);
+    return 0;
   }
-  await (await bench.load()).main(rest);
-  return 0;
+  return runSuite(name!, suite, rest);
 }
 
-run(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
+main(process.argv.slice(2)).then(
+  (code) => void (process.exitCode = code),
   (e: unknown) => {
-    process.stderr.write(`${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exitCode = 1;
+    progress(`npm run bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    process.exitCode = 2;
   },
 );

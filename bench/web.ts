@@ -5,8 +5,6 @@
  * the run time of the browser tests. Times are measured inside the page, from the click to the
  * result shown (the page's own clock, `document.body.dataset.lastMs`), median of `--runs`.
  *
- *   npm run bench -- web [--runs 5] [--write] [--screenshots]
- *
  * `--screenshots` also writes docs/web/*.png (the README's pictures of the main views).
  * Needs a build (`npm run build`: dist/web) and /usr/bin/chromium.
  */
@@ -17,7 +15,11 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { listen, webRoot, webServer } from '../src/cli/webServer.js';
-import { codeVersion, commandLine, load, machine, markdownTable, median, packageRoot, parseArgs, progress, writeSection } from './common.js';
+import { here } from './harness/commands.js';
+import { packageRoot, progress } from './harness/doc.js';
+import { flag, whole } from './harness/flags.js';
+import { median } from './harness/stats.js';
+import { defineSuite, part, prose, view } from './harness/suite.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -48,97 +50,84 @@ async function timedClick(page: Page, selector: string): Promise<number> {
   return Number(await page.getAttribute('body', 'data-last-ms'));
 }
 
-export async function main(args: string[]): Promise<void> {
-  const opts = parseArgs(args, { runs: 'value', write: 'flag', screenshots: 'flag' });
-  const runs = Number(opts.get('runs') ?? 5);
+/** The page's own times (ms) of each action, median of `runs`, and the engine it reports. */
+async function pageTimes(runs: number, shots: boolean): Promise<{ engine: string; rows: [string, number | string, number][] }> {
   const root = packageRoot();
-  const web = webRoot();
-
-  const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'minisat.wasm'];
-  const sizes = files.map((f) => {
-    const bytes = readFileSync(join(web, f));
-    return { f, raw: bytes.length, gz: gzipSync(bytes, { level: 9 }).length };
-  });
-  const total = { raw: sizes.reduce((a, s) => a + s.raw, 0), gz: sizes.reduce((a, s) => a + s.gz, 0) };
-
-  const server = webServer(web);
+  const server = webServer(webRoot());
   const url = await listen(server, 0);
   const profile = mkdtempSync(join(tmpdir(), 'nonocrypt-bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 } });
-  const rows: (string | number)[][] = [];
-  let engine = '';
+  const rows: [string, number | string, number][] = [];
+  const times = async (n: number, f: () => Promise<number>) => {
+    const t: number[] = [];
+    for (let i = 0; i < n; i++) t.push(await f());
+    return median(t) / 1000;
+  };
   try {
     const page = await context.newPage();
-    const loads: number[] = [];
-    for (let i = 0; i < runs; i++) {
+    rows.push(['load the page and its engine', '-', await times(runs, async () => {
       const t0 = Date.now();
       await page.goto(url);
       await page.waitForFunction(ENGINE_READY);
-      loads.push(Date.now() - t0);
-    }
-    engine = (await page.textContent('#engine')) ?? '';
-    rows.push(['load the page and its engine', '-', (median(loads) / 1000).toFixed(3)]);
-
+      return Date.now() - t0;
+    })]);
+    const engine = (await page.textContent('#engine')) ?? '';
     const message = readFileSync(join(root, 'examples', 'message.txt'), 'utf8').replace(/\r?\n$/, '');
-    const encrypts: number[] = [];
     await page.click('#tabs button[data-tab="encrypt"]');
     await page.fill('#enc-text', message);
     await page.fill('#enc-size', '8');
-    for (let i = 0; i < runs; i++) encrypts.push(await timedClick(page, '#enc-go'));
+    const encrypt = await times(runs, () => timedClick(page, '#enc-go'));
     const messageCipher = await page.inputValue('#enc-out');
     const blocksOf = (c: string) => (c.trim().split('\n').length - 1) / 2;
-    rows.push([`encrypt examples/message.txt (${message.length} characters, n = 8, classic, unique)`, blocksOf(messageCipher), (median(encrypts) / 1000).toFixed(3)]);
-
-    const ciphertexts: [string, string][] = [
-      ['examples/to-be.txt', readFileSync(join(root, 'examples', 'to-be.txt'), 'utf8')],
-      ['examples/to-be-block2.nc', readFileSync(join(root, 'examples', 'to-be-block2.nc'), 'utf8')],
-      ['examples/message.txt encrypted above', messageCipher],
-    ];
+    rows.push([`encrypt examples/message.txt (${message.length} characters, n = 8, classic, unique)`, blocksOf(messageCipher), encrypt]);
     await page.click('#tabs button[data-tab="decrypt"]');
-    for (const [name, text] of ciphertexts) {
+    for (const [name, text] of [['examples/to-be.txt', readFileSync(join(root, 'examples', 'to-be.txt'), 'utf8')], ['examples/to-be-block2.nc', readFileSync(join(root, 'examples', 'to-be-block2.nc'), 'utf8')], ['examples/message.txt encrypted above', messageCipher]] as const) {
       await page.fill('#dec-text', text);
-      const dec: number[] = [];
-      const ver: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        dec.push(await timedClick(page, '#dec-go'));
-        ver.push(await timedClick(page, '#ver-go'));
-      }
-      rows.push([`decrypt ${name}`, blocksOf(text), (median(dec) / 1000).toFixed(3)]);
-      rows.push([`verify ${name} (every block drawn)`, blocksOf(text), (median(ver) / 1000).toFixed(3)]);
+      rows.push([`decrypt ${name}`, blocksOf(text), await times(runs, () => timedClick(page, '#dec-go'))]);
+      rows.push([`verify ${name} (every block drawn)`, blocksOf(text), await times(runs, () => timedClick(page, '#ver-go'))]);
     }
-
-    if (opts.has('screenshots')) await screenshots(page, root);
+    if (shots) await screenshots(page, root);
+    return { engine, rows };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
     server.close();
   }
-
-  progress('running the browser tests (npx vitest run test/browser.test.ts) ...');
-  const t0 = performance.now();
-  const tests = spawnSync('npx', ['vitest', 'run', 'test/browser.test.ts'], { cwd: root, encoding: 'utf8' });
-  const testSecs = (performance.now() - t0) / 1000;
-  const passed = /Tests\s+\S*?(\d+) passed/.exec(tests.stdout.replace(/\x1b\[[0-9;]*m/g, ''))?.[1] ?? '?';
-
-  const body = [
-    '## The web page (`bench/web`)',
-    '',
-    `Measured ${new Date().toISOString().slice(0, 10)} on ${machine()}; load ${load()}; ${codeVersion()}; Debian's chromium (${chromiumVersion()}) headless, driven by playwright-core; command: \`${commandLine('web', args)}\`.`,
-    '',
-    `Bundle (dist/web, built by \`npm run build\` with esbuild, minified; gzip -9 for what a compressing server would send):`,
-    '',
-    markdownTable(['file', 'bytes', 'gzip'], [...sizes.map((s) => [s.f, kib(s.raw), kib(s.gz)]), ['total', kib(total.raw), kib(total.gz)]]),
-    '',
-    `In the page, engine ${engine}; median of ${runs} runs, timed by the page from the click to the result shown (wall seconds; the worker runs one block at a time):`,
-    '',
-    markdownTable(['what', 'blocks', 'seconds'], rows),
-    '',
-    `The browser tests (\`npx vitest run test/browser.test.ts\`: start the server and chromium, five tests) took ${testSecs.toFixed(1)} s wall, ${passed} passed.`,
-  ].join('\n');
-  process.stdout.write(body + '\n');
-  if (opts.has('write')) progress(`wrote ${writeSection('web', body)}`);
-  if (tests.status !== 0) throw new Error(`the browser tests failed:\n${tests.stdout.slice(-2000)}`);
 }
+
+export const suite = defineSuite({
+  about: 'the web page in chromium: bundle size, load, encrypt, decrypt and verify of the shipped examples, browser-test run time (--screenshots writes docs/web/)',
+  flags: { runs: whole(5, 'runs of each action (median)'), screenshots: flag('also write docs/web/*.png (the README\'s pictures)') },
+  title: () => 'The web page (`bench/web`)',
+  intro: () => `Debian's chromium (${chromiumVersion()}) headless, driven by playwright-core, the page served by \`nonocrypt web\`'s server in this process; needs \`npm run build\` (dist/web).`,
+  parts: (o) => {
+    const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'minisat.wasm'];
+    const size = (f: string) => { const b = readFileSync(join(webRoot(), f)); return { raw: b.length, gz: gzipSync(b, { level: 9 }).length }; };
+    return [
+      part({
+        about: 'Bundle (dist/web, built by `npm run build` with esbuild, minified; gzip -9 for what a compressing server would send):',
+        inputs: [...files, 'total'],
+        commands: [here('size', (f: string) => (f === 'total' ? files.map(size).reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz })) : size(f)))],
+        views: (runs) => [view({ rows: runs, columns: [['file', (r) => r.input], ['bytes', (r) => kib(r.value.value.raw)], ['gzip', (r) => kib(r.value.value.gz)]] })],
+      }),
+      part({
+        inputs: ['page'],
+        commands: [here('page', () => pageTimes(o.runs, o.screenshots))],
+        views: (runs) => [view({
+          about: `In the page, engine ${runs[0]?.value.value.engine}; median of ${o.runs} runs, timed by the page from the click to the result shown (wall seconds; the worker runs one block at a time):`,
+          rows: runs[0]?.value.value.rows ?? [],
+          columns: [['what', (r) => r[0]], ['blocks', (r) => r[1]], ['seconds', (r) => r[2].toFixed(3)]],
+        })],
+      }),
+      part({
+        inputs: ['test/browser.test.ts'],
+        commands: [here('tests', (f: string) => spawnSync('npx', ['vitest', 'run', f], { cwd: packageRoot(), encoding: 'utf8' }))],
+        views: (runs) => runs.map((r) => prose(`The browser tests (\`npx vitest run ${r.input}\`: the server and chromium) took ${r.value.wall.toFixed(1)} s wall, ${/Tests\s+\S*?(\d+) passed/.exec(r.value.value.stdout.replace(/\x1b\[[0-9;]*m/g, ''))?.[1] ?? '?'} passed.`)),
+        problems: (runs) => runs.filter((r) => r.value.value.status !== 0).map((r) => `the browser tests failed:\n${r.value.value.stdout.slice(-2000)}`),
+      }),
+    ];
+  },
+});
 
 function chromiumVersion(): string {
   const r = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });

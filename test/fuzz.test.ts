@@ -20,7 +20,7 @@ import {
 } from './helpers/fuzz.js';
 
 /**
- * Fuzzing every reader (the property is `runCase`'s, in bench/fuzzCheck.ts): a few thousand
+ * Fuzzing every reader (the property is `runCase`'s, in test/helpers/fuzzCheck.ts): a few thousand
  * cases here, 100,000 in `npm run bench -- fuzz`. Seeds are fixed so that CI is reproducible;
  * FUZZ_SEED=<n> runs other cases (fast-check prints the seed and the shrunk case of a failure).
  */

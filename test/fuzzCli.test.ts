@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { cliCaseArb, runCliCase } from '../bench/fuzzCli.js';
+import { cliCaseArb, runCliCase } from './helpers/fuzzCli.js';
 import { tempDir } from './helpers/cli.js';
 
 /**
  * The CLI under fuzzing, in this process (`runCli`): random commands, flags and fuzzed inputs;
- * the property is bench/fuzzCli.ts's (contract exit codes, never 70, one stderr line and an
+ * the property is test/helpers/fuzzCli.ts's (contract exit codes, never 70, one stderr line and an
  * empty stdout on errors, no stack traces, outputs whole or untouched). A few hundred cases
  * here; `npm run bench -- fuzz --part cli` runs thousands. FUZZ_SEED=<n> runs other cases.
  */

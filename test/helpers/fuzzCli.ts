@@ -2,15 +2,15 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import type { CliIO } from '../src/cli/CliIO.js';
-import { EXIT_CODES } from '../src/cli/ExitCode.js';
-import { runCli } from '../src/cli/runCli.js';
+import type { CliIO } from '../../src/cli/CliIO.js';
+import { EXIT_CODES } from '../../src/cli/ExitCode.js';
+import { runCli } from '../../src/cli/runCli.js';
 import { FUZZ_FORMATS, fuzzCaseArb, puzzleFileArb, writeFile, type FuzzCase, type FuzzFormat } from './fuzzInputs.js';
 
 /**
  * Fuzzing the command line, in this process (`runCli` with captured streams): random commands
  * with random, partly broken flags, on fuzzed puzzle files and messages (the readers' fuzz
- * cases of bench/fuzzInputs.ts), as files or on standard input.
+ * cases of fuzzInputs.ts), as files or on standard input.
  *
  * The property, per case: the run ends (within a wall-clock bound: each case carries a time
  * limit and a budget, so only a bug makes it hang); it never throws; its exit code is one of

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import { ERROR_CODES, NonocryptError, ParseError } from '../src/errors.js';
-import { checkPuzzleFile } from '../src/formats/checkPuzzleFile.js';
+import { ERROR_CODES, NonocryptError, ParseError } from '../../src/errors.js';
+import { checkPuzzleFile } from '../../src/formats/checkPuzzleFile.js';
 import {
   formatCiphertext,
   parseCiphertext,
@@ -8,17 +8,17 @@ import {
   parseCiphertextLinesAsync,
   type CipherBlock,
   type Ciphertext,
-} from '../src/formats/ciphertext.js';
-import { readPuzzleFile, sniffFormat, writePuzzleFile } from '../src/formats/detectFormat.js';
-import { readPuzzle } from '../src/formats/puzzleText.js';
-import { parseNin } from '../src/formats/nin.js';
-import { parseNon } from '../src/formats/non.js';
-import { formatPicture, isPictureText, parsePicture } from '../src/formats/picture.js';
-import type { PuzzleFile, PuzzleFormat } from '../src/formats/PuzzleFile.js';
-import { parsePuzzleJson } from '../src/formats/puzzleJson.js';
-import { eachLine } from '../src/formats/textLines.js';
-import { parseWebpbnXml } from '../src/formats/webpbnXml.js';
-import type { Grid } from '../src/grid/Puzzle.js';
+} from '../../src/formats/ciphertext.js';
+import { readPuzzleFile, sniffFormat, writePuzzleFile } from '../../src/formats/detectFormat.js';
+import { readPuzzle } from '../../src/formats/puzzleText.js';
+import { parseNin } from '../../src/formats/nin.js';
+import { parseNon } from '../../src/formats/non.js';
+import { formatPicture, isPictureText, parsePicture } from '../../src/formats/picture.js';
+import type { PuzzleFile, PuzzleFormat } from '../../src/formats/PuzzleFile.js';
+import { parsePuzzleJson } from '../../src/formats/puzzleJson.js';
+import { eachLine } from '../../src/formats/textLines.js';
+import { parseWebpbnXml } from '../../src/formats/webpbnXml.js';
+import type { Grid } from '../../src/grid/Puzzle.js';
 import type { FuzzCase } from './fuzzInputs.js';
 
 /**

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { formatCiphertext } from '../src/formats/ciphertext.js';
-import { writePuzzleFile } from '../src/formats/detectFormat.js';
-import { formatPicture } from '../src/formats/picture.js';
-import type { PuzzleFile, PuzzleFormat } from '../src/formats/PuzzleFile.js';
-import { makeGrid } from '../src/grid/Puzzle.js';
-import { puzzleOf } from '../src/grid/runsOf.js';
+import { formatCiphertext } from '../../src/formats/ciphertext.js';
+import { writePuzzleFile } from '../../src/formats/detectFormat.js';
+import { formatPicture } from '../../src/formats/picture.js';
+import type { PuzzleFile, PuzzleFormat } from '../../src/formats/PuzzleFile.js';
+import { makeGrid } from '../../src/grid/Puzzle.js';
+import { puzzleOf } from '../../src/grid/runsOf.js';
 
 /**
  * Inputs for fuzzing the readers: random valid puzzle files (from the writers), and three kinds
@@ -20,7 +20,7 @@ import { puzzleOf } from '../src/grid/runsOf.js';
  *
  * These are fast-check arbitraries, shared by `test/fuzz.test.ts` (a few thousand cases in CI),
  * `bench/fuzz.ts` (100,000 cases) and any other suite (the CLI fuzzing imports them through
- * `test/helpers/fuzz.ts`). bench/ never imports from test/, so they live here.
+ * `test/helpers/fuzz.ts`).
  */
 
 /** The formats a fuzz case is built for: the puzzle formats and pictures. */

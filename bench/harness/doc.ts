@@ -1,0 +1,80 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Where a run comes from (machine, load, code, command) and the named sections of the docs it writes. */
+
+/** The package root: the nearest folder above this module holding package.json. */
+export function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, 'package.json'))) {
+    const up = dirname(dir);
+    if (up === dir) throw new Error(`no package.json above ${fileURLToPath(import.meta.url)}`);
+    dir = up;
+  }
+  return dir;
+}
+
+export const BENCHMARKS = (): string => join(packageRoot(), 'docs', 'BENCHMARKS.md');
+
+/** One line: CPU model, cores, memory, system, Node. */
+export function machine(): string {
+  const cpu = cpus();
+  return `${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${cpu.length} logical cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GiB RAM, ${platform()} ${release()} ${arch()}, Node ${process.version}`;
+}
+
+/** The load averages over 1, 5 and 15 minutes: how busy the shared machine was. */
+export const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
+
+/**
+ * The code measured: the first line of a REVISION file at the package root (a copy of a build
+ * measured while the checkout moves on names its code there), else the git commit, with a note
+ * when src/ or bench/ has uncommitted changes (read-only git queries).
+ */
+export function revision(): string {
+  const root = packageRoot();
+  if (existsSync(join(root, 'REVISION'))) return (readFileSync(join(root, 'REVISION'), 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
+  const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD');
+  if (head.status !== 0 || !head.stdout.trim()) return 'unknown (not a git checkout)';
+  const dirty = git('status', '--porcelain', '--', 'src', 'bench').stdout.trim();
+  return `commit ${head.stdout.trim()}${dirty ? ' plus uncommitted changes in src/ or bench/' : ''}`;
+}
+
+export const commandLine = (suite: string, args: readonly string[]): string => ['npm run bench --', suite, ...args].join(' ');
+
+const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
+
+/** The text between the markers of section `name` in `text` (markers included), or undefined. */
+export function sectionIn(text: string, name: string): string | undefined {
+  const [start, end] = markers(name);
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  return i >= 0 && j > i ? text.slice(i, j + end.length) : undefined;
+}
+
+/** `body` between the markers of `name`: in place of the old section when `text` has one, else appended. */
+export function withSection(text: string, name: string, body: string): string {
+  const [start, end] = markers(name);
+  const section = `${start}\n${body.trim()}\n${end}`;
+  const old = sectionIn(text, name);
+  if (old !== undefined) return text.replace(old, () => section);
+  if (text.includes(start) || text.includes(end)) throw new Error(`the markers of section "${name}" are incomplete or out of order; fix them by hand`);
+  return `${text.trimEnd()}\n\n${section}\n`;
+}
+
+/** Writes `file` whole or not at all: a temporary file renamed over it (rename is atomic). */
+export function writeWhole(file: string, text: string): string {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(`${file}.tmp`, text);
+  renameSync(`${file}.tmp`, file);
+  return file;
+}
+
+/** Replaces (or appends) section `name` of `file`. */
+export const writeSection = (file: string, name: string, body: string, fresh = '# Benchmarks\n'): string => writeWhole(file, withSection(existsSync(file) ? readFileSync(file, 'utf8') : fresh, name, body));
+
+/** Progress goes to stderr, so that stdout holds only the report. */
+export const progress = (message: string): void => void process.stderr.write(`${message}\n`);
