@@ -1,11 +1,8 @@
-import type { ClauseSink } from '../src/sat/ClauseSink.js';
-import { encodePuzzle } from '../src/encode/encodePuzzle.js';
 import type { Puzzle } from '../src/grid/Puzzle.js';
-import { probe } from '../src/line/probe.js';
-import { countOpen } from '../src/line/Propagator.js';
+import { countOpen, UNKNOWN } from '../src/line/Propagator.js';
 import { DEFAULT_ENGINE, DEFAULT_MEMORY_CAP_BYTES, ENGINES } from '../src/sat/engines.js';
 import type { EngineName } from '../src/sat/SatSolver.js';
-import { BlockSolver } from '../src/solve/BlockSolver.js';
+import { NonogramCore } from '../src/solve/NonogramCore.js';
 import type { SolveStats } from '../src/solve/SolveResult.js';
 import { flag, list, num, str, whole } from './harness/flags.js';
 import { benchDir, randomSet, sharedSet, type Entry } from './harness/inputs.js';
@@ -45,15 +42,20 @@ type R = Run<Entry, Solved>;
 
 /** Open cells (after propagation, after probing), SAT variables and clauses, without solving: for a stopped solve. */
 function encodingStats(puzzle: Puzzle): SolveStats {
-  const block = new BlockSolver(puzzle);
-  const none = { probes: 0, openAfterProbing: block.openCells, satVariables: 0, satClauses: 0, satCalls: 0, difficulty: 'line' as const, probingStopped: false, openCells: block.openCells };
-  if (block.presolve !== 'stalled') return none;
-  const domains = block.domains.slice();
-  const probed = probe(block.propagator, domains);
-  let vars = 0;
-  const sink: ClauseSink = { newVar: () => ++vars, addClause: () => undefined };
-  const enc = probed.status === 'stalled' ? encodePuzzle(puzzle, domains, sink) : { variables: 0, clauses: 0 };
-  return { ...none, probes: probed.probes, openAfterProbing: countOpen(domains), satVariables: enc.variables, satClauses: enc.clauses, difficulty: probed.status === 'stalled' ? 'search' : 'probing', probingStopped: probed.budgetExhausted };
+  const core = new NonogramCore(puzzle);
+  try {
+    const status = core.load(new Uint8Array(puzzle.width * puzzle.height).fill(UNKNOWN));
+    const openCells = countOpen(core.read());
+    const none = { probes: 0, openAfterProbing: openCells, satVariables: 0, satClauses: 0, satCalls: 0, difficulty: 'line' as const, probingStopped: false, openCells };
+    if (status !== 'stalled') return none;
+    const probed = core.probe();
+    const probes = core.stats().probes;
+    const cnf = probed === 'stalled' ? core.encode(0) : 'contradiction';
+    const enc = cnf === 'contradiction' ? { variables: 0, clauses: 0 } : cnf;
+    return { ...none, probes, openAfterProbing: countOpen(core.read()), satVariables: enc.variables, satClauses: enc.clauses, difficulty: probed === 'stalled' ? 'search' : 'probing' };
+  } finally {
+    core.dispose();
+  }
 }
 
 const flags = {
