@@ -293,7 +293,7 @@ export const suite = defineSuite({
   },
   title: () => 'scale: long messages, many blocks, large boards',
   markers: PARTS,
-  intro: () => `Every figure comes from running the built CLI (\`node --single-threaded-gc dist/src/cli/main.js encrypt|decrypt|verify ...\`, the flags of its #! line) as a child
+  intro: () => `Every figure comes from running the built CLI (\`node --single-threaded-gc dist/nonocrypt.mjs encrypt|decrypt|verify ...\`, the flags of its #! line) as a child
 process on inputs generated deterministically into a temporary folder. Wall time is measured around the whole
 process (start-up included); CPU (user + system) and peak resident memory (max RSS) are the process's own, worker
 threads included, from ${measuredBy}. "load" is the one-minute load average just before each run: other work shares

@@ -101,7 +101,7 @@ export const suite = defineSuite({
   title: () => 'The web page (`bench/web`)',
   intro: () => `Debian's chromium (${chromiumVersion()}) headless, driven by playwright-core, the page served by \`nonocrypt web\`'s server in this process; needs \`npm run build\` (dist/web).`,
   parts: (o) => {
-    const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'minisat.wasm'];
+    const files = ['index.html', 'style.css', 'main.js', 'worker.js', 'minisat.wasm', 'core.wasm'];
     const size = (f: string) => { const b = readFileSync(join(webRoot(), f)); return { raw: b.length, gz: gzipSync(b, { level: 9 }).length }; };
     return [
       part({
@@ -153,7 +153,7 @@ async function screenshots(page: Page, root: string): Promise<void> {
   const scatter = readFileSync(join(root, 'examples', 'scatter.pic'), 'utf8');
   // The two blocks of a 10 x 10 ciphertext: examples/scatter.pic with its given cells (unique)
   // and without (ambiguous), from the CLI.
-  const annotated = spawnSync(process.execPath, [join(root, 'dist', 'src', 'cli', 'main.js'), 'annotate', '--format-out', 'cipher', '-q', '-'], { input: scatter, encoding: 'utf8' }).stdout;
+  const annotated = spawnSync(process.execPath, [join(root, 'dist', 'nonocrypt.mjs'), 'annotate', '--to', 'cipher', '-q', '-'], { input: scatter, encoding: 'utf8' }).stdout;
   const lines = annotated.trim().split('\n');
   const cipher = [lines[0], lines[1], lines[2], lines[1], 'X'].join('\n') + '\n';
   await page.fill('#dec-text', cipher);

@@ -1,4 +1,4 @@
-// The CLI as a process: `node --single-threaded-gc dist/src/cli/main.js ...` (built by `npm test` before vitest runs).
+// The CLI as a process: `node --single-threaded-gc dist/nonocrypt.mjs ...` (built by `npm test` before vitest runs).
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

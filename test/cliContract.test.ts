@@ -334,7 +334,7 @@ describe('input errors say what is wrong with the file', () => {
     cpSync(join(ROOT, 'package.json'), join(pkg, 'package.json'));
     symlinkSync(join(ROOT, 'node_modules'), join(pkg, 'node_modules'));
     rmSync(join(pkg, 'dist', 'src', 'parallel', 'blockWorker.js'));
-    const r = spawnSync(process.execPath, [...CLI_NODE_FLAGS, join(pkg, 'dist', 'src', 'cli', 'main.js'), 'verify', '--jobs', '2', examples('to-be.txt')], {
+    const r = spawnSync(process.execPath, [...CLI_NODE_FLAGS, join(pkg, 'dist', 'nonocrypt.mjs'), 'verify', '--jobs', '2', examples('to-be.txt')], {
       encoding: 'utf8',
       env: childEnv(),
     });

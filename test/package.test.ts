@@ -1,7 +1,7 @@
 // The package as a user gets it: `npm pack`, unpacked into node_modules/nonocrypt of a fresh
 // folder, imported by name from a separate Node process.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ROOT, assertBuilt, tempDir } from './helpers/cli.js';
@@ -34,9 +34,11 @@ test('the package ships the built library, the CLI and the tables; not the sourc
   expect(files).toContain('dist/src/index.d.ts');
   expect(files).toContain('dist/src/internals.js');
   expect(files).toContain('dist/src/cli/main.js');
+  expect(files).toContain('dist/nonocrypt.mjs');
   expect(files).toContain('dist/src/parallel/blockWorker.js');
   expect(files).toContain('encoders/classic.json');
-  for (const f of ['index.html', 'main.js', 'worker.js', 'minisat.wasm', 'style.css']) expect(files).toContain(`dist/web/${f}`);
+  for (const f of ['index.html', 'main.js', 'worker.js', 'minisat.wasm', 'core.wasm', 'style.css']) expect(files).toContain(`dist/web/${f}`);
+  for (const f of ['minisat.wasm', 'cadical.wasm', 'core.wasm']) expect(files).toContain(`engines/${f}`);
   expect(files).toContain('README.md');
   for (const f of files) expect(f).not.toMatch(/^(src|test|bench|dist\/bench|docs|examples)\//);
 });
@@ -73,8 +75,10 @@ console.log(JSON.stringify({ text, back, summary: report.summary, status: s.stat
   expect(out.deep).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
 });
 
-test('the CLI runs from the installed package', () => {
-  const bin = join(tmp.dir, 'app', 'node_modules', 'nonocrypt', 'dist', 'src', 'cli', 'main.js');
+test('the CLI runs from the installed package (the bundle its bin names)', () => {
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { nonocrypt: string } };
+  expect(pkg.bin.nonocrypt).toBe('dist/nonocrypt.mjs');
+  const bin = join(tmp.dir, 'app', 'node_modules', 'nonocrypt', pkg.bin.nonocrypt);
   const r = spawnSync(bin, ['encrypt', '--size', '5', 'HELLO'], { encoding: 'utf8' });
   expect(r.status, r.stderr).toBe(0);
   expect(r.stdout).toBe('5\n0,13,4,1,11,1,11,2,2,4\nX\n');

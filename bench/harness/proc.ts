@@ -61,8 +61,8 @@ const TIMED = 'TIMEFORMAT="%3R %3U %3S"; { time "$@" 2>&4; } 4>&2 2>"$0"';
 
 /** `node` with the CLI's flags (those of its #! line) running `script`. */
 export const nodeArgv = (script: string, ...args: string[]): string[] => [process.execPath, ...CLI_NODE_FLAGS, script, ...args];
-export const cliPath = (): string => join(packageRoot(), 'dist', 'src', 'cli', 'main.js');
-/** The built CLI as a user runs it: `node --single-threaded-gc dist/src/cli/main.js ...args`. */
+export const cliPath = (): string => join(packageRoot(), 'dist', 'nonocrypt.mjs');
+/** The built CLI as a user runs it: `node --single-threaded-gc dist/nonocrypt.mjs ...args`. */
 export const cliArgv = (...args: string[]): string[] => nodeArgv(cliPath(), ...args);
 /** An argv as shown in a report: node's path and the build's folders shortened. */
 export const shown = (argv: readonly string[]): string => argv.map((a) => (a === process.execPath ? 'node' : a.replace(`${packageRoot()}/`, ''))).join(' ');

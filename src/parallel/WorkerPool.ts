@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { NonocryptError } from '../errors.js';
 import { engineCapabilities } from '../sat/engines.js';
@@ -223,12 +224,17 @@ function oneLine(s: string): string {
   return s.split('\n')[0]!;
 }
 
-/** The compiled worker entry next to this module (under vitest, the built copy in dist/). */
+/**
+ * The compiled worker entry next to this module (under vitest, the built copy in dist/; from
+ * the CLI's bundle, dist/nonocrypt.mjs, the one in dist/src/parallel/).
+ */
 function workerScript(): URL {
   const here = fileURLToPath(import.meta.url);
   const compiled = here.endsWith('.ts')
     ? here.replace(/([\\/])src([\\/]parallel[\\/])WorkerPool\.ts$/, '$1dist$1src$2blockWorker.js')
-    : here.replace(/WorkerPool\.js$/, 'blockWorker.js');
+    : /WorkerPool\.js$/.test(here)
+      ? here.replace(/WorkerPool\.js$/, 'blockWorker.js')
+      : join(dirname(here), 'src', 'parallel', 'blockWorker.js');
   if (!existsSync(compiled)) throw new NonocryptError('E_BUILD', `worker script ${compiled} is missing: run npm run build`);
   return pathToFileURL(compiled);
 }

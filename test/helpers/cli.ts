@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { CLI_NODE_FLAGS } from '../../src/cli/nodeFlags.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI = join(ROOT, 'dist', 'src', 'cli', 'main.js');
+export const CLI = join(ROOT, 'dist', 'nonocrypt.mjs');
 
 export interface RunResult {
   readonly code: number | null;

@@ -162,7 +162,7 @@ function difficultyText(r: SolveResult): string {
     case 'probing':
       return `probing at depth 1 (${counted(s.probes, 'probe')})`;
     case 'search':
-      return `${r.status === 'unknown' ? 'search, not finished' : 'needs search'} (${sat}${s.probingStopped ? '; probing stopped on its budget' : ''})`;
+      return `${r.status === 'unknown' ? 'search, not finished' : 'needs search'} (${sat}${s.probingStopped ? '; probing stopped at the time limit' : ''})`;
   }
 }
 
