@@ -142,6 +142,37 @@ describe('solver verdicts equal brute-force enumeration', () => {
   });
 });
 
+test('first-solution mode: a grid that fits whenever one exists, never a verdict it did not prove', () => {
+  const rand = rng(777);
+  const seen = { found: 0, unique: 0, none: 0 };
+  for (let k = 0; k < 400; k++) {
+    const w = 1 + Math.floor(rand() * 6);
+    const h = 1 + Math.floor(rand() * 6);
+    const cells = randomCells(w, h, 0.3 + rand() * 0.4, rand);
+    let puzzle = puzzleOf(makeGrid(w, h, cells));
+    if (k % 5 === 4) {
+      const rows = puzzle.rows.map((r) => [...r]);
+      const y = Math.floor(rand() * h);
+      rows[y] = rows[y]!.length ? rows[y]!.slice(1) : [1];
+      puzzle = { ...puzzle, rows };
+    }
+    const brute = bruteSolutions(puzzle, 2);
+    for (const search of [true, false]) {
+      const res = solvePuzzle(puzzle, { first: true, search });
+      if (brute.length === 0) expect(res.status, `board ${k}`).toBe('none');
+      else {
+        expect(['found', 'unique'], `board ${k}`).toContain(res.status);
+        if (res.status === 'unique') expect(brute.length).toBe(1);
+        if (res.status === 'found' || res.status === 'unique') expect(checkGrid(puzzle, res.grid)).toBeNull();
+      }
+      seen[res.status as keyof typeof seen]++;
+    }
+  }
+  expect(seen.found).toBeGreaterThan(100);
+  expect(seen.unique).toBeGreaterThan(50);
+  expect(seen.none).toBeGreaterThan(50);
+});
+
 test('propagation with finishers: growing a stalled state cell by cell, as the logic oracle shrinks a core, stopping when a known finisher turns black gives the answers full propagation gives', () => {
   const rand = rng(4242);
   let finished = 0;

@@ -50,8 +50,9 @@ struct CoreOf : Core {
     searcher.deadline = deadline;
     searcher.probeLimit = board.counters.probes + maxProbes;
     searcher.stopped = false;
-    searcher.maxSolutions = 1 << 30;  // probing records what it meets but never stops for it
+    searcher.maxSolutions = 1 << 30;  // probing never stops for a solution it meets
     const Outcome o = searcher.probeAll();
+    searcher.solutions.clear();
     return o;
   }
   int search(int maxSolutions, double deadline, double maxNodes, double maxProbes, double restartNodes, int valueFirst) override {
@@ -62,6 +63,7 @@ struct CoreOf : Core {
     searcher.restartNodes = restartNodes;
     searcher.valueFirst = valueFirst;
     searcher.stopped = false;
+    searcher.solutions.clear();
     if (board.known == board.N) {
       searcher.record();
       return CONFLICT;  // complete: the one solution is recorded
@@ -127,7 +129,8 @@ EMSCRIPTEN_KEEPALIVE void core_read(Core* c, uint8_t* cells) { c->read(cells); }
 EMSCRIPTEN_KEEPALIVE int core_probe(Core* c, double deadline, double maxProbes) { return c->probe(deadline, maxProbes); }
 /**
  * Search for up to `maxSolutions` solutions from the board: 0 the whole tree was explored (the
- * solutions found are all there are), 2 `maxSolutions` found, 3 stopped by a limit.
+ * solutions found are all there are), 2 `maxSolutions` found, 3 stopped by a limit. What probing
+ * at the root finds stays on the board; everything below the root is undone.
  */
 EMSCRIPTEN_KEEPALIVE int core_search(Core* c, int maxSolutions, double deadline, double maxNodes, double maxProbes,
                                      double restartNodes, int valueFirst) {

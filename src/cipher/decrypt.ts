@@ -1,7 +1,7 @@
 import { BlockError, TableChoiceError } from '../errors.js';
 import { gridRows, type Grid } from '../grid/Puzzle.js';
 import type { RunOptions } from '../parallel/RunOptions.js';
-import type { SolveResult } from '../solve/SolveResult.js';
+import { asVerdict, type SolveResult } from '../solve/SolveResult.js';
 import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 import type { Table } from './Table.js';
 import { TableSearch, builtinTables, type TableSearchOutcome } from './TableSearch.js';
@@ -36,7 +36,8 @@ export type DecryptResult =
   | { readonly ok: false; readonly failures: readonly BlockError[]; readonly blocks: number; readonly otherTables?: readonly string[] };
 
 /** The error for a block that did not decode to exactly one grid (block is 1-based). */
-export function blockFailure(result: SolveResult, block: number): BlockError | null {
+export function blockFailure(found: SolveResult, block: number): BlockError | null {
+  const result = asVerdict(found);
   switch (result.status) {
     case 'unique':
       return null;

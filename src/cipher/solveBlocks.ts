@@ -2,7 +2,7 @@ import type { CipherBlock } from '../formats/ciphertext.js';
 import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
-import type { SolveResult } from '../solve/SolveResult.js';
+import { asVerdict, type Verdict } from '../solve/SolveResult.js';
 
 /**
  * The one decoding pipeline under verify and decrypt: every block of a ciphertext decided,
@@ -23,7 +23,7 @@ export interface SolvedBlock {
   /** 1-based block number. */
   readonly block: number;
   readonly cipher: CipherBlock;
-  readonly result: SolveResult;
+  readonly result: Verdict;
 }
 
 export async function* solveBlocks(source: CiphertextSource, options: RunOptions = {}): AsyncGenerator<SolvedBlock> {
@@ -36,7 +36,7 @@ export async function* solveBlocks(source: CiphertextSource, options: RunOptions
   }
   let n = 0;
   for await (const out of runBlocks(tasks(), options)) {
-    yield { block: ++n, cipher: inFlight.shift()!, result: solveOutcome(out, options.timeoutMs) };
+    yield { block: ++n, cipher: inFlight.shift()!, result: asVerdict(solveOutcome(out, options.timeoutMs)) };
     options.onProgress?.(n);
   }
 }

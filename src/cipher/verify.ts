@@ -1,6 +1,6 @@
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { RunOptions } from '../parallel/RunOptions.js';
-import type { SolveResult, SolveStatus } from '../solve/SolveResult.js';
+import { asVerdict, type SolveResult, type VerdictStatus } from '../solve/SolveResult.js';
 import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 
 /**
@@ -10,7 +10,7 @@ import { solveBlocks, type CiphertextSource } from './solveBlocks.js';
 export interface BlockVerdict {
   /** 1-based block number. */
   readonly block: number;
-  readonly status: SolveStatus;
+  readonly status: VerdictStatus;
   readonly lineSolvable: boolean;
   /** For `unknown`: why there is no verdict. */
   readonly reason?: string;
@@ -29,9 +29,10 @@ export interface VerifyReport {
 }
 
 export function verdictOf(result: SolveResult, block: number): BlockVerdict {
-  return result.status === 'unknown'
-    ? { block, status: 'unknown', lineSolvable: false, reason: result.reason }
-    : { block, status: result.status, lineSolvable: result.lineSolvable };
+  const v = asVerdict(result);
+  return v.status === 'unknown'
+    ? { block, status: 'unknown', lineSolvable: false, reason: v.reason }
+    : { block, status: v.status, lineSolvable: v.lineSolvable };
 }
 
 /**

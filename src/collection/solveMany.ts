@@ -20,6 +20,8 @@ export interface SolveManyOptions extends RunOptions {
   readonly probing?: boolean;
   /** Count solutions up to this many (see `solve`'s `countMax`). */
   readonly countMax?: number;
+  /** Stop at each puzzle's first solution (see `solve`'s `first`). */
+  readonly first?: boolean;
 }
 
 export interface SolvedPuzzle {
@@ -40,7 +42,7 @@ export async function* solveMany(sources: Iterable<TextSource> | AsyncIterable<T
         yield { value: { name: source.name, failure: inputFailure(source.name, e) } };
         continue;
       }
-      const task = { kind: 'solve' as const, puzzle: file.puzzle, givens: file.givens ?? [], probing: options.probing, countMax: options.countMax };
+      const task = { kind: 'solve' as const, puzzle: file.puzzle, givens: file.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first };
       yield { value: { name: source.name, file }, task };
     }
   }

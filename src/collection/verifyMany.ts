@@ -2,6 +2,7 @@ import type { SolvedBlock } from '../cipher/solveBlocks.js';
 import { parseCiphertextLinesAsync, type CipherBlock } from '../formats/ciphertext.js';
 import type { RunOptions } from '../parallel/RunOptions.js';
 import { solveOutcome } from '../parallel/outcomes.js';
+import { asVerdict } from '../solve/SolveResult.js';
 import { runInOrder, type RunItem } from '../parallel/runInOrder.js';
 import { inputFailure, type InputFailure, type LineSource } from './sources.js';
 
@@ -43,7 +44,7 @@ export async function* verifyMany(files: Iterable<LineSource> | AsyncIterable<Li
       yield value.failure;
       continue;
     }
-    yield { name: value.name, block: value.block!, cipher: value.cipher!, result: solveOutcome(outcome!, options.timeoutMs) };
+    yield { name: value.name, block: value.block!, cipher: value.cipher!, result: asVerdict(solveOutcome(outcome!, options.timeoutMs)) };
     options.onProgress?.(++done);
   }
 }

@@ -28,6 +28,8 @@ export type BlockTask =
       readonly probing?: boolean;
       /** Count solutions up to this many (see BlockSolver). */
       readonly countMax?: number;
+      /** Stop at the first solution (see BlockSolver). */
+      readonly first?: boolean;
     }
   | {
       readonly kind: 'annotate';
@@ -69,7 +71,7 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
   const started = performance.now();
   if (task.kind === 'solve') {
     const deadline = timeoutMs === undefined ? undefined : started + timeoutMs;
-    const result = solvePuzzle(task.puzzle, { givens: task.givens, session, deadline, probing: task.probing, countMax: task.countMax });
+    const result = solvePuzzle(task.puzzle, { givens: task.givens, session, deadline, probing: task.probing, countMax: task.countMax, first: task.first });
     const late = result.status === 'unknown' && deadline !== undefined && performance.now() >= deadline;
     return { kind: 'solve', result: late ? { ...result, reason: timeLimitReason(timeoutMs!) } : result };
   }
@@ -108,7 +110,7 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
   const started = performance.now();
   if (task.kind === 'solve') {
     const block = new BlockSolver(task.puzzle, task.givens);
-    return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax }) };
+    return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax, first: task.first }) };
   }
   if (!(task.lineSolvable ?? lineSolvable(task.grid))) return undefined;
   return nothingToGive(started);

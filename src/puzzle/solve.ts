@@ -15,6 +15,11 @@ export interface SolveOptions extends RunOptions {
   readonly probing?: boolean;
   /** Count solutions up to this many: SAT with a blocking clause per grid found; the result carries `count`. */
   readonly countMax?: number;
+  /**
+   * Stop at the first solution: status 'found' (or 'unique' when propagation or probing proved
+   * it, 'none', 'unknown'); no search for a second one. The tournaments' task.
+   */
+  readonly first?: boolean;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface SolveOptions extends RunOptions {
 export const DEFAULT_COUNT_MAX = 1000;
 
 export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
-  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax };
+  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first };
   for await (const out of runBlocks([task], { ...options, jobs: 1 })) return solveOutcome(out, options.timeoutMs);
   throw new Error('unreachable: a runner gives every task an outcome');
 }

@@ -54,6 +54,8 @@ export function verdictText(r: SolveResult): string {
       return `unique (${howUnique(r)})`;
     case 'multiple':
       return 'multiple: two pictures fit';
+    case 'found':
+      return 'found: a picture that fits (uniqueness not checked)';
     case 'none':
       return 'none: no picture fits';
     case 'unknown':
@@ -70,7 +72,7 @@ export function sheetOf(puzzle: Puzzle, givens: readonly number[], result: Solve
   const base = { puzzle, ...(givens.length ? { givens } : {}) };
   const heading = title === undefined ? '' : result ? `${title ? `${title}: ` : ''}${verdictText(result)}` : title;
   const titled = heading ? { title: heading } : {};
-  if (result?.status === 'unique') return { ...base, grid: result.grid, ...titled };
+  if (result?.status === 'unique' || result?.status === 'found') return { ...base, grid: result.grid, ...titled };
   if (result?.status === 'multiple') return { ...base, grid: result.grids[0], second: result.grids[1], ...titled };
   return { ...base, ...titled };
 }

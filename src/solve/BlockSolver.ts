@@ -112,9 +112,10 @@ export class BlockSolver {
   /**
    * Decide the block. With `probing` (the default) a stalled presolve is narrowed by probing
    * and searched before SAT; `search: false` skips the search (probing, then SAT at once).
+   * `first`: stop at the first grid found ('found'; no search for a second one).
    * Throws SolverAbortError when an engine aborts (its memory cap).
    */
-  solve(options: { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number } & SolveLimits = {}): SolveResult {
+  solve(options: { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number; readonly first?: boolean } & SolveLimits = {}): SolveResult {
     const counted = (r: SolveResult, count: SolutionCount): SolveResult => (options.countMax === undefined ? r : { ...r, count });
     const exactly = (value: number): SolutionCount => ({ value, exact: true });
     if (this.presolve === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
@@ -138,9 +139,9 @@ export class BlockSolver {
       if (r === 'stopped') return this.stopped();
       if (options.search === false) {
         this.load('order');
-        return options.countMax !== undefined ? this.count(options.countMax, options, []) : this.decideFrom(this.findGrid(options), options);
+        return options.countMax !== undefined ? this.count(options.countMax, options, []) : this.decideFrom(this.findGrid(options), options, options.first);
       }
-      const wanted = options.countMax === undefined ? 2 : Math.max(options.countMax, 1) + 1;
+      const wanted = options.countMax !== undefined ? Math.max(options.countMax, 1) + 1 : options.first ? 1 : 2;
       found = core.search(wanted, {
         deadline: options.deadline,
         maxProbes: SEARCH_LINE_WORK / (this.puzzle.width + this.puzzle.height),
@@ -155,6 +156,7 @@ export class BlockSolver {
         if (options.deadline !== undefined && performance.now() >= options.deadline) return this.counted(grids, 'time limit', options.countMax);
         return this.count(options.countMax, options, grids);
       }
+      if (options.first && grids.length > 0) return { status: 'found', grid: grids[0]!, lineSolvable: false, stats: this.stats() };
       if (grids.length >= 2) return { status: 'multiple', grids: [grids[0]!, grids[1]!], lineSolvable: false, stats: this.stats() };
       if (found.end === 'complete') {
         return grids.length === 1
@@ -164,17 +166,18 @@ export class BlockSolver {
       if (options.deadline !== undefined && performance.now() >= options.deadline) return this.stopped();
       this.load('order');
       const first = grids[0] ?? this.findGrid(options);
-      return this.decideFrom(first, options);
+      return this.decideFrom(first, options, options.first);
     }
     this.difficulty = 'search';
     if (options.countMax !== undefined) return this.count(options.countMax, options, []);
-    return this.decideFrom(this.findGrid(options), options);
+    return this.decideFrom(this.findGrid(options), options, options.first);
   }
 
-  /** Steps 4-5 from a first grid (or the answer that there is none). */
-  private decideFrom(first: Found, limits: SolveLimits): SolveResult {
+  /** Steps 4-5 from a first grid (or the answer that there is none); with `firstOnly`, that grid. */
+  private decideFrom(first: Found, limits: SolveLimits, firstOnly = false): SolveResult {
     if (first === 'unknown') return this.stopped();
     if (first === 'none') return { status: 'none', lineSolvable: false, stats: this.stats() };
+    if (firstOnly) return { status: 'found', grid: first, lineSolvable: false, stats: this.stats() };
     const near = switchNeighbour(this.puzzle, first, this.givens);
     if (near) return { status: 'multiple', grids: [first, this.checked(near.cells)], lineSolvable: false, stats: this.stats() };
     this.preferNear(first);

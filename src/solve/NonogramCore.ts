@@ -13,7 +13,8 @@ import { EngineTrap, engineModule, EngineInstance, loadWasmEngine, mebibytes, me
  *
  * Call order (a stateful object): construct; `load(domains)`; then any of `probe`, `search`,
  * `implications`, `encode`, `read`, `stats`, in any order (probing keeps what it finds on the
- * board; a search leaves the board as it found it); `dispose()` when done. A call that meets
+ * board, and so does a search's probing at its root; everything below the root is undone);
+ * `dispose()` when done. A call that meets
  * the instance's memory cap throws SolverAbortError and leaves every core of this thread dead.
  */
 export interface CoreExports {

@@ -1,4 +1,5 @@
 import type { Grid } from '../grid/Puzzle.js';
+import { NonocryptError } from '../errors.js';
 
 /**
  * A block's verdict, as a value.
@@ -12,6 +13,8 @@ import type { Grid } from '../grid/Puzzle.js';
  */
 export type SolveResult = (
   | { readonly status: 'unique'; readonly grid: Grid; readonly lineSolvable: boolean }
+  /** First-solution mode (`first`): a grid that fits; whether it is the only one was not asked. */
+  | { readonly status: 'found'; readonly grid: Grid; readonly lineSolvable: false }
   | { readonly status: 'multiple'; readonly grids: readonly [Grid, Grid]; readonly lineSolvable: false }
   | { readonly status: 'none'; readonly lineSolvable: false }
   | { readonly status: 'unknown'; readonly reason: string; readonly lineSolvable?: undefined }
@@ -42,6 +45,16 @@ export interface SolutionCount {
 export type Difficulty = 'line' | 'probing' | 'search';
 
 export type SolveStatus = SolveResult['status'];
+
+/** A verdict: every result but first-solution mode's 'found' (what blocks of a ciphertext get). */
+export type Verdict = Exclude<SolveResult, { readonly status: 'found' }>;
+export type VerdictStatus = Verdict['status'];
+
+/** `r` as a verdict; 'found' here is a bug (first-solution mode was asked where a verdict is needed). */
+export function asVerdict(r: SolveResult): Verdict {
+  if (r.status === 'found') throw new NonocryptError('E_INTERNAL', 'internal error: a first-solution result where a verdict was needed');
+  return r;
+}
 
 export interface SolveStats {
   /** Cells still open after propagation (0 when line-solvable). */

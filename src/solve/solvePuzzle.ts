@@ -17,6 +17,8 @@ export interface SolveOptions {
   readonly deadline?: number;
   /** Count solutions up to this many (SAT with blocking clauses); the result carries `count`. */
   readonly countMax?: number;
+  /** Stop at the first solution (status 'found' unless propagation or probing proved it unique). */
+  readonly first?: boolean;
 }
 
 /**
@@ -29,7 +31,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, options.givens ?? [], session);
     try {
-      return block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax });
+      return block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first });
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.

@@ -12,6 +12,7 @@ import { exitCode, exitForSummary } from '../ExitCode.js';
 import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { runOptions, usage, type RunFlags } from '../options.js';
 import { readPuzzleText, type PuzzleText } from './puzzleInput.js';
+import { asVerdict } from '../../solve/SolveResult.js';
 
 export const RENDER_FORMATS = ['svg', 'png', 'html', 'text'] as const;
 export type RenderFormat = (typeof RENDER_FORMATS)[number];
@@ -86,7 +87,7 @@ export async function renderCommand(io: CliIO, path: string | undefined, flags: 
   writeOutput(io, target, out, [path]);
   if (!flags.solution) return exitCode('OK');
   const summary = emptySummary();
-  for (const d of drawn) if (d.result) summary[d.result.status]++;
+  for (const d of drawn) if (d.result) summary[asVerdict(d.result).status]++;
   return exitForSummary(summary);
 }
 

@@ -28,6 +28,8 @@ export interface SolveFlags extends RunFlags {
   show?: boolean;
   /** Count solutions (up to `max`). */
   count?: boolean;
+  /** Stop at the first solution. */
+  first?: boolean;
   max?: number;
   /** Say what it took to decide each puzzle. */
   difficulty?: boolean;
@@ -43,6 +45,7 @@ export async function solveCommand(io: CliIO, paths: readonly string[], flags: S
   const to = flags.to ?? flags.formatOut;
   if (to !== undefined) usage(`solve reports solutions and writes no puzzle; to write one in another format: nonocrypt convert --to ${to} FILE`);
   const countMax = flags.count || flags.max !== undefined ? (flags.max ?? DEFAULT_COUNT_MAX) : undefined;
+  if (flags.first && countMax !== undefined) usage('--first stops at one solution and --count counts them: use one');
   if (isCollection(paths, flags.shard)) return solveCollection(io, paths, flags, countMax);
   const path = paths[0];
   if (flags.emitCnf === '-' && !flags.output) {
@@ -53,7 +56,7 @@ export async function solveCommand(io: CliIO, paths: readonly string[], flags: S
   const file = await readPuzzleInput(io, path, flags.from);
   const givens = file.givens ?? [];
   const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
-  const r = await solve(file.puzzle, { givens, countMax, ...runOptions(flags, 1) });
+  const r = await solve(file.puzzle, { givens, countMax, first: flags.first, ...runOptions(flags, 1) });
   const solutions = solutionRows(r);
   let text: string;
   if (flags.json) {
@@ -72,7 +75,7 @@ export async function solveCommand(io: CliIO, paths: readonly string[], flags: S
   const outputs: [string, string][] = [[flags.output ?? '-', text]];
   if (cnf !== undefined) outputs.push([flags.emitCnf!, cnf]);
   for (const [to, data] of outputs.sort(([a], [b]) => Number(a === '-') - Number(b === '-'))) writeOutput(io, to, data, [path]);
-  return r.status === 'unique' ? exitCode('OK') : r.status === 'unknown' ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+  return r.status === 'unique' || r.status === 'found' ? exitCode('OK') : r.status === 'unknown' ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
 }
 
 async function solveCollection(io: CliIO, paths: readonly string[], flags: SolveFlags, countMax: number | undefined): Promise<number> {
@@ -81,14 +84,14 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
   const inputs = collectInputs(paths, 'puzzle', flags.shard);
   checkOutputs([flags.output], inputs.map((i) => i.name));
   const sink = new ReportSink(io, flags.output, inputs.map((i) => i.name));
-  const counts = { unique: 0, multiple: 0, none: 0, unknown: 0, unreadable: 0 };
+  const counts = { unique: 0, found: 0, multiple: 0, none: 0, unknown: 0, unreadable: 0 };
   // One library call, streamed: on standard output each line appears as its puzzle is done.
   const show = !flags.quiet && !flags.json && flags.output !== undefined;
   await withProgress(
     io,
     show,
     async (onProgress) => {
-      for await (const p of solveMany(inputs.map((i) => textSource(io, i)), { format: flags.from, countMax, ...runOptions(flags), onProgress })) {
+      for await (const p of solveMany(inputs.map((i) => textSource(io, i)), { format: flags.from, countMax, first: flags.first, ...runOptions(flags), onProgress })) {
         if ('error' in p) counts.unreadable++;
         else counts[p.result.status]++;
         sink.line(flags.json ? JSON.stringify(collectionDocument(p, countMax)) : collectionLine(p, flags, countMax));
@@ -99,7 +102,7 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
   if (!flags.json) {
     const n = inputs.length;
     sink.line(
-      `${counted(n, 'puzzle')}: ${counts.unique} unique, ${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable} unreadable`,
+      `${counted(n, 'puzzle')}: ${counts.unique} unique, ${counts.found ? `${counts.found} found, ` : ''}${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable} unreadable`,
     );
   }
   sink.end();
@@ -107,7 +110,7 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
 }
 
 function solutionRows(r: SolveResult): string[][] {
-  return r.status === 'unique' ? [gridRows(r.grid)] : r.status === 'multiple' ? r.grids.map(gridRows) : [];
+  return r.status === 'unique' || r.status === 'found' ? [gridRows(r.grid)] : r.status === 'multiple' ? r.grids.map(gridRows) : [];
 }
 
 /** A stopped worker leaves no count: nothing was proven. */
@@ -174,6 +177,8 @@ export function headline(r: SolveResult, withGrids = true): string {
       return withGrids ? 'multiple (two of the solutions follow)' : 'multiple (at least two solutions)';
     case 'none':
       return 'none (no grid fits the clues)';
+    case 'found':
+      return 'found (a solution; --first: whether it is the only one was not checked)';
     case 'unknown':
       return `unknown (${r.reason})`;
   }

@@ -4,7 +4,7 @@ import { verifyMany } from '../../collection/verifyMany.js';
 import { solveBlocks } from '../../cipher/solveBlocks.js';
 import { emptySummary, receiverAccepts, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
 import { howUnique, sheetOf } from '../../render/sheetsOf.js';
-import type { SolveResult } from '../../solve/SolveResult.js';
+import type { Verdict } from '../../solve/SolveResult.js';
 import { counted } from '../../formats/counted.js';
 import type { CliIO } from '../CliIO.js';
 import { exitForCollection, type CollectionTally } from '../ExitCode.js';
@@ -122,7 +122,7 @@ function summaryLine(summary: ReturnType<typeof emptySummary>, rejected: number,
   );
 }
 
-function describe(v: SolveResult, receiver: ReceiverModel, paint: (code: number, text: string) => string): string {
+function describe(v: Verdict, receiver: ReceiverModel, paint: (code: number, text: string) => string): string {
   switch (v.status) {
     case 'unique':
       if (v.lineSolvable || receiver !== 'logic') return `${paint(32, 'unique')} (${howUnique(v)})`;
