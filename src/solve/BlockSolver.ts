@@ -55,16 +55,36 @@ export type Found = Grid | 'none' | 'unknown';
 const VARIABLES_PER_OPEN_CELL = 12;
 
 /**
- * The search's work budget before SAT takes over, in probes times the puzzle's lines (W + H),
- * so about this many line solves (range 1e5-1e8). TODO(measure): tournament sets and survey.
+ * The solver's tuning, declared once. Each value changes only speed, never an answer; the object
+ * is exported (not frozen) for benchmarks and experiments.
  */
-const SEARCH_LINE_WORK = 10e6;
-/** The search restarts after this many nodes times the Luby sequence (range 0-10,000; 0: never). */
-const RESTART_NODES = 300;
-/** Rounds of belief propagation for the SAT phases (range 0-50; 0: no phases). */
-const BELIEF_ROUNDS = 20;
-/** At most this many binary clauses from probing go to SAT (range 0-1e7). */
-const MAX_IMPLICATIONS = 2_000_000;
+export const solverTuning = {
+  /**
+   * The search's work budget before SAT takes over, in probes times the puzzle's lines (W + H),
+   * so about this many line solves (range 1e5-1e8). The three tournament sets with uniqueness,
+   * one process each, total CPU s (scratch sweep, 2026-11-25): 1e6 130.3, 3e6 133.0, 10e6 153.2;
+   * the 60 slowest of them: 0.3e6 32.1, 1e6 32.6, 3e6 35.6, 10e6 46.1, 30e6 49.4, 100e6 77.4;
+   * 300 random 30x30 boards: 1e6 1.18, 3e6 0.93, 10e6 0.80 (a short search sends boards that
+   * probing nearly settles to SAT, which costs more than searching on).
+   */
+  searchLineWork: 2e6,
+  /**
+   * The search restarts after this many nodes times the Luby sequence (range 0-10,000; 0:
+   * never). The 60 slowest tournament puzzles: 0 32.2 s, 50 33.3 s, 300 32.6 s (no difference
+   * there; kept for boards where an early wrong branch is costly).
+   */
+  restartNodes: 300,
+  /**
+   * Rounds of belief propagation for the SAT phases (range 0-150; 0: no phases). The 60 slowest
+   * tournament puzzles, total CPU s (search budget 1e6, then 2e6): 0 rounds 121.8, 5 52.3,
+   * 10 48.6, 20 32.6 / 33.5, 40 41.3, 60 40.8, 80 31.7 / 31.5, 120 36.9; Faase alone: 20 rounds
+   * 80.0 s, 40 26.0 s, 80 29.4 s. SAT's luck varies much between settings; without phases
+   * Knotty is not decided in 100 s.
+   */
+  beliefRounds: 80,
+  /** At most this many binary clauses from probing go to SAT (range 0-1e7). */
+  maxImplications: 2_000_000,
+};
 
 export class BlockSolver {
   /** Domains after propagation from the givens. */
@@ -144,8 +164,8 @@ export class BlockSolver {
       const wanted = options.countMax !== undefined ? Math.max(options.countMax, 1) + 1 : options.first ? 1 : 2;
       found = core.search(wanted, {
         deadline: options.deadline,
-        maxProbes: SEARCH_LINE_WORK / (this.puzzle.width + this.puzzle.height),
-        restartNodes: RESTART_NODES,
+        maxProbes: solverTuning.searchLineWork / (this.puzzle.width + this.puzzle.height),
+        restartNodes: solverTuning.restartNodes,
       });
       const stats = core.stats();
       this.probes = stats.probes;
@@ -388,7 +408,7 @@ export class BlockSolver {
       return scope;
     }
     const core = this.coreAt(this.satDomains).core;
-    const cnf = core.encode(BELIEF_ROUNDS);
+    const cnf = core.encode(solverTuning.beliefRounds);
     if (cnf === 'contradiction') {
       scope.addClause([]);
       this.encoding = { cellVar: new Int32Array(this.satDomains.length), variables: 0, clauses: 1 };
@@ -419,7 +439,7 @@ export class BlockSolver {
       const v = cellVar[Math.abs(l) - 1]!;
       return l > 0 ? v : -v;
     };
-    const implied = core.implications(MAX_IMPLICATIONS);
+    const implied = core.implications(solverTuning.maxImplications);
     for (let i = 0; i < implied.length; i += 2) {
       const a = lit(implied[i]!);
       const b = implied[i + 1]! === 0 ? 0 : lit(implied[i + 1]!);
