@@ -29,7 +29,7 @@ let tmp: { dir: string; cleanup: () => void };
 const at = (name: string) => join(tmp.dir, name);
 const examples = (name: string) => join(ROOT, 'examples', name);
 
-/** Three hard 60x60 blocks: clues of random pictures at density 0.5, no annotation. */
+/** Three hard 100x100 blocks: clues of random pictures at density 0.5, no annotation (60x60 ones now take the core well under a second). */
 let threeBlocks: string;
 /** A message of five 28x28 blocks (classic table). */
 let longMessage: string;
@@ -38,9 +38,9 @@ beforeAll(() => {
   assertBuilt();
   tmp = tempDir('nonocrypt-contract-');
   const rand = rng(60);
-  const blocks = [0, 1, 2].map(() => ({ puzzle: puzzleOf(makeGrid(60, 60, randomCells(60, 60, 0.5, rand))), annotation: [] }));
+  const blocks = [0, 1, 2].map(() => ({ puzzle: puzzleOf(makeGrid(100, 100, randomCells(100, 100, 0.5, rand))), annotation: [] }));
   threeBlocks = at('three-blocks.txt');
-  writeFileSync(threeBlocks, formatCiphertext({ width: 60, height: 60, blocks }));
+  writeFileSync(threeBlocks, formatCiphertext({ width: 100, height: 100, blocks }));
   const sentence = 'THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG, AND THEN IT RUNS AWAY INTO THE DARK FOREST. ';
   longMessage = at('long-message.txt');
   writeFileSync(longMessage, sentence.repeat(10).slice(0, 780)); // 3900 bits: 5 blocks of 784
@@ -63,7 +63,7 @@ describe('the exit-code contract', () => {
 });
 
 describe('time limits with more blocks than workers: every block reported, exit 3', () => {
-  test.each([['default'], ['1'], ['2']])('verify -t 1 on three hard 60x60 blocks (--jobs %s)', (jobs) => {
+  test.each([['default'], ['1'], ['2']])('verify -t 1 on three hard 100x100 blocks (--jobs %s)', (jobs) => {
     const r = nonocrypt(['verify', '-t', '1', ...(jobs === 'default' ? [] : ['--jobs', jobs]), threeBlocks], { timeoutMs: 120_000 });
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toBe('');

@@ -172,7 +172,12 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(outputOption('the report'))
     .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
     .addOption(shardOption())
-    .addOption(new Option('-j, --jobs <n>', 'worker threads for the puzzles of a collection (default: the number of cores; one puzzle runs in this thread)').argParser(wholeNumber(1, 256)))
+    .addOption(
+      new Option(
+        '-j, --jobs <n>',
+        'worker threads: the puzzles of a collection run on them; one puzzle runs in this thread, and if undecided after 30 s, as a portfolio of n differently tuned solvers racing on them (default: the number of cores)',
+      ).argParser(wholeNumber(1, 256)),
+    )
     .addOption(timeoutOption())
     .addOption(engineOption())
     .addOption(memoryOption())

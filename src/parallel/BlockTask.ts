@@ -3,7 +3,9 @@ import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { ErrorCode } from '../errors.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { lineSolvable } from '../line/lineSolvable.js';
-import type { SatSession } from '../sat/SatSession.js';
+import { SatSession } from '../sat/SatSession.js';
+import type { EngineName } from '../sat/SatSolver.js';
+import type { SolverTuning } from '../solve/BlockSolver.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
@@ -30,6 +32,10 @@ export type BlockTask =
       readonly countMax?: number;
       /** Stop at the first solution (see BlockSolver). */
       readonly first?: boolean;
+      /** This solve's own tuning (a portfolio member's), over the defaults. */
+      readonly tuning?: Partial<SolverTuning>;
+      /** This solve's own SAT engine (a portfolio member's), on a session of its own. */
+      readonly engine?: EngineName;
     }
   | {
       readonly kind: 'annotate';
@@ -71,7 +77,15 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
   const started = performance.now();
   if (task.kind === 'solve') {
     const deadline = timeoutMs === undefined ? undefined : started + timeoutMs;
-    const result = solvePuzzle(task.puzzle, { givens: task.givens, session, deadline, probing: task.probing, countMax: task.countMax, first: task.first });
+    const own = task.engine ? new SatSession(task.engine) : undefined;
+    const result = ((): SolveResult => {
+      try {
+        const options = { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first };
+        return solvePuzzle(task.puzzle, { ...options, tuning: task.tuning });
+      } finally {
+        own?.close();
+      }
+    })();
     const late = result.status === 'unknown' && deadline !== undefined && performance.now() >= deadline;
     return { kind: 'solve', result: late ? { ...result, reason: timeLimitReason(timeoutMs!) } : result };
   }

@@ -106,6 +106,32 @@ export class WorkerPool implements BlockRunner {
     return ordered(tasks, (t) => this.execute(t), this.options.jobs * AHEAD_PER_JOB, quickOutcome);
   }
 
+  /**
+   * A race: every task at once (give at least as many jobs as tasks), and the first outcome
+   * `decisive` accepts; then the pool is closed, which terminates the workers still running
+   * (the losers). When no outcome is decisive, the last one to arrive. A portfolio runs on it.
+   */
+  async race(tasks: readonly BlockTask[], decisive: (outcome: BlockOutcome) => boolean): Promise<BlockOutcome> {
+    try {
+      return await new Promise<BlockOutcome>((resolve) => {
+        let left = tasks.length;
+        for (const task of tasks) {
+          void this.execute(task).then((outcome) => {
+            left--;
+            if (decisive(outcome) || left === 0) resolve(outcome);
+          });
+        }
+      });
+    } finally {
+      await this.close();
+    }
+  }
+
+  /** Worker threads started and not yet terminated. */
+  get liveWorkers(): number {
+    return this.slots.length;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const next of this.waiting.splice(0)) next(undefined);

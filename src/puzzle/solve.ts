@@ -1,12 +1,19 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
+import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
+import { WorkerPool } from '../parallel/WorkerPool.js';
 import type { SolveResult } from '../solve/SolveResult.js';
+import { PORTFOLIO_AFTER_MS, portfolioMembers } from './portfolio.js';
 
 /**
  * Solve one puzzle: unique (with whether line logic alone finds it), multiple (two grids),
  * none, or unknown (time limit, memory cap). The time limit is honoured on every engine: in
  * this thread by the engine's deadline, else on a worker that is stopped at the limit.
+ *
+ * With `jobs` >= 2, a puzzle still undecided after PORTFOLIO_AFTER_MS in this thread is solved
+ * by a portfolio: `jobs` differently tuned solvers race on worker threads (portfolio.ts), the
+ * first verdict wins and the others are stopped. Counting never races (one count, one solver).
  */
 export interface SolveOptions extends RunOptions {
   /** Cells (row-major indices) given black. */
@@ -20,6 +27,8 @@ export interface SolveOptions extends RunOptions {
    * it, 'none', 'unknown'); no search for a second one. The tournaments' task.
    */
   readonly first?: boolean;
+  /** With `jobs` >= 2: how long the puzzle is solved in this thread before a portfolio races (ms; default PORTFOLIO_AFTER_MS). */
+  readonly portfolioAfterMs?: number;
 }
 
 /**
@@ -34,6 +43,22 @@ export const DEFAULT_COUNT_MAX = 1000;
 
 export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
   const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first };
-  for await (const out of runBlocks([task], { ...options, jobs: 1 })) return solveOutcome(out, options.timeoutMs);
+  const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
+  const started = performance.now();
+  const limit = options.timeoutMs ?? Infinity;
+  const after = options.portfolioAfterMs ?? PORTFOLIO_AFTER_MS;
+  const race = jobs >= 2 && options.countMax === undefined && limit > after;
+  const alone = await once(task, { ...options, jobs: 1, ...(race ? { timeoutMs: after } : {}) });
+  if (!race || alone.status !== 'unknown' || !alone.reason.startsWith('time limit')) return alone;
+  const left = limit - (performance.now() - started);
+  const members = portfolioMembers(jobs, options.engine).map((m): BlockTask => ({ ...task, ...m }));
+  const pool = new WorkerPool({ ...options, jobs: members.length, ...(Number.isFinite(left) ? { timeoutMs: Math.max(1, left) } : {}) });
+  const out = await pool.race(members, (o) => o.kind === 'solve' && o.result.status !== 'unknown');
+  return solveOutcome(out, options.timeoutMs);
+}
+
+/** One solve task on a runner made for it. */
+async function once(task: BlockTask, options: RunOptions): Promise<SolveResult> {
+  for await (const out of runBlocks([task], options)) return solveOutcome(out, options.timeoutMs);
   throw new Error('unreachable: a runner gives every task an outcome');
 }

@@ -55,10 +55,12 @@ export type Found = Grid | 'none' | 'unknown';
 const VARIABLES_PER_OPEN_CELL = 12;
 
 /**
- * The solver's tuning, declared once. Each value changes only speed, never an answer; the object
- * is exported (not frozen) for benchmarks and experiments.
+ * The solver's tuning, declared once. Each value changes only speed, never an answer (a solve
+ * may take its own, e.g. the members of a portfolio).
  */
-export const solverTuning = {
+export type SolverTuning = { -readonly [K in keyof typeof DEFAULT_TUNING]: number };
+
+const DEFAULT_TUNING = {
   /**
    * The search's work budget before SAT takes over, in probes times the puzzle's lines (W + H),
    * so about this many line solves (range 1e5-1e8). The three tournament sets with uniqueness,
@@ -84,7 +86,12 @@ export const solverTuning = {
   beliefRounds: 80,
   /** At most this many binary clauses from probing go to SAT (range 0-1e7). */
   maxImplications: 2_000_000,
+  /** Which colour a search branch tries first: 0 white, 1 black, 2 the one whose probe fixed more. */
+  valueFirst: 0,
 };
+
+/** The tuning in force (see DEFAULT_TUNING); benchmarks may change it, answers never depend on it. */
+export const solverTuning: SolverTuning = { ...DEFAULT_TUNING };
 
 export class BlockSolver {
   /** Domains after propagation from the givens. */
@@ -101,6 +108,7 @@ export class BlockSolver {
   private scope: GuardScope | undefined;
   private encoding: PuzzleEncoding | undefined;
   satCalls = 0;
+  private tuning: SolverTuning = { ...solverTuning };
   /** True when this block's clauses went into an instance that already held other blocks. */
   sharedInstance = false;
 
@@ -135,7 +143,10 @@ export class BlockSolver {
    * `first`: stop at the first grid found ('found'; no search for a second one).
    * Throws SolverAbortError when an engine aborts (its memory cap).
    */
-  solve(options: { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number; readonly first?: boolean } & SolveLimits = {}): SolveResult {
+  solve(
+    options: { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number; readonly first?: boolean; readonly tuning?: Partial<SolverTuning> } & SolveLimits = {},
+  ): SolveResult {
+    this.tuning = { ...solverTuning, ...options.tuning };
     const counted = (r: SolveResult, count: SolutionCount): SolveResult => (options.countMax === undefined ? r : { ...r, count });
     const exactly = (value: number): SolutionCount => ({ value, exact: true });
     if (this.presolve === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
@@ -164,8 +175,9 @@ export class BlockSolver {
       const wanted = options.countMax !== undefined ? Math.max(options.countMax, 1) + 1 : options.first ? 1 : 2;
       found = core.search(wanted, {
         deadline: options.deadline,
-        maxProbes: solverTuning.searchLineWork / (this.puzzle.width + this.puzzle.height),
-        restartNodes: solverTuning.restartNodes,
+        maxProbes: this.tuning.searchLineWork / (this.puzzle.width + this.puzzle.height),
+        restartNodes: this.tuning.restartNodes,
+        valueFirst: this.tuning.valueFirst as 0 | 1 | 2,
       });
       const stats = core.stats();
       this.probes = stats.probes;
@@ -408,7 +420,7 @@ export class BlockSolver {
       return scope;
     }
     const core = this.coreAt(this.satDomains).core;
-    const cnf = core.encode(solverTuning.beliefRounds);
+    const cnf = core.encode(this.tuning.beliefRounds);
     if (cnf === 'contradiction') {
       scope.addClause([]);
       this.encoding = { cellVar: new Int32Array(this.satDomains.length), variables: 0, clauses: 1 };
@@ -439,7 +451,7 @@ export class BlockSolver {
       const v = cellVar[Math.abs(l) - 1]!;
       return l > 0 ? v : -v;
     };
-    const implied = core.implications(solverTuning.maxImplications);
+    const implied = core.implications(this.tuning.maxImplications);
     for (let i = 0; i < implied.length; i += 2) {
       const a = lit(implied[i]!);
       const b = implied[i + 1]! === 0 ? 0 : lit(implied[i + 1]!);

@@ -1,7 +1,7 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { SolverAbortError } from '../errors.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
-import { BlockSolver } from './BlockSolver.js';
+import { BlockSolver, type SolverTuning } from './BlockSolver.js';
 import type { SolveResult } from './SolveResult.js';
 
 export interface SolveOptions {
@@ -19,6 +19,8 @@ export interface SolveOptions {
   readonly countMax?: number;
   /** Stop at the first solution (status 'found' unless propagation or probing proved it unique). */
   readonly first?: boolean;
+  /** This solve's tuning over the defaults (see BlockSolver's solverTuning). */
+  readonly tuning?: Partial<SolverTuning>;
 }
 
 /**
@@ -31,7 +33,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, options.givens ?? [], session);
     try {
-      return block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first });
+      return block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first, tuning: options.tuning });
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.

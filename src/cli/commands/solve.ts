@@ -56,7 +56,7 @@ export async function solveCommand(io: CliIO, paths: readonly string[], flags: S
   const file = await readPuzzleInput(io, path, flags.from);
   const givens = file.givens ?? [];
   const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
-  const r = await solve(file.puzzle, { givens, countMax, first: flags.first, ...runOptions(flags, 1) });
+  const r = await solve(file.puzzle, { givens, countMax, first: flags.first, ...runOptions(flags) });
   const solutions = solutionRows(r);
   let text: string;
   if (flags.json) {
