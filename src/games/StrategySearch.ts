@@ -160,18 +160,20 @@ export class BudgetedSearch {
     if (h <= 0 || !ctx.volume.allows(levels, h)) return null;
     if ((++this.checks & 255) === 0 && options.deadline !== undefined && performance.now() > options.deadline) throw new SearchTimeout();
     if (codes <= options.ruleMaxCodes && ctx.ruleWins(levels, h, options.ruleNodes) === true) return '*';
-    let ranked: RankedGuess[];
-    if (codes <= CANDIDATE_FIRST_CODES) {
-      ranked = ctx.rank(levels, h, concatLevels(levels));
-      if (ranked.length === 0) ranked = ctx.rank(levels, h);
-    } else {
-      ranked = ctx.rank(levels, h, ctx.guessPool(levels, history, codes));
-    }
-    const tries = Math.min(options.branch, ranked.length);
-    for (let t = 0; t < tries; t++) {
-      const g = ranked[t]!.guess;
-      const text = this.tryGuess(levels, h, history, g);
-      if (text !== null) return text;
+    // Small tuples try their own codes first, then (only if those fail) every code.
+    const tried = new Set<number>();
+    const lists = codes <= CANDIDATE_FIRST_CODES ? [() => ctx.rank(levels, h, concatLevels(levels)), () => ctx.rank(levels, h)] : [() => ctx.rank(levels, h, ctx.guessPool(levels, history, codes))];
+    for (const list of lists) {
+      const ranked = list();
+      let tries = 0;
+      for (let t = 0; t < ranked.length && tries < options.branch; t++) {
+        const g = ranked[t]!.guess;
+        if (tried.has(g)) continue;
+        tried.add(g);
+        tries++;
+        const text = this.tryGuess(levels, h, history, g);
+        if (text !== null) return text;
+      }
     }
     return null;
   }

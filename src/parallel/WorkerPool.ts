@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NonocryptError } from '../errors.js';
 import { engineCapabilities } from '../sat/engines.js';
-import type { BlockRunner, RunOptions } from './BlockRunner.js';
+import type { RunOptions } from './BlockRunner.js';
 import { quickOutcome, type BlockOutcome, type BlockTask } from './BlockTask.js';
 import { ordered } from './ordered.js';
 
@@ -24,6 +25,11 @@ import { ordered } from './ordered.js';
  * - `close()` is final: it terminates every worker and starts none again (a replacement
  *   started after it would keep the process alive for ever). Tasks running or waiting for a
  *   worker then, and tasks given after, come back at once as `error` outcomes (E_WORKER).
+ *
+ * The pool is generic in its tasks: the block tasks of BlockTask.ts by default, or another
+ * layer's tasks run by its own worker script (`internals.script`, which speaks the same
+ * protocol as blockWorker.ts: post `{ready: true}` once, then answer each `{id, task,
+ * timeoutMs}` with `{id, outcome}`); failures come back as `PoolFailure` outcomes either way.
  *
  * Why our own pool and not piscina or tinypool (which also terminate a worker to cancel its
  * task): measured against both behind these same rules (`npm run bench -- pool`, section
@@ -69,23 +75,29 @@ const AHEAD_PER_JOB = 8;
 const START_ATTEMPTS = 3;
 
 /** How far past the time limit a task may run before its worker is terminated. */
-export function hardLimitMs(task: BlockTask, timeoutMs: number, engineStops: boolean): number {
+export function hardLimitMs(task: { readonly kind: string }, timeoutMs: number, engineStops: boolean): number {
   // A solve on an engine that honours deadlines stops itself by the limit; an engine that
   // cannot stop is stopped at the limit.
   if (task.kind === 'annotate') return 2 * timeoutMs + ANNOTATE_GRACE_MS;
   return engineStops ? timeoutMs + Math.max(STOPPABLE_GRACE_MS, timeoutMs) : timeoutMs;
 }
 
-export interface PoolInternals {
-  /** The worker script (tests inject one that dies on purpose). */
+export interface PoolInternals<T, O> {
+  /** The worker script (tests inject one that dies on purpose; other layers bring their own). */
   readonly script?: URL;
+  /** Answers a task in the calling thread when it needs no worker (default: quickOutcome for block tasks). */
+  readonly quick?: (task: T) => O | undefined;
 }
 
-export class WorkerPool implements BlockRunner {
+/** The outcomes the pool itself gives a task: stopped at its hard limit, or failed. */
+export type PoolFailure = Extract<BlockOutcome, { kind: 'timeout' } | { kind: 'error' }>;
+
+export class WorkerPool<T extends { readonly kind: string } = BlockTask, O extends { readonly kind: string } = BlockOutcome> {
   private readonly slots: Slot[] = [];
   private readonly idle: Slot[] = [];
   /** Tasks waiting for a worker; `close()` hands them undefined. */
   private readonly waiting: ((slot: Slot | undefined) => void)[] = [];
+  private readonly quick: ((task: T) => O | undefined) | undefined;
   /** Workers that have exited (a crash while idle is noticed before the next task). */
   private readonly exited = new WeakSet<Worker>();
   private readonly script: URL;
@@ -95,14 +107,15 @@ export class WorkerPool implements BlockRunner {
 
   constructor(
     private readonly options: RunOptions & { readonly jobs: number },
-    internals: PoolInternals = {},
+    internals: PoolInternals<T, O> = {},
   ) {
     this.script = internals.script ?? workerScript();
+    this.quick = internals.script && !internals.quick ? undefined : ((internals.quick ?? quickOutcome) as (task: T) => O | undefined);
     this.engineStops = engineCapabilities(options.engine).deadline;
   }
 
-  run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome> {
-    return ordered(tasks, (t) => this.execute(t), this.options.jobs * AHEAD_PER_JOB, quickOutcome);
+  run(tasks: Iterable<T> | AsyncIterable<T>): AsyncGenerator<O | PoolFailure> {
+    return ordered(tasks, (t) => this.execute(t), this.options.jobs * AHEAD_PER_JOB, this.quick);
   }
 
   async close(): Promise<void> {
@@ -113,7 +126,7 @@ export class WorkerPool implements BlockRunner {
     await Promise.all(all.map((s) => s.worker.terminate()));
   }
 
-  private async execute(task: BlockTask): Promise<BlockOutcome> {
+  private async execute(task: T): Promise<O | PoolFailure> {
     const slot = await this.acquire();
     if (!slot) return closedOutcome();
     try {
@@ -133,14 +146,14 @@ export class WorkerPool implements BlockRunner {
     }
   }
 
-  private post(slot: Slot, task: BlockTask): Promise<BlockOutcome> {
+  private post(slot: Slot, task: T): Promise<O | PoolFailure> {
     const id = this.nextId++;
     const { timeoutMs } = this.options;
     const worker = slot.worker;
     const started = performance.now();
-    return new Promise<BlockOutcome>((resolve) => {
+    return new Promise<O | PoolFailure>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const finish = (outcome: BlockOutcome, replace: boolean) => {
+      const finish = (outcome: O | PoolFailure, replace: boolean) => {
         if (timer) clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -148,7 +161,7 @@ export class WorkerPool implements BlockRunner {
         if (replace) this.replace(slot);
         resolve(outcome);
       };
-      const onMessage = (m: { id?: number; outcome?: BlockOutcome }) => {
+      const onMessage = (m: { id?: number; outcome?: O }) => {
         if (m.id === id && m.outcome) finish(m.outcome, false);
       };
       const onError = (e: Error) => finish({ kind: 'error', code: 'E_WORKER', message: `worker thread failed: ${oneLine(e.message)}` }, true);
@@ -215,7 +228,7 @@ export class WorkerPool implements BlockRunner {
   }
 }
 
-function closedOutcome(): BlockOutcome {
+function closedOutcome(): PoolFailure {
   return { kind: 'error', code: 'E_WORKER', message: 'the worker pool was closed before the block finished' };
 }
 
@@ -225,10 +238,18 @@ function oneLine(s: string): string {
 
 /** The compiled worker entry next to this module (under vitest, the built copy in dist/). */
 function workerScript(): URL {
-  const here = fileURLToPath(import.meta.url);
+  return compiledScript(import.meta.url, 'blockWorker.js');
+}
+
+/**
+ * The compiled file `name` in the folder of the module at `moduleUrl` (its import.meta.url):
+ * beside it when it runs compiled, in dist/ when it runs from its TypeScript source (vitest).
+ */
+export function compiledScript(moduleUrl: string, name: string): URL {
+  const here = fileURLToPath(moduleUrl);
   const compiled = here.endsWith('.ts')
-    ? here.replace(/([\\/])src([\\/]parallel[\\/])WorkerPool\.ts$/, '$1dist$1src$2blockWorker.js')
-    : here.replace(/WorkerPool\.js$/, 'blockWorker.js');
+    ? join(dirname(here).replace(/([\\/])src([\\/][^\\/]+)$/, '$1dist$1src$2'), name)
+    : join(dirname(here), name);
   if (!existsSync(compiled)) throw new NonocryptError('E_BUILD', `worker script ${compiled} is missing: run npm run build`);
   return pathToFileURL(compiled);
 }
