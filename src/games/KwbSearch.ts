@@ -71,7 +71,7 @@ export class KwbSearch {
   }
 
   /** One guess from each of the k best groups, best first. */
-  private choose(levels: Levels, history: readonly number[]): number[] {
+  choose(levels: Levels, history: readonly number[]): number[] {
     const { ctx, d } = this;
     const E1 = ctx.E + 1;
     const win = ctx.rules.win;
