@@ -16,6 +16,7 @@ import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
 import type { CliIO } from './CliIO.js';
 import { webCommand } from './commands/web.js';
+import { addMastermindCommand } from './commands/mastermind.js';
 import { exitCodesHelp } from './ExitCode.js';
 import { parseShard } from '../collection/shard.js';
 import { folderExtensions } from './inputFiles.js';
@@ -71,7 +72,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   const program = new Command();
   program
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert, render, web.')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     .addHelpText('after', `\n${exitCodesHelp()}`);
@@ -238,6 +239,8 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .addOption(new Option('-p, --port <n>', 'port (default 8080; 0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
     .addOption(quietOption())
     .action(async (opts) => setExit(await webCommand(io, opts)));
+
+  addMastermindCommand(program, io, setExit);
 
   return program;
 }

@@ -1,4 +1,4 @@
-import type { AnswerTable } from './AnswerTable.js';
+import { answerOfDigits } from './Answer.js';
 import type { Rules } from './Rules.js';
 
 /**
@@ -23,21 +23,24 @@ export class CodeMaker {
   liesUsed = 0;
   turns = 0;
   private readonly random: () => number;
+  private readonly digits: Uint8Array;
+  private readonly scratch: Int32Array;
 
   constructor(
     readonly rules: Rules,
-    private readonly table: AnswerTable,
     seed: number,
     private readonly lieRate = DEFAULT_LIE_RATE,
   ) {
     this.random = mulberry32(seed);
     this.secret = Math.floor(this.random() * rules.game.size);
+    this.digits = rules.game.digits(this.secret);
+    this.scratch = new Int32Array(rules.symbols);
   }
 
   answer(guess: number): MakerAnswer {
     const { rules } = this;
     this.turns++;
-    const truth = this.table.answer(guess, this.secret);
+    const truth = answerOfDigits(rules.pegs, rules.game.digits(guess), this.digits, this.scratch);
     const right = truth === rules.win;
     const mayLie = this.liesUsed < rules.lies && (!right || rules.end === 'deniable');
     if (mayLie && this.random() < this.lieRate) {
