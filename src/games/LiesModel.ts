@@ -136,6 +136,7 @@ export class LiesModel {
 
   /** Assumptions selecting codes that contradict exactly j answers. */
   levelAssumptions(j: number): number[] {
+    if (j > this.ge.length) return [this.falseLit()];
     const out: number[] = [];
     if (j > 0) out.push(this.ge[j - 1]!);
     if (j < this.ge.length) out.push(-this.ge[j]!);
