@@ -23,7 +23,6 @@ export interface KwbResult {
 
 export class KwbSearch {
   nodes = 0;
-  private checks = 0;
   private readonly d: number[];
 
   constructor(
@@ -39,7 +38,7 @@ export class KwbSearch {
     const { ctx } = this;
     const codes = Partition.size(levels);
     if (codes === 0) return { text: '', depth: 0, total: 0 };
-    if ((++this.checks & 255) === 0 && this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
+    if (this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
     if (codes === 1) {
       // One code left: guess it until it is confirmed (truthful end: once).
       const j = levels.findIndex((l) => l.length > 0);

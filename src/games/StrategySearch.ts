@@ -146,7 +146,6 @@ export interface BudgetedSearchOptions {
  */
 export class BudgetedSearch {
   nodes = 0;
-  private checks = 0;
 
   constructor(
     readonly ctx: SearchContext,
@@ -158,7 +157,7 @@ export class BudgetedSearch {
     const codes = Partition.size(levels);
     if (codes === 0) return '';
     if (h <= 0 || !ctx.volume.allows(levels, h)) return null;
-    if ((++this.checks & 255) === 0 && options.deadline !== undefined && performance.now() > options.deadline) throw new SearchTimeout();
+    if (options.deadline !== undefined && performance.now() > options.deadline) throw new SearchTimeout();
     if (codes <= options.ruleMaxCodes && ctx.ruleWins(levels, h, options.ruleNodes) === true) return '*';
     // Small tuples try their own codes first, then (only if those fail) every code.
     const tried = new Set<number>();
