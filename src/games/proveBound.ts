@@ -78,7 +78,8 @@ class BoundSearch {
     if (codes === 0) return false;
     if (t <= 0) return true;
     if (!ctx.volume.allows(levels, t)) return true;
-    if ((++this.nodes & 255) === 0 && this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
+    this.nodes++;
+    if (this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
     const key = t + ':' + levels.map((l) => l.join(',')).join('|');
     if (this.memo.has(key)) return true;
     const { part, volume, E } = ctx;
