@@ -63,39 +63,53 @@ export class SearchContext {
    * come lightest-heaviest-child first, then most even.
    */
   rank(levels: Levels, h: number, pool?: ArrayLike<number>): RankedGuess[] {
-    const { part, volume, E } = this;
-    const E1 = E + 1;
-    const win = this.rules.win;
-    const truthful = this.rules.end === 'truthful';
-    const limit = volume.b(h - 1);
-    const weights = new Float64Array(E1);
-    for (let j = 0; j < E1; j++) weights[j] = volume.a(E - j, h - 1);
+    const limit = this.volume.b(h - 1);
+    const weights = this.childWeights(h - 1);
     const out: RankedGuess[] = [];
     const n = pool ? pool.length : this.table.size;
-    const below = this.below;
     for (let i = 0; i < n; i++) {
-      const g = pool ? pool[i]! : i;
-      const counts = part.count(levels, g);
-      let hit = false;
-      for (let j = 0; j < E1; j++) {
-        const wins = counts[win * E1 + j]!;
-        if (wins) hit = true;
-        below[j] = levels[j]!.length - (truthful ? wins : 0);
-      }
-      let worst = 0;
-      let spread = 0;
-      for (const r of this.rules.alphabet) {
-        if (r === win) continue;
-        let w = counts[r * E1]! * weights[0]!;
-        for (let j = 1; j < E1; j++) w += (counts[r * E1 + j]! + below[j - 1]! - counts[r * E1 + j - 1]!) * weights[j]!;
-        if (w > worst) worst = w;
-        spread += w * w;
-      }
-      if (worst > limit) continue;
-      out.push({ guess: g, worst, spread, hit });
+      const r = this.weigh(levels, pool ? pool[i]! : i, weights);
+      if (r.worst <= limit) out.push(r);
     }
     out.sort((a, b) => a.worst - b.worst || a.spread - b.spread || Number(b.hit) - Number(a.hit) || a.guess - b.guess);
     return out;
+  }
+
+  /** weights[j]: the volume weight of a code of level j with t guesses left. */
+  childWeights(t: number): Float64Array {
+    const E1 = this.E + 1;
+    const weights = new Float64Array(E1);
+    for (let j = 0; j < E1; j++) weights[j] = this.volume.a(this.E - j, t);
+    return weights;
+  }
+
+  /**
+   * The volume weights of guess g's non-winning children, from its class counts alone (a
+   * child of answer r holds the codes of level j whose answer is r, and the codes of level
+   * j - 1 whose answer is not r): the heaviest, and the sum of squares.
+   */
+  weigh(levels: Levels, g: number, weights: Float64Array): RankedGuess {
+    const E1 = this.E + 1;
+    const win = this.rules.win;
+    const truthful = this.rules.end === 'truthful';
+    const below = this.below;
+    const counts = this.part.count(levels, g);
+    let hit = false;
+    for (let j = 0; j < E1; j++) {
+      const wins = counts[win * E1 + j]!;
+      if (wins) hit = true;
+      below[j] = levels[j]!.length - (truthful ? wins : 0);
+    }
+    let worst = 0;
+    let spread = 0;
+    for (const r of this.rules.alphabet) {
+      if (r === win) continue;
+      let w = counts[r * E1]! * weights[0]!;
+      for (let j = 1; j < E1; j++) w += (counts[r * E1 + j]! + below[j - 1]! - counts[r * E1 + j - 1]!) * weights[j]!;
+      if (w > worst) worst = w;
+      spread += w * w;
+    }
+    return { guess: g, worst, spread, hit };
   }
 
   /** Whether the fewest-lies rule wins this tuple within h guesses (undefined: too big to tell). */

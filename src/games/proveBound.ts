@@ -82,29 +82,16 @@ class BoundSearch {
     if (this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
     const key = t + ':' + levels.map((l) => l.join(',')).join('|');
     if (this.memo.has(key)) return true;
-    const { part, volume, E } = ctx;
-    const E1 = E + 1;
-    const win = ctx.rules.win;
-    const truthful = ctx.rules.end === 'truthful';
+    const { part, volume } = ctx;
     const limit = volume.b(t - 1);
     const pool = ctx.guessPool(levels, history, codes);
     const n = pool ? pool.length : ctx.table.size;
-    const below = new Float64Array(E1);
-    const weights = new Float64Array(E1);
-    for (let j = 0; j < E1; j++) weights[j] = volume.a(E - j, t - 1);
+    const weights = ctx.childWeights(t - 1);
     // Guesses the one-step check cannot refute, with their lightest worst child (best first).
     const open: { g: number; worst: number }[] = [];
     for (let i = 0; i < n; i++) {
       const g = pool ? pool[i]! : i;
-      const counts = part.count(levels, g);
-      for (let j = 0; j < E1; j++) below[j] = levels[j]!.length - (truthful ? counts[win * E1 + j]! : 0);
-      let worst = 0;
-      for (const r of ctx.rules.alphabet) {
-        if (r === win) continue;
-        let w = counts[r * E1]! * weights[0]!;
-        for (let j = 1; j < E1; j++) w += (counts[r * E1 + j]! + below[j - 1]! - counts[r * E1 + j - 1]!) * weights[j]!;
-        if (w > worst) worst = w;
-      }
+      const { worst } = ctx.weigh(levels, g, weights);
       if (worst > limit) this.volumeCuts++;
       else open.push({ g, worst });
     }
