@@ -71,7 +71,7 @@ function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmP
   const g = rules.game;
   if (r.kind === 'mmCandidates') {
     const c = candidates(rules, turns, { limit: 30 });
-    const lines = c.counts.map((n, j) => `C${j}: ${c.exact ? '' : '>= '}${n} code${n === 1 ? '' : 's'}${j === 0 ? ' fit every answer' : ` contradict exactly ${j}`}${n ? ': ' + c.codes[j]!.map((x) => g.format(x)).join(' ') + (n > c.codes[j]!.length ? ' ...' : '') : ''}`);
+    const lines = c.counts.map((n, j) => `C${j}: ${c.exactCounts[j] ? '' : '>= '}${n} code${n === 1 ? '' : 's'}${j === 0 ? ' fit every answer' : ` contradict exactly ${j}`}${n ? ': ' + c.codes[j]!.map((x) => g.format(x)).join(' ') + (n > c.codes[j]!.length ? ' ...' : '') : ''}`);
     if (c.lies.length) lines.push(`certain lies: ${c.lies.map((i) => `turn ${i + 1}`).join(', ')}`);
     return lines;
   }

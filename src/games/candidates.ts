@@ -20,7 +20,7 @@ export interface CandidateOptions {
   /** Codes listed per level, at most (default 20). */
   readonly limit?: number;
   readonly method?: 'auto' | 'enumerate' | 'sat';
-  /** SAT: codes counted per level at most (default 10,000). */
+  /** SAT: codes counted per level at most (default 1,000). */
   readonly countLimit?: number;
   readonly engine?: EngineName;
   /** `performance.now()` time after which SAT stops (counts then are lower bounds). */
@@ -34,6 +34,8 @@ export interface CandidateReport {
   readonly counts: number[];
   /** Every count is exact. */
   readonly exact: boolean;
+  /** exactCounts[j]: counts[j] is exact (else a lower bound). */
+  readonly exactCounts: boolean[];
   /** The codes of each level, ascending, at most `limit` each (indices). */
   readonly codes: number[][];
   /** Turns (0-based) whose answer every fitting code contradicts: certainly lies. */
@@ -42,7 +44,7 @@ export interface CandidateReport {
   readonly undecided: number[];
 }
 
-export const DEFAULT_COUNT_LIMIT = 10_000;
+export const DEFAULT_COUNT_LIMIT = 1000;
 
 export function candidates(rules: Rules, turns: readonly Turn[], options: CandidateOptions = {}): CandidateReport {
   const method = options.method ?? 'auto';
@@ -65,7 +67,7 @@ export function candidates(rules: Rules, turns: readonly Turn[], options: Candid
   }
   const any = counts.some((n) => n > 0);
   const lies = any ? turns.map((_, i) => i).filter((i) => !agreed[i]) : [];
-  return { method: 'enumerate', counts, exact: true, codes, lies, undecided: [] };
+  return { method: 'enumerate', counts, exact: true, exactCounts: counts.map(() => true), codes, lies, undecided: [] };
 }
 
 function bySat(rules: Rules, turns: readonly Turn[], limit: number, options: CandidateOptions): CandidateReport {
@@ -76,11 +78,12 @@ function bySat(rules: Rules, turns: readonly Turn[], limit: number, options: Can
     const model = new LiesModel(solver, rules, turns);
     const counts: number[] = [];
     const codes: number[][] = [];
-    let exact = true;
+    const exactCounts: boolean[] = [];
     for (let j = 0; j <= rules.lies; j++) {
       const query = model.scope.child();
       const found: number[] = [];
       let n = 0;
+      let exact = true;
       for (;;) {
         if (n >= countLimit) {
           exact = false;
@@ -99,6 +102,7 @@ function bySat(rules: Rules, turns: readonly Turn[], limit: number, options: Can
       }
       query.retire();
       counts.push(n);
+      exactCounts.push(exact);
       // The smallest codes found: the smallest of the level when all were found.
       codes.push(found.sort((a, b) => a - b).slice(0, limit));
     }
@@ -111,7 +115,7 @@ function bySat(rules: Rules, turns: readonly Turn[], limit: number, options: Can
         else if (r === 'unknown') undecided.push(i);
       }
     }
-    return { method: 'sat', counts, exact, codes, lies, undecided };
+    return { method: 'sat', counts, exact: exactCounts.every(Boolean), exactCounts, codes, lies, undecided };
   } finally {
     solver.release();
   }

@@ -91,6 +91,7 @@ Examples:
             method: r.method,
             counts: r.counts,
             exact: r.exact,
+            exactCounts: r.exactCounts,
             codes: r.codes.map((l) => l.map((c) => g.format(c))),
             certainLies: certain,
             ...(r.undecided.length ? { undecidedTurns: r.undecided.map((i) => i + 1) } : {}),
@@ -101,7 +102,7 @@ Examples:
           const shown = r.codes[j]!.map((c) => g.format(c));
           const more = n > shown.length ? ` ...` : '';
           const what = j === 0 ? 'fit every answer' : `contradict exactly ${j} answer${j === 1 ? '' : 's'}`;
-          return `C${j}: ${r.exact ? '' : '>= '}${n} code${n === 1 ? '' : 's'} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
+          return `C${j}: ${r.exactCounts[j] ? '' : '>= '}${n} code${n === 1 ? '' : 's'} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
         });
         if (certain.length) lines.push(`certain lies: ${certain.map((c) => `turn ${c.turn} (${c.guess}=${c.answer})`).join(', ')}`);
         if (r.counts.every((n) => n === 0)) lines.push(`no code fits these answers with at most ${rules.lies} lie${rules.lies === 1 ? '' : 's'}`);
