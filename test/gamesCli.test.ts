@@ -79,6 +79,8 @@ describe('candidates and next', () => {
     [['mastermind', 'candidates', '--lies', 'x'], "option '-e, --lies <E>' argument 'x' is invalid"],
     [['mastermind', 'bound'], "required option '--guesses <h>' not specified"],
     [['mastermind', 'strategy'], "required option '-o, --output <file>' not specified"],
+    [['mastermind', 'strategy', '--json', '-o', '-'], '--json and -o - both write to standard output'],
+    [['mastermind', 'bound', '--pegs', '8', '--symbols', '10', '--guesses', '5'], 'too many to enumerate'],
   ])('bad input %j: one line naming the place, exit 2', (args, mentions) => {
     expectUsageError(nonocrypt(args), mentions);
   });

@@ -35,7 +35,7 @@ export class AnswerTable {
    */
   constructor(game: Game, shared?: ArrayBufferLike) {
     if (game.size > MAX_ENUMERATED_CODES) {
-      throw new NonocryptError('E_INTERNAL', `internal error: ${game.size} codes are too many to enumerate`);
+      throw new NonocryptError('E_USAGE', `${game.name} has ${game.size} codes, too many to enumerate (at most ${MAX_ENUMERATED_CODES}): only candidates (by SAT) and play work for it`);
     }
     const N = game.size;
     const P = game.pegs;

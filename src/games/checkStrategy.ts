@@ -104,9 +104,10 @@ export function checkStrategyObject(doc: unknown, where = 'strategy'): CheckRepo
       used[v] = false;
     }
   };
-  if ((game === 'mastermind' ? S ** P : 0) > 1 << 22) bad('too many codes to check');
+  let count = 1;
+  for (let i = 0; i < P; i++) count *= game === 'mastermind' ? S : S - i;
+  if (count > 1 << 22) bad(`${count} codes are too many to check (at most ${1 << 22})`);
   gen(0);
-  if (codes.length > 1 << 22) bad('too many codes to check');
   const index = new Map(codes.map((c, i) => [c, i]));
   const win = `${P}A0B`;
   const ans = (a: string, b: string): string => {

@@ -12,7 +12,7 @@ import { suggestNext } from '../../games/suggestNext.js';
 import type { CliIO } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, Progress, readLines, readText, writeOutput } from '../io.js';
-import { defaultJobs, seconds, wholeNumber } from '../options.js';
+import { defaultJobs, seconds, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
@@ -156,6 +156,7 @@ Examples:
     .option('-q, --quiet', 'nothing on stderr but errors')
     .action(async (opts: GameFlags & { output: string; method: 'search' | 'kwb'; branch?: number; guesses?: number; jobs?: number; timeLimit?: number }) => {
       const rules = rulesOf(opts);
+      if (opts.json && opts.output === '-') usage('--json and -o - both write to standard output: give -o a file');
       checkOutputs([opts.output], []);
       const progress = new Progress(io, !opts.quiet && !opts.json, 'subtrees');
       const r = await buildStrategy(rules, {
