@@ -12,14 +12,18 @@ import { Volume } from './Volume.js';
  * empty tuple (nothing to play), '*' for "the fewest-lies rule wins from here", or a node.
  */
 
-/** Tuples with at least this many codes get their guesses reduced by symmetry. Range 1-1000. */
+/**
+ * Tuples with at least this many codes get their guesses reduced by symmetry (below it the
+ * canonical forms cost more than the guesses they save). Range 1-1000; not tuned.
+ */
 export const SYMMETRY_MIN_CODES = 40;
 /** ... and only while the history is at most this long (deeper, few symmetries are left). */
 export const SYMMETRY_MAX_DEPTH = 3;
 /**
  * Tuples with at most this many codes first try guesses among their own codes only (a full
  * ranking costs size-of-game times the tuple; endgames nearly always have a good guess among
- * their codes). Range 0-200: at 24, Mastermind e = 1 built the same depths as with 0.
+ * their codes); all codes are ranked when those fail. Range 0-200; 24 is not tuned: with it
+ * and the fallback the AB game e = 1 reached 9, where its own codes alone stopped at 10.
  */
 export const CANDIDATE_FIRST_CODES = 24;
 /**

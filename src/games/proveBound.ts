@@ -39,7 +39,7 @@ export interface BoundOptions {
   readonly memo?: number;
 }
 
-/** Remembered tuples by default: about 100 bytes each with its key, so 100 MB. */
+/** Remembered tuples by default (a key is a string of the tuple's codes: an estimated 100 bytes to a few kB each). */
 const DEFAULT_MEMO = 1_000_000;
 
 export function proveBound(rules: Rules, guesses: number, options: BoundOptions = {}): BoundResult {
