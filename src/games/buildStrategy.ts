@@ -164,7 +164,7 @@ function makeRunner(jobs: number, timeLimitMs: number | undefined): SubtreeRunne
   }
   const pool = new WorkerPool<SubtreeTask, SubtreeOutcome>(
     { jobs, ...(timeLimitMs !== undefined ? { timeoutMs: timeLimitMs + WORKER_GRACE_MS } : {}) },
-    { script: compiledScript(import.meta.url, 'subtreeWorker.js') },
+    { script: compiledScript(import.meta.url, 'subtreeWorker.js'), quick: null },
   );
   return {
     async run(tasks, progress) {

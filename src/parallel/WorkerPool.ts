@@ -85,8 +85,11 @@ export function hardLimitMs(task: { readonly kind: string }, timeoutMs: number, 
 export interface PoolInternals<T, O> {
   /** The worker script (tests inject one that dies on purpose; other layers bring their own). */
   readonly script?: URL;
-  /** Answers a task in the calling thread when it needs no worker (default: quickOutcome for block tasks). */
-  readonly quick?: (task: T) => O | undefined;
+  /**
+   * Answers a task in the calling thread when it needs no worker: by default quickOutcome (for
+   * block tasks); null: every task goes to a worker (another layer's tasks).
+   */
+  readonly quick?: ((task: T) => O | undefined) | null;
 }
 
 /** The outcomes the pool itself gives a task: stopped at its hard limit, or failed. */
@@ -110,7 +113,7 @@ export class WorkerPool<T extends { readonly kind: string } = BlockTask, O exten
     internals: PoolInternals<T, O> = {},
   ) {
     this.script = internals.script ?? workerScript();
-    this.quick = internals.script && !internals.quick ? undefined : ((internals.quick ?? quickOutcome) as (task: T) => O | undefined);
+    this.quick = internals.quick === null ? undefined : ((internals.quick ?? quickOutcome) as (task: T) => O | undefined);
     this.engineStops = engineCapabilities(options.engine).deadline;
   }
 
