@@ -92,7 +92,7 @@ describe('candidates against brute force on random histories with lies', () => {
         const refLies = ref.size ? turns.map((_, i) => i).filter((i) => [...ref.keys()].every((c) => refAnswer(turns[i]![0], c) !== turns[i]![1])) : [];
         for (const method of ['enumerate', 'sat'] as const) {
           if (method === 'sat' && seed > 2 && allCodes(spec).length > 200) continue; // SAT lists codes one model at a time: a few histories suffice
-          const r = candidates(rules, history, { method, limit: 10_000, table });
+          const r = candidates(rules, history, { method, limit: 10_000, countLimit: 10_000, table });
           expect(r.counts, `${method} ${JSON.stringify(turns)}`).toEqual(counts);
           expect(r.exact).toBe(true);
           for (let j = 0; j <= lies; j++) {

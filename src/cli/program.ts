@@ -235,7 +235,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
 
   program
     .command('web')
-    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic) on 127.0.0.1 until Ctrl-C')
+    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic, Mastermind with lies) on 127.0.0.1 until Ctrl-C')
     .addOption(new Option('-p, --port <n>', 'port (default 8080; 0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
     .addOption(quietOption())
     .action(async (opts) => setExit(await webCommand(io, opts)));

@@ -46,7 +46,7 @@ function gameOptions(cmd: Command): Command {
     );
 }
 
-const historyOption = () => new Option('--history <turns>', 'the turns so far: GUESS=xAyB separated by commas, e.g. "1122=1A0B,3456=0A2B"').default('');
+const historyOption = () => new Option('--history <turns>', 'the turns so far: GUESS=xAyB separated by commas, e.g. "1122=1A0B,3456=0A2B" (default: none)');
 
 export function addMastermindCommand(program: Command, io: CliIO, setExit: (code: number) => void): void {
   const mm = program
@@ -70,13 +70,13 @@ Examples:
   gameOptions(mm.command('candidates'))
     .description('the codes that fit a history: sizes of C^(0..e) (codes contradicting exactly j answers), the codes, and the answers that must have been lies')
     .addOption(historyOption())
-    .addOption(new Option('--limit <n>', 'codes listed per level (default 20)').argParser(wholeNumber(0, 1_000_000)).default(20))
+    .addOption(new Option('--limit <n>', 'codes listed per level').argParser(wholeNumber(0, 1_000_000)).default(20))
     .addOption(new Option('--method <method>', 'auto (enumerate up to 4,194,304 codes, else SAT), enumerate, or sat').choices(['auto', 'enumerate', 'sat']).default('auto'))
     .addOption(new Option('--count-limit <n>', `SAT: stop counting a level at n codes (default ${DEFAULT_COUNT_LIMIT}; counts are then lower bounds)`).argParser(wholeNumber(1, 1e9)))
     .option('--json', 'print {"counts":[...],"exact","codes":[[...]],"certainLies":[...],...}')
-    .action((opts: GameFlags & { history: string; limit: number; method: 'auto' | 'enumerate' | 'sat'; countLimit?: number }) => {
+    .action((opts: GameFlags & { history?: string; limit: number; method: 'auto' | 'enumerate' | 'sat'; countLimit?: number }) => {
       const rules = rulesOf(opts);
-      const turns = parseHistory(opts.history, rules, '--history');
+      const turns = parseHistory(opts.history ?? '', rules, '--history');
       const r = candidates(rules, turns, { limit: opts.limit, method: opts.method, ...(opts.countLimit ? { countLimit: opts.countLimit } : {}) });
       const g = rules.game;
       const certain = r.lies.map((i) => ({ turn: i + 1, guess: g.format(turns[i]!.guess), answer: formatAnswer(rules.pegs, turns[i]!.answer) }));
@@ -115,9 +115,9 @@ Examples:
     .description('the suggested next guess after a history, and the partition it makes (sizes of C^(0..e) after each answer)')
     .addOption(historyOption())
     .option('--json', 'print {"guess","mayWin","lowerBound","counts":[...],"partition":[{"answer","counts"}]}')
-    .action((opts: GameFlags & { history: string }) => {
+    .action((opts: GameFlags & { history?: string }) => {
       const rules = rulesOf(opts);
-      const turns = parseHistory(opts.history, rules, '--history');
+      const turns = parseHistory(opts.history ?? '', rules, '--history');
       const n = suggestNext(rules, turns);
       const g = rules.game;
       if (n.guess < 0) {
