@@ -1,5 +1,6 @@
 /**
  * nonocrypt's public API: the five pipelines (encrypt, decrypt, verify, solve, annotate),
+ * the deductive games with lies (candidates, next guess, strategies, their check, bounds),
  * reading and writing ciphertexts and puzzle files, the encoding tables, and the result and
  * error types. Every pipeline runs its blocks in this thread or on worker threads (`jobs`),
  * with a time limit per block (`timeoutMs`) and a choice of SAT engine (`engine`).
@@ -54,6 +55,19 @@ export { renderText, type TextOptions } from './render/renderText.js';
 export { renderHtml, type HtmlOptions } from './render/renderHtml.js';
 export { renderPng, type PngOptions } from './render/renderPng.js';
 export { puzzleSheet, ciphertextSheets, sheetOf, verdictText, type SheetOptions, type SheetOf } from './render/sheetsOf.js';
+
+export { Game, GAME_KINDS, defaultSpec, type GameKind, type GameSpec } from './games/Game.js';
+export { Rules, END_RULES, type EndRule, type RulesSpec } from './games/Rules.js';
+export { formatAnswer, parseAnswer, type Answer } from './games/Answer.js';
+export { parseHistory, formatHistory, type Turn } from './games/History.js';
+export { Knowledge } from './games/Knowledge.js';
+export { AnswerTable } from './games/AnswerTable.js';
+export { candidates, type CandidateOptions, type CandidateReport } from './games/candidates.js';
+export { suggestNext, type NextGuess } from './games/suggestNext.js';
+export { buildStrategy, type StrategyOptions, type StrategyResult } from './games/buildStrategy.js';
+export { checkStrategy, type CheckReport, type CheckedTurn } from './games/checkStrategy.js';
+export { proveBound, type BoundOptions, type BoundResult } from './games/proveBound.js';
+export { CodeMaker, type MakerAnswer } from './games/CodeMaker.js';
 
 export {
   NonocryptError,

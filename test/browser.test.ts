@@ -288,4 +288,27 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(await page.getAttribute('#pz-sheet .sheet', 'data-status')).toBe('multiple');
     expect(problems).toEqual([]);
   });
+  test('Mastermind with lies: candidates, the next guess, a played game; a bad code is said', async () => {
+    await tab('mm');
+    await page.fill('#mm-history', '1122=1A0B,3345=0A2B');
+    await page.fill('#mm-lies', '1');
+    await page.click('#mm-candidates');
+    await idle();
+    expect(await page.textContent('#mm-out')).toMatch(/^C0: 54 codes fit every answer: 1434 1436 .*\nC1: 370 codes contradict exactly 1: /);
+    await page.click('#mm-next');
+    await idle();
+    expect(await page.textContent('#mm-out')).toMatch(/^next guess: [1-6]{4}/);
+    await page.fill('#mm-seed', '42');
+    await page.click('#mm-start');
+    await idle();
+    await page.fill('#mm-guess', '1122');
+    await page.click('#mm-play');
+    await idle();
+    expect(await page.textContent('#mm-log')).toMatch(/Seed 42\. Your guess:\n1\. 1122 -> \dA\dB\n$/);
+    await page.fill('#mm-history', '1172=1A0B');
+    await page.click('#mm-candidates');
+    await idle();
+    expect(await page.textContent('#error')).toContain("history turn 1: '1172' is not a code");
+    expect(problems).toEqual([]);
+  });
 });

@@ -3,7 +3,7 @@
 // progress and a Cancel button, which terminates the worker and starts a fresh one.
 import toBeExample from '../examples/to-be.txt';
 import scatterExample from '../examples/scatter.pic';
-import type { BlockView, Envelope, GridPlace, PuzzleFormatChoice, Receiver, Reply, Request, Result, StepView, TableChoice } from './protocol.js';
+import type { GameChoice, BlockView, Envelope, GridPlace, PuzzleFormatChoice, Receiver, Reply, Request, Result, StepView, TableChoice } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
@@ -513,6 +513,11 @@ function wire(): void {
   button('step-one').addEventListener('click', () => step(false));
   button('step-end').addEventListener('click', () => step(true));
   button('step-reset').addEventListener('click', stepLoad);
+  button('mm-candidates').addEventListener('click', () => void mastermind({ kind: 'mmCandidates', game: gameChoice(), history: input('mm-history').value }, 'mm-out'));
+  button('mm-next').addEventListener('click', () => void mastermind({ kind: 'mmNext', game: gameChoice(), history: input('mm-history').value }, 'mm-out'));
+  button('mm-start').addEventListener('click', () => void mastermind({ kind: 'mmPlayStart', game: gameChoice(), seed: Number(input('mm-seed').value) || 0 }, 'mm-log'));
+  button('mm-play').addEventListener('click', () => void mastermind({ kind: 'mmPlayGuess', guess: input('mm-guess').value }, 'mm-log', true));
+  select('mm-game').addEventListener('change', () => (input('mm-symbols').value = select('mm-game').value === 'ab' ? '10' : '6'));
   area('dec-text').value = toBeExample;
   area('pz-text').value = scatterExample;
   area('pz-text').dataset.name = 'scatter.pic';
@@ -524,3 +529,23 @@ function wire(): void {
 }
 
 wire();
+
+// ---------------------------------------------------------------- Mastermind with lies
+
+function gameChoice(): GameChoice {
+  return {
+    kind: select('mm-game').value as GameChoice['kind'],
+    pegs: Number(input('mm-pegs').value),
+    symbols: Number(input('mm-symbols').value),
+    lies: Number(input('mm-lies').value),
+    end: select('mm-end').value as GameChoice['end'],
+  };
+}
+
+/** Ask the worker; its lines replace the output (or are appended to the play log). */
+async function mastermind(request: Request, target: string, append = false): Promise<void> {
+  const r = await run<Extract<Result, { kind: 'mm' }>>(request);
+  if (!r) return;
+  const out = $(target);
+  out.textContent = append ? `${out.textContent}${r.result.lines.join('\n')}\n` : `${r.result.lines.join('\n')}\n`;
+}

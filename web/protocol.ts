@@ -26,7 +26,21 @@ export type Request =
   /** Start step mode on a puzzle (its givens fixed black); answers with the empty board. */
   | { readonly kind: 'stepStart'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
   /** One pass of line logic (`passes` of them, or until it stops when `toEnd`). */
-  | { readonly kind: 'step'; readonly toEnd?: boolean };
+  | { readonly kind: 'step'; readonly toEnd?: boolean }
+  /** Mastermind / AB game with lies: the codes that fit a history, or the next guess. */
+  | { readonly kind: 'mmCandidates' | 'mmNext'; readonly game: GameChoice; readonly history: string }
+  /** Start a game against a lying code-maker (kept in the worker), or play one guess in it. */
+  | { readonly kind: 'mmPlayStart'; readonly game: GameChoice; readonly seed: number }
+  | { readonly kind: 'mmPlayGuess'; readonly guess: string };
+
+/** A game with lies as the page's form gives it. */
+export interface GameChoice {
+  readonly kind: 'mastermind' | 'ab';
+  readonly pegs: number;
+  readonly symbols: number;
+  readonly lies: number;
+  readonly end: 'truthful' | 'deniable';
+}
 
 /** Where a sheet's grid is in its SVG (for drawing step-mode cells over it). */
 export interface GridPlace {
@@ -72,7 +86,9 @@ export type Result =
   | { readonly kind: 'solve'; readonly status: string; readonly label: string; readonly svg: string; readonly rows: readonly string[][] }
   | { readonly kind: 'annotate'; readonly label: string; readonly code: string; readonly svg: string; readonly givenFile: string }
   | { readonly kind: 'stepStart'; readonly svg: string; readonly place: GridPlace; readonly step: StepView; readonly width: number; readonly height: number }
-  | { readonly kind: 'step'; readonly steps: readonly StepView[] };
+  | { readonly kind: 'step'; readonly steps: readonly StepView[] }
+  /** Mastermind results as the lines of text the tab shows. */
+  | { readonly kind: 'mm'; readonly lines: readonly string[] };
 
 export type Reply =
   /** Sent once, unasked (id 0), when the engine is loaded. `stops`: a time limit per block works. */

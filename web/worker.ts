@@ -25,8 +25,14 @@ import { renderSvg } from '../src/render/renderSvg.js';
 import { sheetLayout } from '../src/render/sheetLayout.js';
 import { sheetOf, verdictText } from '../src/render/sheetsOf.js';
 import { SatSession } from '../src/sat/SatSession.js';
+import { formatAnswer } from '../src/games/Answer.js';
+import { candidates } from '../src/games/candidates.js';
+import { CodeMaker } from '../src/games/CodeMaker.js';
+import { parseHistory, type Turn } from '../src/games/History.js';
+import { Rules } from '../src/games/Rules.js';
+import { suggestNext } from '../src/games/suggestNext.js';
 import { prepareEngine, type PreparedEngine } from './engine.js';
-import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
+import type { BlockView, Envelope, GameChoice, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
 
 interface WorkerScope {
   postMessage(message: Reply): void;
@@ -38,6 +44,46 @@ const post = (m: Reply) => scope.postMessage(m);
 let engine: PreparedEngine;
 let session: SatSession;
 let stepper: LineStepper | undefined;
+/** The game being played in the Mastermind tab. */
+let play: { rules: Rules; maker: CodeMaker; turns: Turn[] } | undefined;
+
+const rulesOf = (g: GameChoice) => new Rules({ kind: g.kind, pegs: g.pegs, symbols: g.symbols, lies: g.lies, end: g.end });
+
+/** The Mastermind tab's requests, answered as lines of text. */
+function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmPlayStart' | 'mmPlayGuess' }>): string[] {
+  if (r.kind === 'mmPlayStart') {
+    const rules = rulesOf(r.game);
+    play = { rules, maker: new CodeMaker(rules, r.seed), turns: [] };
+    const g = rules.game;
+    return [`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}. Seed ${r.seed}. Your guess:`];
+  }
+  if (r.kind === 'mmPlayGuess') {
+    if (!play) return ['Start a game first.'];
+    const { rules, maker } = play;
+    const guess = rules.game.parse(r.guess, `guess ${maker.turns + 1}`);
+    const a = maker.answer(guess);
+    play.turns.push({ guess, answer: a.answer });
+    const line = `${maker.turns}. ${rules.game.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`;
+    if (!a.won) return [line];
+    return [line, `Solved in ${maker.turns} guesses. The code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`];
+  }
+  const rules = rulesOf(r.game);
+  const turns = parseHistory(r.history, rules, 'history');
+  const g = rules.game;
+  if (r.kind === 'mmCandidates') {
+    const c = candidates(rules, turns, { limit: 30 });
+    const lines = c.counts.map((n, j) => `C${j}: ${c.exactCounts[j] ? '' : '>= '}${n} code${n === 1 ? '' : 's'}${j === 0 ? ' fit every answer' : ` contradict exactly ${j}`}${n ? ': ' + c.codes[j]!.map((x) => g.format(x)).join(' ') + (n > c.codes[j]!.length ? ' ...' : '') : ''}`);
+    if (c.lies.length) lines.push(`certain lies: ${c.lies.map((i) => `turn ${i + 1}`).join(', ')}`);
+    return lines;
+  }
+  const n = suggestNext(rules, turns);
+  if (n.guess < 0) return ['No code fits these answers within the lies allowed.'];
+  return [
+    `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}`,
+    `answer  ${n.counts.map((_, j) => `C${j}`.padStart(5)).join('')}`,
+    ...n.partition.map((p) => `${formatAnswer(rules.pegs, p.answer).padStart(6)}  ${p.counts.map((x) => String(x).padStart(5)).join('')}`),
+  ];
+}
 
 const ready = prepareEngine().then((e) => {
   engine = e;
@@ -77,6 +123,11 @@ const svgOf = (sheet: Parameters<typeof renderSvg>[0]) => renderSvg(sheet);
 
 async function handle(id: number, r: Request): Promise<Result> {
   switch (r.kind) {
+    case 'mmCandidates':
+    case 'mmNext':
+    case 'mmPlayStart':
+    case 'mmPlayGuess':
+      return { kind: 'mm', lines: mastermind(r) };
     case 'encrypt': {
       const table = r.table === 'auto' ? 'auto' : builtinTable(r.table);
       let plan: ReturnType<typeof encryptBlocks>;

@@ -291,16 +291,17 @@ export class Progress {
   constructor(
     private readonly io: CliIO,
     enabled: boolean,
+    private readonly unit = 'blocks',
   ) {
     this.on = enabled && Boolean(io.stderr.isTTY);
   }
-  tick(done: number, total?: number): void {
+  tick(done: number, total?: number, prefix = ''): void {
     if (!this.on) return;
     const now = performance.now();
     if (now - this.last < 200) return;
     this.last = now;
     const secs = ((now - this.started) / 1000).toFixed(1);
-    this.io.stderr.write(`\r\x1b[K${done}${total ? `/${total}` : ''} blocks, ${secs} s`);
+    this.io.stderr.write(`\r\x1b[K${prefix}${done}${total ? `/${total}` : ''} ${this.unit}, ${secs} s`);
     this.shown = true;
   }
   end(): void {

@@ -16,6 +16,7 @@ import { solveCommand } from './commands/solve.js';
 import { verifyCommand } from './commands/verify.js';
 import type { CliIO } from './CliIO.js';
 import { webCommand } from './commands/web.js';
+import { addMastermindCommand } from './commands/mastermind.js';
 import { exitCodesHelp } from './ExitCode.js';
 import { parseShard } from '../collection/shard.js';
 import { folderExtensions } from './inputFiles.js';
@@ -86,7 +87,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
   const program = new Command();
   program
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert, render, web.')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     .addHelpText('after', `\n${exitCodesHelp()}`);
@@ -264,10 +265,12 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
 
   program
     .command('web')
-    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic) on 127.0.0.1 until Ctrl-C')
+    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic, Mastermind with lies) on 127.0.0.1 until Ctrl-C')
     .addOption(new Option('-p, --port <n>', 'port (0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
     .addOption(quietOption())
     .action(async (opts) => setExit(await webCommand(io, opts)));
+
+  addMastermindCommand(program, io, setExit);
 
   return program;
 }

@@ -19,7 +19,13 @@ export async function runCli(args: readonly string[], io: CliIO): Promise<number
     outputError: (s: string, write: (s: string) => void) => write(`${prefix}: ${s.replace(/^error: /, '').trimEnd()}\n`),
   });
   program.exitOverride().configureOutput(output('nonocrypt'));
-  for (const c of program.commands) c.exitOverride().configureOutput(output(`nonocrypt ${c.name()}`));
+  const configure = (parent: typeof program, name: string): void => {
+    for (const c of parent.commands) {
+      c.exitOverride().configureOutput(output(`${name} ${c.name()}`));
+      configure(c, `${name} ${c.name()}`);
+    }
+  };
+  configure(program, 'nonocrypt');
   try {
     // `help X` for a command that does not exist: one line, like any unknown command (commander
     // would print the whole help on stderr).

@@ -24,7 +24,7 @@ export class InThreadRunner implements BlockRunner {
 }
 
 /** The outcome of running `f`; a thrown error becomes an `error` outcome with its code. */
-export function outcomeOf(f: () => BlockOutcome): BlockOutcome {
+export function outcomeOf<O = BlockOutcome>(f: () => O): O | Extract<BlockOutcome, { kind: 'error' }> {
   try {
     return f();
   } catch (e) {

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { NonocryptError } from '../errors.js';
 import { engineCapabilities } from '../sat/engines.js';
-import type { BlockRunner, RunOptions } from './RunOptions.js';
+import type { RunOptions } from './RunOptions.js';
 import { quickOutcome, type BlockOutcome, type BlockTask } from './BlockTask.js';
 import { ordered } from './ordered.js';
 
@@ -25,6 +25,11 @@ import { ordered } from './ordered.js';
  * - `close()` is final: it terminates every worker and starts none again (a replacement
  *   started after it would keep the process alive for ever). Tasks running or waiting for a
  *   worker then, and tasks given after, come back at once as `error` outcomes (E_WORKER).
+ *
+ * The pool is generic in its tasks: the block tasks of BlockTask.ts by default, or another
+ * layer's tasks run by its own worker script (`internals.script`, which speaks the same
+ * protocol as blockWorker.ts: post `{ready: true}` once, then answer each `{id, task,
+ * timeoutMs}` with `{id, outcome}`); failures come back as `PoolFailure` outcomes either way.
  *
  * Why our own pool and not piscina or tinypool (which also terminate a worker to cancel its
  * task): measured against both behind these same rules (`npm run bench -- pool`, section
@@ -70,23 +75,32 @@ const AHEAD_PER_JOB = 8;
 const START_ATTEMPTS = 3;
 
 /** How far past the time limit a task may run before its worker is terminated. */
-export function hardLimitMs(task: BlockTask, timeoutMs: number, engineStops: boolean): number {
+export function hardLimitMs(task: { readonly kind: string }, timeoutMs: number, engineStops: boolean): number {
   // A solve on an engine that honours deadlines stops itself by the limit; an engine that
   // cannot stop is stopped at the limit.
   if (task.kind === 'annotate') return 2 * timeoutMs + ANNOTATE_GRACE_MS;
   return engineStops ? timeoutMs + Math.max(STOPPABLE_GRACE_MS, timeoutMs) : timeoutMs;
 }
 
-export interface PoolInternals {
-  /** The worker script (tests inject one that dies on purpose). */
+export interface PoolInternals<T, O> {
+  /** The worker script (tests inject one that dies on purpose; other layers bring their own). */
   readonly script?: URL;
+  /**
+   * Answers a task in the calling thread when it needs no worker: by default quickOutcome (for
+   * block tasks); null: every task goes to a worker (another layer's tasks).
+   */
+  readonly quick?: ((task: T) => O | undefined) | null;
 }
 
-export class WorkerPool implements BlockRunner {
+/** The outcomes the pool itself gives a task: stopped at its hard limit, or failed. */
+export type PoolFailure = Extract<BlockOutcome, { kind: 'timeout' } | { kind: 'error' }>;
+
+export class WorkerPool<T extends { readonly kind: string } = BlockTask, O extends { readonly kind: string } = BlockOutcome> {
   private readonly slots: Slot[] = [];
   private readonly idle: Slot[] = [];
   /** Tasks waiting for a worker; `close()` hands them undefined. */
   private readonly waiting: ((slot: Slot | undefined) => void)[] = [];
+  private readonly quick: ((task: T) => O | undefined) | undefined;
   /** Workers that have exited (a crash while idle is noticed before the next task). */
   private readonly exited = new WeakSet<Worker>();
   private readonly script: URL;
@@ -96,14 +110,15 @@ export class WorkerPool implements BlockRunner {
 
   constructor(
     private readonly options: RunOptions & { readonly jobs: number },
-    internals: PoolInternals = {},
+    internals: PoolInternals<T, O> = {},
   ) {
     this.script = internals.script ?? workerScript();
+    this.quick = internals.quick === null ? undefined : ((internals.quick ?? quickOutcome) as (task: T) => O | undefined);
     this.engineStops = engineCapabilities(options.engine).deadline;
   }
 
-  run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome> {
-    return ordered(tasks, (t) => this.execute(t), this.options.jobs * AHEAD_PER_JOB, quickOutcome);
+  run(tasks: Iterable<T> | AsyncIterable<T>): AsyncGenerator<O | PoolFailure> {
+    return ordered(tasks, (t) => this.execute(t), this.options.jobs * AHEAD_PER_JOB, this.quick);
   }
 
   /**
@@ -111,9 +126,9 @@ export class WorkerPool implements BlockRunner {
    * `decisive` accepts; then the pool is closed, which terminates the workers still running
    * (the losers). When no outcome is decisive, the last one to arrive. A portfolio runs on it.
    */
-  async race(tasks: readonly BlockTask[], decisive: (outcome: BlockOutcome) => boolean): Promise<BlockOutcome> {
+  async race(tasks: readonly T[], decisive: (outcome: O | PoolFailure) => boolean): Promise<O | PoolFailure> {
     try {
-      return await new Promise<BlockOutcome>((resolve) => {
+      return await new Promise<O | PoolFailure>((resolve) => {
         let left = tasks.length;
         for (const task of tasks) {
           void this.execute(task).then((outcome) => {
@@ -140,7 +155,7 @@ export class WorkerPool implements BlockRunner {
     await Promise.all(all.map((s) => s.worker.terminate()));
   }
 
-  private async execute(task: BlockTask): Promise<BlockOutcome> {
+  private async execute(task: T): Promise<O | PoolFailure> {
     const slot = await this.acquire();
     if (!slot) return closedOutcome();
     try {
@@ -160,14 +175,14 @@ export class WorkerPool implements BlockRunner {
     }
   }
 
-  private post(slot: Slot, task: BlockTask): Promise<BlockOutcome> {
+  private post(slot: Slot, task: T): Promise<O | PoolFailure> {
     const id = this.nextId++;
     const { timeoutMs } = this.options;
     const worker = slot.worker;
     const started = performance.now();
-    return new Promise<BlockOutcome>((resolve) => {
+    return new Promise<O | PoolFailure>((resolve) => {
       let timer: NodeJS.Timeout | undefined;
-      const finish = (outcome: BlockOutcome, replace: boolean) => {
+      const finish = (outcome: O | PoolFailure, replace: boolean) => {
         if (timer) clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -175,7 +190,7 @@ export class WorkerPool implements BlockRunner {
         if (replace) this.replace(slot);
         resolve(outcome);
       };
-      const onMessage = (m: { id?: number; outcome?: BlockOutcome }) => {
+      const onMessage = (m: { id?: number; outcome?: O }) => {
         if (m.id === id && m.outcome) finish(m.outcome, false);
       };
       const onError = (e: Error) => finish({ kind: 'error', code: 'E_WORKER', message: `worker thread failed: ${oneLine(e.message)}` }, true);
@@ -242,7 +257,7 @@ export class WorkerPool implements BlockRunner {
   }
 }
 
-function closedOutcome(): BlockOutcome {
+function closedOutcome(): PoolFailure {
   return { kind: 'error', code: 'E_WORKER', message: 'the worker pool was closed before the block finished' };
 }
 
@@ -250,17 +265,23 @@ function oneLine(s: string): string {
   return s.split('\n')[0]!;
 }
 
-/**
- * The compiled worker entry next to this module (under vitest, the built copy in dist/; from
- * the CLI's bundle, dist/nonocrypt.mjs, the one in dist/src/parallel/).
- */
+/** The compiled worker entry of the block pool. */
 function workerScript(): URL {
-  const here = fileURLToPath(import.meta.url);
-  const compiled = here.endsWith('.ts')
-    ? here.replace(/([\\/])src([\\/]parallel[\\/])WorkerPool\.ts$/, '$1dist$1src$2blockWorker.js')
-    : /WorkerPool\.js$/.test(here)
-      ? here.replace(/WorkerPool\.js$/, 'blockWorker.js')
-      : join(dirname(here), 'src', 'parallel', 'blockWorker.js');
+  return compiledScript(import.meta.url, 'parallel/blockWorker.js');
+}
+
+/**
+ * The compiled file `fromSrc` (a path under src/, e.g. 'parallel/blockWorker.js') for the module
+ * at `moduleUrl` (its import.meta.url): under dist/src/ whether that module runs compiled
+ * (dist/src/...), from its TypeScript source (src/..., under vitest), or from the CLI's bundle
+ * (dist/nonocrypt.mjs).
+ */
+export function compiledScript(moduleUrl: string, fromSrc: string): URL {
+  const here = fileURLToPath(moduleUrl);
+  const source = /^(.*)[\\/]src[\\/][^\\/]+[\\/][^\\/]+\.ts$/.exec(here);
+  const built = /^(.*)[\\/]dist[\\/]src[\\/]/.exec(here);
+  const root = source ? join(source[1]!, 'dist', 'src') : built ? join(built[1]!, 'dist', 'src') : join(dirname(here), 'src');
+  const compiled = join(root, ...fromSrc.split('/'));
   if (!existsSync(compiled)) throw new NonocryptError('E_BUILD', `worker script ${compiled} is missing: run npm run build`);
   return pathToFileURL(compiled);
 }

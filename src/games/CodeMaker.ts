@@ -1,0 +1,65 @@
+import { answerOfDigits } from './Answer.js';
+import type { Rules } from './Rules.js';
+
+/**
+ * A code-maker that lies: it picks a secret at random and answers guesses, lying at random
+ * while it has lies left (each answer that is not a right guess is a lie with probability
+ * `lieRate`, as any other answer of the game but `PA0B`; with the deniable end a right guess
+ * may be denied too). Seeded: the same seed plays the same game.
+ *
+ * Call order: construct, then `answer(guess)` per turn until it reports `won`.
+ */
+export interface MakerAnswer {
+  readonly answer: number;
+  readonly lie: boolean;
+  readonly won: boolean;
+}
+
+/** Probability that an answer is a lie while lies are left (0-1): about one in four. */
+export const DEFAULT_LIE_RATE = 0.25;
+
+export class CodeMaker {
+  readonly secret: number;
+  liesUsed = 0;
+  turns = 0;
+  private readonly random: () => number;
+  private readonly digits: Uint8Array;
+  private readonly scratch: Int32Array;
+
+  constructor(
+    readonly rules: Rules,
+    seed: number,
+    private readonly lieRate = DEFAULT_LIE_RATE,
+  ) {
+    this.random = mulberry32(seed);
+    this.secret = Math.floor(this.random() * rules.game.size);
+    this.digits = rules.game.digits(this.secret);
+    this.scratch = new Int32Array(rules.symbols);
+  }
+
+  answer(guess: number): MakerAnswer {
+    const { rules } = this;
+    this.turns++;
+    const truth = answerOfDigits(rules.pegs, rules.game.digits(guess), this.digits, this.scratch);
+    const right = truth === rules.win;
+    const mayLie = this.liesUsed < rules.lies && (!right || rules.end === 'deniable');
+    if (mayLie && this.random() < this.lieRate) {
+      const others = rules.alphabet.filter((a) => a !== truth && a !== rules.win);
+      this.liesUsed++;
+      return { answer: others[Math.floor(this.random() * others.length)]!, lie: true, won: false };
+    }
+    return { answer: truth, lie: false, won: right };
+  }
+}
+
+/** A small seeded generator (mulberry32): uniform in [0, 1). */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,191 @@
+// The games library against plain reference implementations (test/helpers/games.ts):
+// codes, answers, candidates (enumeration and the SAT model), strategies and their check,
+// lower bounds against exhaustive minimax on tiny games.
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { formatAnswer, parseAnswer } from '../src/games/Answer.js';
+import { AnswerTable } from '../src/games/AnswerTable.js';
+import { buildStrategy } from '../src/games/buildStrategy.js';
+import { candidates } from '../src/games/candidates.js';
+import { checkStrategy } from '../src/games/checkStrategy.js';
+import { Game } from '../src/games/Game.js';
+import { parseHistory, type Turn } from '../src/games/History.js';
+import { Knowledge } from '../src/games/Knowledge.js';
+import { proveBound } from '../src/games/proveBound.js';
+import { Rules, type EndRule } from '../src/games/Rules.js';
+import { suggestNext } from '../src/games/suggestNext.js';
+import { allCodes, refAlphabet, refAnswer, refLevels, refOptimum, type TinyGame } from './helpers/games.js';
+import { thrown } from './helpers/thrown.js';
+
+const GAMES: TinyGame[] = [
+  { kind: 'mastermind', pegs: 2, symbols: 3 },
+  { kind: 'mastermind', pegs: 3, symbols: 4 },
+  { kind: 'mastermind', pegs: 4, symbols: 3 },
+  { kind: 'mastermind', pegs: 4, symbols: 6 },
+  { kind: 'ab', pegs: 2, symbols: 4 },
+  { kind: 'ab', pegs: 3, symbols: 6 },
+  { kind: 'ab', pegs: 4, symbols: 7 },
+];
+
+describe('codes and answers', () => {
+  test.each(GAMES)('$kind $pegs x $symbols: codes in written order, indices round-trip, answers as counted', (spec) => {
+    const game = new Game(spec);
+    const ref = allCodes(spec);
+    expect(game.size).toBe(ref.length);
+    expect(ref.map((_, i) => game.format(i))).toEqual(ref);
+    for (let i = 0; i < ref.length; i++) expect(game.parse(ref[i]!, 'test')).toBe(i);
+    const table = new AnswerTable(game);
+    const rand = fc.sample(fc.tuple(fc.nat(ref.length - 1), fc.nat(ref.length - 1)), 300);
+    for (const [a, b] of rand) expect(formatAnswer(spec.pegs, table.answer(a, b))).toBe(refAnswer(ref[a]!, ref[b]!));
+    const rules = new Rules({ ...spec, lies: 0 });
+    expect(rules.alphabet.map((a) => formatAnswer(spec.pegs, a)).sort()).toEqual(refAlphabet(spec));
+  });
+
+  test('bad codes and answers are typed errors naming the place', () => {
+    const rules = new Rules({ kind: 'ab', pegs: 4, symbols: 10, lies: 1 });
+    expect(thrown(() => parseHistory('0123=1A0B,0113=0A0B', rules, '--history'))).toMatchObject({ code: 'E_CODE', message: expect.stringContaining('--history turn 2') });
+    expect(thrown(() => parseHistory('0123=3A1B', rules))).toMatchObject({ code: 'E_ANSWER', message: expect.stringContaining('impossible') });
+    expect(thrown(() => parseHistory('0123=2A3B', rules))).toMatchObject({ code: 'E_ANSWER' });
+    expect(thrown(() => parseHistory('0123', rules))).toMatchObject({ code: 'E_HISTORY' });
+    expect(thrown(() => new Rules({ kind: 'ab', pegs: 5, symbols: 4, lies: 0 }))).toMatchObject({ code: 'E_GAME' });
+    expect(parseAnswer(' 1a2B ', 4, rules.alphabet, 'x')).toBe(7);
+  });
+});
+
+/** A random history: a secret, guesses, answers that are true or (up to `lies` of them, or more) lies. */
+function randomHistory(spec: TinyGame, lies: number, seed: number, extraLies: boolean): [string, string][] {
+  const codes = allCodes(spec);
+  const alphabet = refAlphabet(spec);
+  const [secretAt, n, picks, lieFlags, lieAnswers] = fc.sample(
+    fc.tuple(fc.nat(codes.length - 1), fc.integer({ min: 0, max: 6 }), fc.array(fc.nat(codes.length - 1), { minLength: 6, maxLength: 6 }), fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }), fc.array(fc.nat(alphabet.length - 1), { minLength: 6, maxLength: 6 })),
+    { seed, numRuns: 1 },
+  )[0]!;
+  const secret = codes[secretAt]!;
+  const turns: [string, string][] = [];
+  let used = 0;
+  for (let i = 0; i < n; i++) {
+    const guess = codes[picks[i]!]!;
+    let answer = refAnswer(guess, secret);
+    if (lieFlags[i] && (extraLies || used < lies)) {
+      const other = alphabet[lieAnswers[i]!]!;
+      if (other !== answer && other !== `${spec.pegs}A0B`) {
+        answer = other;
+        used++;
+      }
+    }
+    turns.push([guess, answer]);
+  }
+  return turns;
+}
+
+describe('candidates against brute force on random histories with lies', () => {
+  const cases = GAMES.filter((g) => allCodes(g).length <= 1296).flatMap((g) => [0, 1, 2].map((lies) => ({ ...g, lies })));
+  test.each(cases)('$kind $pegs x $symbols, e = $lies, both end rules, enumeration and SAT', ({ lies, ...spec }) => {
+    for (const end of ['truthful', 'deniable'] as EndRule[]) {
+      const rules = new Rules({ ...spec, lies, end });
+      const table = new AnswerTable(rules.game);
+      for (let seed = 1; seed <= 12; seed++) {
+        const turns = randomHistory(spec, lies, seed * 7919 + lies, seed % 3 === 0);
+        const history = parseHistory(turns.map(([g, a]) => `${g}=${a}`).join(','), rules);
+        const ref = refLevels(spec, lies, end, turns);
+        const counts = Array.from({ length: lies + 1 }, (_, j) => [...ref.values()].filter((l) => l === j).length);
+        const refLies = ref.size ? turns.map((_, i) => i).filter((i) => [...ref.keys()].every((c) => refAnswer(turns[i]![0], c) !== turns[i]![1])) : [];
+        for (const method of ['enumerate', 'sat'] as const) {
+          if (method === 'sat' && seed > 2 && allCodes(spec).length > 200) continue; // SAT lists codes one model at a time: a few histories suffice
+          const r = candidates(rules, history, { method, limit: 10_000, countLimit: 10_000, table });
+          expect(r.counts, `${method} ${JSON.stringify(turns)}`).toEqual(counts);
+          expect(r.exact).toBe(true);
+          for (let j = 0; j <= lies; j++) {
+            expect(r.codes[j]!.map((c) => rules.game.format(c))).toEqual([...ref].filter(([, l]) => l === j).map(([c]) => c));
+          }
+          expect(r.lies, `${method} certain lies ${JSON.stringify(turns)}`).toEqual(refLies);
+        }
+        // The bitset tuple agrees with its list form.
+        const k = Knowledge.after(rules, table, history);
+        expect(k.lists().map((l) => l.length)).toEqual(counts);
+      }
+    }
+  });
+
+  test('the SAT model answers a game too large to enumerate (8 pegs of 10 colours), and its codes fit', () => {
+    const rules = new Rules({ kind: 'mastermind', pegs: 8, symbols: 10, lies: 1 });
+    const history = parseHistory('11223344=2A1B,55667788=1A2B,12345678=3A3B,9A9A9A9A=0A1B', rules);
+    const r = candidates(rules, history, { limit: 5, countLimit: 50 });
+    expect(r.method).toBe('sat');
+    expect(r.counts[0]).toBe(0);
+    expect(r.counts[1]).toBe(50);
+    expect(r.exact).toBe(false);
+    const turns = history.map((t) => [rules.game.format(t.guess), formatAnswer(8, t.answer)] as const);
+    for (const c of r.codes[1]!) {
+      const code = rules.game.format(c);
+      expect(turns.filter(([g, a]) => refAnswer(g, code) !== a)).toHaveLength(1);
+    }
+  });
+});
+
+describe('strategies and their independent check', () => {
+  test('Mastermind 4x6, e = 1: a strategy within 7 that the checker accepts; one wrong branch and one guess too few are rejected', async () => {
+    const rules = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1 });
+    const r = await buildStrategy(rules, { guesses: 7 });
+    expect(r.status).toBe('built');
+    const doc = JSON.parse(r.file!) as { tree: string; worst: number };
+    expect(doc.worst).toBe(7);
+    const ok = checkStrategy(r.file!);
+    expect(ok).toMatchObject({ valid: true, worst: 7, secrets: 1296 });
+    // A guess too long: claim 6.
+    const short = checkStrategy(JSON.stringify({ ...doc, worst: 6 }));
+    expect(short).toMatchObject({ valid: false, problem: expect.stringContaining('claims at most 6') });
+    // One wrong branch: the first explicit child's guess replaced by another code.
+    const tree = doc.tree;
+    const at = tree.indexOf('{') + 3; // after the answer's two characters
+    const wrong = tree.slice(0, at) + (tree.slice(at, at + 4) === '6666' ? '5555' : '6666') + tree.slice(at + 4);
+    const bad = checkStrategy(JSON.stringify({ ...doc, tree: wrong }));
+    expect(bad.valid).toBe(false);
+    // A missing branch: the first explicit child removed, with no rule to cover it.
+    const noRule = checkStrategy(JSON.stringify({ ...doc, tree: '1122' }));
+    expect(noRule).toMatchObject({ valid: false, problem: expect.stringContaining('no move after 1122') });
+  });
+
+  test('the readable and compact forms check alike; malformed files are typed errors', async () => {
+    const rules = new Rules({ kind: 'mastermind', pegs: 2, symbols: 3, lies: 1 });
+    const r = await buildStrategy(rules);
+    const doc = JSON.parse(r.file!) as { tree: unknown };
+    expect(typeof doc.tree).toBe('object');
+    expect(checkStrategy(r.file!)).toMatchObject({ valid: true });
+    expect(thrown(() => checkStrategy('{'))).toMatchObject({ code: 'E_STRATEGY' });
+    expect(thrown(() => checkStrategy(JSON.stringify({ ...doc, pegs: 11 })))).toMatchObject({ code: 'E_STRATEGY', message: expect.stringContaining('"pegs"') });
+    expect(thrown(() => checkStrategy(JSON.stringify({ ...doc, tree: { guess: '1114' } })))).toMatchObject({ code: 'E_STRATEGY', message: expect.stringContaining('not a code') });
+  });
+});
+
+describe('exact worst cases of tiny games: bound, search and plain minimax agree', () => {
+  const tiny: (TinyGame & { lies: number; end: EndRule })[] = [
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 0, end: 'truthful' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'deniable' },
+    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'truthful' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'deniable' },
+  ];
+  test.each(tiny)('$kind 2 x $symbols, e = $lies, $end end', async ({ lies, end, ...spec }) => {
+    const exact = refOptimum(spec, lies, end);
+    const rules = new Rules({ ...spec, lies, end });
+    expect(proveBound(rules, exact).status).toBe('proven');
+    expect(proveBound(rules, exact + 1).status).toBe('refuted');
+    const built = await buildStrategy(rules, { branch: 64 });
+    expect(built.status).toBe('built');
+    expect(built.check!.worst).toBe(exact);
+  });
+});
+
+describe('the next guess', () => {
+  test('one code left: that code; none left: -1; the partition sums to the tuple with its lie copies', () => {
+    const rules = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 0 });
+    const h: Turn[] = parseHistory('1122=0A0B,3344=0A0B,5656=4A0B', rules);
+    expect(rules.game.format(suggestNext(rules, h).guess)).toBe('5656');
+    expect(suggestNext(rules, parseHistory('1122=4A0B,3344=4A0B', rules)).guess).toBe(-1);
+    const n = suggestNext(rules, parseHistory('1122=1A0B', rules));
+    expect(n.partition.reduce((s, p) => s + p.counts[0]!, 0) + (n.mayWin ? 1 : 0)).toBe(n.counts[0]);
+  });
+});

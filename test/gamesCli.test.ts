@@ -1,0 +1,166 @@
+// `nonocrypt mastermind ...` as a user runs it: each case a process, stdout, stderr and the
+// exit code checked together; help texts against golden files.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { assertBuilt, expectUsageError, nonocrypt, ROOT, tempDir } from './helpers/cli.js';
+
+let tmp: { dir: string; cleanup: () => void };
+const at = (name: string) => join(tmp.dir, name);
+
+beforeAll(() => {
+  assertBuilt();
+  tmp = tempDir('nonocrypt-games-');
+});
+afterAll(() => tmp?.cleanup());
+
+const SUBCOMMANDS = ['candidates', 'next', 'strategy', 'check', 'bound', 'play'];
+
+describe('help', () => {
+  test('mastermind --help and each subcommand match their golden files', async () => {
+    const r = nonocrypt(['mastermind', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    await expect(r.stdout).toMatchFileSnapshot('golden/help-mastermind.txt');
+    for (const sub of SUBCOMMANDS) {
+      const s = nonocrypt(['mastermind', sub, '--help']);
+      expect(s.code).toBe(0);
+      expect(s.stdout.startsWith(`Usage: nonocrypt mastermind ${sub} `)).toBe(true);
+      await expect(s.stdout).toMatchFileSnapshot(`golden/help-mastermind-${sub}.txt`);
+    }
+  });
+});
+
+describe('candidates and next', () => {
+  test('candidates --json: counts per level, the codes, certain lies', () => {
+    const r = nonocrypt(['mastermind', 'candidates', '--lies', '1', '--history', '1122=1A0B,1122=0A2B', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toBe('');
+    const doc = JSON.parse(r.stdout) as { counts: number[]; codes: string[][]; certainLies: { turn: number }[]; exact: boolean };
+    // The same guess answered twice differently: at least one is a lie, so C0 is empty.
+    expect(doc.counts[0]).toBe(0);
+    expect(doc.counts[1]).toBeGreaterThan(0);
+    expect(doc.exact).toBe(true);
+    expect(doc.codes[1]!.length).toBe(Math.min(20, doc.counts[1]!));
+  });
+
+  test('candidates: plain text, the SAT method agrees, a certain lie is named', () => {
+    const args = ['mastermind', 'candidates', '--game', 'ab', '--lies', '1', '--history', '0123=4A0B,4567=0A0B'];
+    // 0123 = 4A0B is never a lie, so the code is 0123, and 4567=0A0B is true: nothing is a lie.
+    const r = nonocrypt(args);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('C0: 1 code fit every answer: 0123\nC1: 0 codes contradict exactly 1 answer\n');
+    const lie = nonocrypt(['mastermind', 'candidates', '--game', 'ab', '--lies', '1', '--history', '0123=4A0B,0456=0A0B', '--method', 'sat']);
+    expect(lie.code, lie.stderr).toBe(0);
+    expect(lie.stdout).toBe('C0: 0 codes fit every answer\nC1: 1 code contradict exactly 1 answer: 0123\ncertain lies: turn 2 (0456=0A0B)\n');
+  });
+
+  test('no code fits: said, exit 1', () => {
+    const r = nonocrypt(['mastermind', 'candidates', '--history', '1111=4A0B,2222=4A0B']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('no code fits these answers with at most 0 lies');
+  });
+
+  test('next --json: a guess and the partition of every answer', () => {
+    const r = nonocrypt(['mastermind', 'next', '--lies', '1', '--history', '1122=1A0B', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout) as { guess: string; counts: number[]; partition: { answer: string; counts: number[] }[] };
+    expect(doc.guess).toMatch(/^[1-6]{4}$/);
+    expect(doc.counts).toHaveLength(2);
+    expect(doc.partition.length).toBeGreaterThan(5);
+  });
+
+  test.each([
+    [['mastermind', 'candidates', '--history', '1172=1A0B'], "--history turn 1: '1172' is not a code"],
+    [['mastermind', 'candidates', '--history', '1122=3A1B'], "--history turn 1: '3A1B' is impossible"],
+    [['mastermind', 'candidates', '--history', '1122'], '--history turn 1'],
+    [['mastermind', 'next', '--game', 'ab', '--history', '0012=1A0B'], 'must all differ'],
+    [['mastermind', 'candidates', '--game', 'ab', '--pegs', '5', '--symbols', '4'], 'at least as many digits as pegs'],
+    [['mastermind', 'candidates', '--lies', 'x'], "option '-e, --lies <E>' argument 'x' is invalid"],
+    [['mastermind', 'bound'], "required option '--guesses <h>' not specified"],
+    [['mastermind', 'strategy'], "required option '-o, --output <file>' not specified"],
+    [['mastermind', 'strategy', '--json', '-o', '-'], '--json and -o - both write to standard output'],
+    [['mastermind', 'bound', '--pegs', '8', '--symbols', '10', '--guesses', '5'], 'too many to enumerate'],
+  ])('bad input %j: one line naming the place, exit 2', (args, mentions) => {
+    expectUsageError(nonocrypt(args), mentions);
+  });
+});
+
+describe('strategy, check, bound', () => {
+  test('strategy -o writes a file that check accepts; a tampered copy is rejected with the line of play (exit 1)', () => {
+    const out = at('mm-e1.json');
+    const r = nonocrypt(['mastermind', 'strategy', '--lies', '1', '-j', '2', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^every play wins within 7 guesses; average [\d.]+ without lies, [\d.]+ over all [\d,]+ plays \(mastermind 4x6 e=1\); built in [\d.]+ s, written to /);
+    const c = nonocrypt(['mastermind', 'check', out]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/^valid: every play wins within 7 guesses/);
+    const doc = JSON.parse(readFileSync(out, 'utf8')) as { worst: number };
+    writeFileSync(at('short.json'), JSON.stringify({ ...doc, worst: 6 }));
+    const bad = nonocrypt(['mastermind', 'check', at('short.json')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toBe('');
+    expect(bad.stdout).toMatch(/^INVALID \(mastermind 4x6 e=1\): secret \d{4}, after (\d{4}=\dA\dB( \(lie\))?, ){5}\d{4}=\dA\dB( \(lie\))?: a play needs guess 7/);
+  });
+
+  test('check: a missing file and a malformed one are one-line errors, exit 2', () => {
+    expectUsageError(nonocrypt(['mastermind', 'check', at('nope.json')]), 'nope.json: cannot read (no such file)');
+    writeFileSync(at('bad.json'), '{"game":"mastermind","pegs":4,"symbols":6,"lies":0,"tree":"1122{10"}');
+    expectUsageError(nonocrypt(['mastermind', 'check', at('bad.json')]), 'bad.json: tree character');
+  });
+
+  test('strategy with a time limit that cannot suffice: exit 3, nothing written', () => {
+    const out = at('never.json');
+    const r = nonocrypt(['mastermind', 'strategy', '--game', 'ab', '--lies', '2', '-j', '1', '-t', '0.5', '-o', out]);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^nonocrypt: time limit reached after [\d.]+ s; nothing written\n$/);
+    expect(() => readFileSync(out)).toThrow();
+  });
+
+  test('bound: proven (exit 0), refuted (exit 1), unknown at the limit (exit 3)', () => {
+    const p = nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7']);
+    expect(p.code, p.stderr).toBe(0);
+    expect(p.stdout).toMatch(/^proven: no strategy wins every play within 6 guesses; at least 7 are needed/);
+    const q = nonocrypt(['mastermind', 'bound', '--guesses', '6', '--json']);
+    expect(q.code).toBe(1);
+    expect(JSON.parse(q.stdout)).toMatchObject({ status: 'refuted', guesses: 6 });
+    const u = nonocrypt(['mastermind', 'bound', '--game', 'ab', '--lies', '1', '--guesses', '10', '-t', '0.3', '--json']);
+    expect(u.code).toBe(3);
+    expect(JSON.parse(u.stdout)).toMatchObject({ status: 'unknown' });
+  });
+
+  test('the shipped example strategies are accepted by check', () => {
+    for (const f of ['mastermind-e0-5.json', 'mastermind-e1-7.json']) {
+      const r = nonocrypt(['mastermind', 'check', join(ROOT, 'examples', 'games', f)]);
+      expect(r.code, `${f}: ${r.stdout}${r.stderr}`).toBe(0);
+    }
+  });
+});
+
+describe('play', () => {
+  test('a piped game: answers per guess, a hint, invalid guesses said and skipped, the end told', () => {
+    const r = nonocrypt(['mastermind', 'play', '--lies', '1', '--seed', '42'], { input: '1122\n?\n12x4\n3456\n\n' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe('');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('Mastermind with 4 pegs of 6 colours, at most 1 lie (truthful end): 1296 codes of 4 symbols 1-6. Seed 42.');
+    expect(lines[2]).toMatch(/^1\. 1122 -> \dA\dB$/);
+    expect(lines[3]).toMatch(/^hint: [1-6]{4} \(now \d+ \/ \d+ codes in C0..C1\)$/);
+    expect(lines[4]).toContain("guess 2: '12x4' is not a code");
+    expect(lines[5]).toMatch(/^2\. 3456 -> \dA\dB$/);
+    expect(lines[6]).toMatch(/^Given up after 2 guesses: the code was [1-6]{4}; the code-maker lied [01] times?\.$/);
+  });
+
+  test('the same seed plays the same game; playing the hints wins within the bound', () => {
+    let input = '';
+    // Follow the hints: each line is "?" then the hinted guess, fed by a second run.
+    const first = nonocrypt(['mastermind', 'play', '--seed', '9'], { input: '?\n' });
+    const hint = /hint: (\d{4})/.exec(first.stdout)![1]!;
+    input = `${hint}\n`;
+    const a = nonocrypt(['mastermind', 'play', '--seed', '9'], { input });
+    const b = nonocrypt(['mastermind', 'play', '--seed', '9'], { input });
+    expect(a.stdout).toBe(b.stdout);
+  });
+});
