@@ -88,7 +88,7 @@ describe('candidates and next', () => {
 
 describe('strategy, check, bound', () => {
   test('strategy -o writes a file that check accepts; a tampered copy is rejected with the line of play (exit 1)', () => {
-    const out = at('mm-e1.json');
+    const out = at('mm-e1.strategy');
     const r = nonocrypt(['mastermind', 'strategy', '--lies', '1', '-j', '2', '-o', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe('');
@@ -132,7 +132,7 @@ describe('strategy, check, bound', () => {
   });
 
   test('the shipped example strategies are accepted by check', () => {
-    for (const f of ['mastermind-e0-5.json', 'mastermind-e1-7.json']) {
+    for (const f of ['mastermind-e0-5.strategy', 'mastermind-e1-7.strategy']) {
       const r = nonocrypt(['mastermind', 'check', join(ROOT, 'examples', 'games', f)]);
       expect(r.code, `${f}: ${r.stdout}${r.stderr}`).toBe(0);
     }

@@ -61,8 +61,8 @@ With --end truthful (the default) a right guess is always answered PA0B and ends
 Examples:
   nonocrypt mastermind candidates --lies 1 --history "1122=1A0B,3345=0A2B"
   nonocrypt mastermind next --lies 2 --history "1122=0A1B"
-  nonocrypt mastermind strategy --lies 1 -o mm-e1.json
-  nonocrypt mastermind check examples/games/mastermind-e1-7.json
+  nonocrypt mastermind strategy --lies 1 -o mm-e1.strategy
+  nonocrypt mastermind check examples/games/mastermind-e1-7.strategy
   nonocrypt mastermind bound --lies 1 --guesses 7
   nonocrypt mastermind play --game ab --lies 1 --seed 7`,
     );
