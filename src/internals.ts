@@ -6,7 +6,6 @@
 export { runsOf } from './grid/runsOf.js';
 export { Propagator, type PropagationStatus } from './line/Propagator.js';
 export { LineStepper, type LineChange, type PassResult, type StepStatus } from './line/LineStepper.js';
-export { probe, type ProbeOptions, type ProbeResult } from './line/probe.js';
 export type { SatSolver, SatOutcome, SolveLimits, EngineCapabilities } from './sat/SatSolver.js';
 export { GuardScope } from './sat/GuardScope.js';
 export { SatSession } from './sat/SatSession.js';
@@ -15,7 +14,9 @@ export { Cnf } from './encode/Cnf.js';
 export { encodePuzzle, type PuzzleEncoding } from './encode/encodePuzzle.js';
 export { puzzleDimacs } from './encode/puzzleDimacs.js';
 export { solvePuzzle } from './solve/solvePuzzle.js';
-export { BlockSolver } from './solve/BlockSolver.js';
+export { BlockSolver, solverTuning, type SolverTuning } from './solve/BlockSolver.js';
+export { NonogramCore, type SearchOutcome, type SearchLimits, type CoreCnf } from './solve/NonogramCore.js';
+export { CorePropagator, lineSolvable } from './solve/CorePropagator.js';
 export { minimizeAnnotation, type MinimizeOptions, type MinimizeResult } from './annotate/minimizeAnnotation.js';
 export { completeAnnotation } from './annotate/completeAnnotation.js';
 export { createRunner, runBlocks, type BlockRunner } from './parallel/BlockRunner.js';

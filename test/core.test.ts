@@ -9,6 +9,8 @@ import { puzzleOf } from '../src/grid/runsOf.js';
 import { BLACK, UNKNOWN, WHITE } from '../src/line/lineAutomaton.js';
 import { createSolver } from '../src/sat/engines.js';
 import { NonogramCore, coreSolveLine } from '../src/solve/NonogramCore.js';
+import { CorePropagator } from '../src/solve/CorePropagator.js';
+import { Propagator } from '../src/line/Propagator.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
 
 const runsOf = (line: ArrayLike<number>): number[] => {
@@ -252,4 +254,70 @@ describe('the CNF of the open part', () => {
     }
     expect(boards).toBeGreaterThan(60);
   });
+});
+
+describe('propagation on the core (CorePropagator), as the minimizer uses it', () => {
+  test('the same fixpoint as line/Propagator from any state and its dirty lines; finishers stop it as the oracles expect', () => {
+    const rand = rng(4243);
+    let finished = 0;
+    let stoppedEarly = 0;
+    for (let k = 0; k < 600; k++) {
+      const w = 5 + Math.floor(rand() * 8);
+      const h = 5 + Math.floor(rand() * 8);
+      const cells = randomCells(w, h, 0.4 + rand() * 0.3, rand);
+      const puzzle = puzzleOf(makeGrid(w, h, cells));
+      const ts = new Propagator(puzzle);
+      const core = new CorePropagator(puzzle);
+      try {
+        let state = core.unknownDomains();
+        const reference = ts.unknownDomains();
+        const status = core.run(state);
+        expect(status).toBe(ts.run(reference));
+        expect(Array.from(state)).toEqual(Array.from(reference));
+        if (status !== 'stalled') continue;
+        const order = [...cells.keys()].filter((c) => cells[c]).sort(() => rand() - 0.5);
+        const finishers = new Uint8Array(w * h);
+        for (const c of order) {
+          if (state[c] !== UNKNOWN) continue;
+          const full = state.slice();
+          full[c] = BLACK;
+          const plain = ts.run(full, ts.linesOf(c));
+          const quick = state.slice();
+          quick[c] = BLACK;
+          expect(core.run(quick, core.linesOf(c), finishers)).toBe(plain);
+          if (plain === 'stalled') {
+            expect(Array.from(quick)).toEqual(Array.from(full));
+            state = full;
+          } else {
+            finishers[c] = 1;
+            finished++;
+            if (quick.includes(UNKNOWN)) stoppedEarly++;
+          }
+        }
+        // A contradiction leaves the domains as they were.
+        const bad = core.unknownDomains().fill(WHITE);
+        const copy = bad.slice();
+        if (core.run(bad) === 'contradiction') expect(Array.from(bad)).toEqual(Array.from(copy));
+      } finally {
+        core.dispose();
+      }
+    }
+    expect(finished).toBeGreaterThan(300);
+    expect(stoppedEarly).toBeGreaterThan(80);
+  });
+});
+
+test('dirty lines may repeat, more of them than the board has lines', () => {
+  const puzzle = puzzleOf(makeGrid(6, 5, randomCells(6, 5, 0.5, rng(5))));
+  const core = new CorePropagator(puzzle);
+  const ts = new Propagator(puzzle);
+  try {
+    const a = core.unknownDomains();
+    const b = ts.unknownDomains();
+    const many = Array.from({ length: 500 }, (_, i) => i % 11);
+    expect(core.run(a, many)).toBe(ts.run(b, many));
+    expect(Array.from(a)).toEqual(Array.from(b));
+  } finally {
+    core.dispose();
+  }
 });

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'vitest';
 import { BLOCK_FLOOR_MS } from '../src/cipher/blockWork.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
-import { lineSolvable } from '../src/line/lineSolvable.js';
+import { lineSolvable } from '../src/solve/CorePropagator.js';
 import { runTask } from '../src/parallel/BlockTask.js';
 import { shareBudget, shareMs } from '../src/parallel/BudgetShare.js';
 import { SatSession } from '../src/sat/SatSession.js';

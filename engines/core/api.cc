@@ -15,6 +15,7 @@ namespace {
 struct Core {
   virtual ~Core() {}
   virtual int load(const uint8_t* cells) = 0;
+  virtual int propagate(uint8_t* cells, const int32_t* lines, int count, const uint8_t* finishers) = 0;
   virtual void read(uint8_t* cells) = 0;
   virtual int probe(double deadline, double maxProbes) = 0;
   virtual int search(int maxSolutions, double deadline, double maxNodes, double maxProbes, double restartNodes, int valueFirst) = 0;
@@ -39,6 +40,27 @@ struct CoreOf : Core {
       if (cells[c] == 1 || cells[c] == 2) board.fix(c, cells[c] == 2 ? 1 : 0);
     board.queueAll();
     return board.propagate();
+  }
+  int propagate(uint8_t* cells, const int32_t* lines, int count, const uint8_t* finishers) override {
+    board.reset();
+    for (int c = 0; c < board.N; c++)
+      if (cells[c] == 1 || cells[c] == 2) board.place(c, cells[c] == 2 ? 1 : 0);
+    if (count < 0) board.queueAll();
+    else
+      for (int i = 0; i < count; i++) board.enqueue(lines[i]);
+    if (finishers) {
+      board.finishers.assign(board.L, Mask<NW>::none());
+      for (int c = 0; c < board.N; c++)
+        if (finishers[c]) {
+          board.finishers[c / board.W].set(c % board.W);
+          board.finishers[board.H + c % board.W].set(c / board.W);
+        }
+    }
+    const Outcome o = board.propagate();
+    board.finishers.clear();
+    if (o == CONFLICT) return CONFLICT;
+    read(cells);
+    return o == FINISHED ? SOLVED : o;
   }
   void read(uint8_t* cells) override {
     for (int c = 0; c < board.N; c++) {
@@ -123,6 +145,16 @@ EMSCRIPTEN_KEEPALIVE void core_delete(Core* c) { delete c; }
 
 /** Start from these cells (1 white, 2 black, 3 open) and propagate: status. */
 EMSCRIPTEN_KEEPALIVE int core_load(Core* c, const uint8_t* cells) { return c->load(cells); }
+/**
+ * Propagation from these cells (1 white, 2 black, 3 open), written back in place: the queued
+ * lines are `lines[0..count)` (count < 0: every line; the rest is taken to be a fixpoint
+ * already), and with `finishers` (1 per cell, or null) it stops as soon as one turns black.
+ * Status: 0 conflict (cells unchanged), 1 open, 2 solved or a finisher reached (cells part-way).
+ * The search's board is left loaded with the result (use core_load to start over).
+ */
+EMSCRIPTEN_KEEPALIVE int core_propagate(Core* c, uint8_t* cells, const int32_t* lines, int count, const uint8_t* finishers) {
+  return c->propagate(cells, lines, count, finishers);
+}
 /** The board's cells now. */
 EMSCRIPTEN_KEEPALIVE void core_read(Core* c, uint8_t* cells) { c->read(cells); }
 /** Probe to a fixpoint (facts found stay on the board): status. */

@@ -14,7 +14,7 @@
 
 #include "line_solver.h"
 
-enum Outcome { CONFLICT = 0, OPEN = 1, SOLVED = 2, STOPPED = 3 };
+enum Outcome { CONFLICT = 0, OPEN = 1, SOLVED = 2, STOPPED = 3, FINISHED = 5 };
 
 struct Counters {
   double lineSolves = 0, cacheHits = 0, probes = 0, probeSkips = 0, nodes = 0, restarts = 0;
@@ -72,6 +72,26 @@ class Board {
     clearQueue();
     for (int l = 0; l < L; l++) changedAt[l] = ++clock;
   }
+  /** Set open cell c to v (1 black) without queueing its lines (loading a state). */
+  void place(int c, int v) {
+    const int r = c / W, x = c % W, col = H + x;
+    if (v) {
+      black[r].set(x);
+      black[col].set(r);
+    } else {
+      white[r].set(x);
+      white[col].set(r);
+    }
+    known++;
+  }
+  /** Queue line l for propagation. */
+  void enqueue(int l) { push(l); }
+  /**
+   * Cells whose turning black ends a propagation at once (per line, as `black` is; empty: none):
+   * the caller knows any state with one of them black is solved.
+   */
+  std::vector<M> finishers;
+
   /** Set open cell c to v (1 black) and queue its two lines. */
   void fix(int c, int v) {
     const int r = c / W, x = c % W, col = H + x;
@@ -95,7 +115,10 @@ class Board {
   }
 
   // ---- propagation -------------------------------------------------------------------------
-  /** Solve queued lines until nothing changes: CONFLICT (queue cleared) or OPEN / SOLVED. */
+  /**
+   * Solve queued lines until nothing changes: CONFLICT (queue cleared) or OPEN / SOLVED; with
+   * `finishers`, FINISHED as soon as one of them turns black (the board then part-way).
+   */
   Outcome propagate() {
     while (count) {
       const int l = pop();
@@ -107,6 +130,10 @@ class Board {
       }
       const M nb = ob.minus(black[l]), nw = ow.minus(white[l]);
       if (nb.empty() && nw.empty()) continue;
+      if (!finishers.empty() && !(nb & finishers[l]).empty()) {
+        clearQueue();
+        return FINISHED;
+      }
       save(l);
       black[l] |= nb;
       white[l] |= nw;

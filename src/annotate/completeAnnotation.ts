@@ -1,6 +1,7 @@
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { Propagator, UNKNOWN } from '../line/Propagator.js';
+import { UNKNOWN } from '../line/Propagator.js';
+import { CorePropagator } from '../solve/CorePropagator.js';
 
 /**
  * A valid (not small) annotation that needs no search: every black cell that propagation
@@ -9,9 +10,10 @@ import { Propagator, UNKNOWN } from '../line/Propagator.js';
  * stopped before the minimizer answered.
  */
 export function completeAnnotation(grid: Grid): number[] {
-  const p = new Propagator(puzzleOf(grid));
+  const p = new CorePropagator(puzzleOf(grid));
   const d = p.unknownDomains();
   p.run(d);
+  p.dispose();
   const cells: number[] = [];
   for (let c = 0; c < d.length; c++) if (d[c] === UNKNOWN && grid.cells[c]) cells.push(c);
   return cells;

@@ -1,6 +1,7 @@
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { BLACK, countOpen, Propagator, UNKNOWN } from '../line/Propagator.js';
+import { BLACK, countOpen, UNKNOWN } from '../line/Propagator.js';
+import { CorePropagator } from '../solve/CorePropagator.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import type { SatSession } from '../sat/SatSession.js';
 import type { ReceiverModel } from './ReceiverModel.js';
@@ -108,11 +109,11 @@ function completeFrom(inc: Incremental, annotation: readonly number[], until: nu
 
 /** Propagation from a base fixpoint plus some black cells. */
 class Incremental {
-  readonly propagator: Propagator;
+  readonly propagator: CorePropagator;
   readonly base: Uint8Array;
   readonly baseStatus;
   constructor(readonly grid: Grid) {
-    this.propagator = new Propagator(puzzleOf(grid));
+    this.propagator = new CorePropagator(puzzleOf(grid));
     this.base = this.propagator.unknownDomains();
     this.baseStatus = this.propagator.run(this.base);
   }
@@ -129,7 +130,7 @@ class Incremental {
         dirty.push(...this.propagator.linesOf(c));
       }
     }
-    const status = dirty.length ? this.propagator.run(d, dirty, undefined, finishers) : this.status(d);
+    const status = dirty.length ? this.propagator.run(d, dirty, finishers) : this.status(d);
     if (status === 'contradiction') throw new Error('internal error: the original grid contradicts its own clues');
     return { domains: d, solved: status === 'solved' };
   }
@@ -212,7 +213,9 @@ class LogicOracle implements AnnotationOracle {
   complete(annotation: readonly number[], until = -Infinity): number[] {
     return completeFrom(this.inc, annotation, until);
   }
-  dispose(): void {}
+  dispose(): void {
+    this.inc.propagator.dispose();
+  }
 }
 
 class UniqueOracle implements AnnotationOracle {
@@ -315,6 +318,7 @@ class UniqueOracle implements AnnotationOracle {
     this.block.preferNear(this.grid);
   }
   dispose(): void {
+    this.inc.propagator.dispose();
     this.block.dispose();
   }
 }

@@ -4,7 +4,7 @@ import { formatCiphertext, type Ciphertext } from '../formats/ciphertext.js';
 import { counted } from '../formats/counted.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { lineSolvable } from '../line/lineSolvable.js';
+import { lineSolvable } from '../solve/CorePropagator.js';
 import type { SatSession } from '../sat/SatSession.js';
 import { DEFAULT_BUDGET_MS, encryptGrids, type EncryptedBlock } from './blockWork.js';
 import { messageGrids } from './messageGrids.js';

@@ -2,7 +2,7 @@ import { minimizeAnnotation } from '../annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { puzzleOf } from '../grid/runsOf.js';
-import { lineSolvable } from '../line/lineSolvable.js';
+import { lineSolvable } from '../solve/CorePropagator.js';
 import type { CipherBlock } from '../formats/ciphertext.js';
 import type { SatSession } from '../sat/SatSession.js';
 import { shareBudget, shareMs } from '../parallel/BudgetShare.js';

@@ -10,7 +10,7 @@ import { chooseBoard, type BoardChoice } from './autoSize.js';
 import { gridsToBits } from './blocks.js';
 import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, type EncryptedBlock } from './blockWork.js';
 import { shareBudget } from '../parallel/BudgetShare.js';
-import { lineSolvable } from '../line/lineSolvable.js';
+import { lineSolvable } from '../solve/CorePropagator.js';
 import { messageGrids } from './messageGrids.js';
 import { builtinTable, type Table } from './Table.js';
 import { searchTables } from './TableSearch.js';

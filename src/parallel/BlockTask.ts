@@ -2,7 +2,7 @@ import { minimizeAnnotation } from '../annotate/minimizeAnnotation.js';
 import type { ReceiverModel } from '../annotate/ReceiverModel.js';
 import type { ErrorCode } from '../errors.js';
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
-import { lineSolvable } from '../line/lineSolvable.js';
+import { lineSolvable } from '../solve/CorePropagator.js';
 import { SatSession } from '../sat/SatSession.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { SolverTuning } from '../solve/BlockSolver.js';

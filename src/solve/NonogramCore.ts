@@ -21,6 +21,7 @@ export interface CoreExports {
   core_new(width: number, height: number, clues: number, cacheBits: number): number;
   core_delete(core: number): void;
   core_load(core: number, cells: number): number;
+  core_propagate(core: number, cells: number, lines: number, count: number, finishers: number): number;
   core_read(core: number, cells: number): void;
   core_probe(core: number, deadline: number, maxProbes: number): number;
   core_search(core: number, maxSolutions: number, deadline: number, maxNodes: number, maxProbes: number, restartNodes: number, valueFirst: number): number;
@@ -128,6 +129,10 @@ export class NonogramCore {
   private readonly inst: EngineInstance<CoreExports>;
   private handle = 0;
   private buf = 0;
+  /** Buffers of `propagate`: the lines to start from (room for linesRoom), and the finishers (made on first use). */
+  private linesBuf = 0;
+  private linesRoom = 0;
+  private finishBuf = 0;
 
   constructor(readonly puzzle: Puzzle) {
     this.cells = puzzle.width * puzzle.height;
@@ -153,6 +158,33 @@ export class NonogramCore {
     return this.guard(() => {
       this.view().set(domains);
       return STATUS[this.inst.exports.core_load(this.handle, this.buf)]!;
+    });
+  }
+
+  /**
+   * Propagation from `domains`, narrowed in place: only the lines in `dirty` are solved first
+   * (all of them when it is absent; the others are taken to be at a fixpoint already), and with
+   * `finishers` (1 per cell) it stops as soon as one of them turns black and answers 'solved'
+   * with `domains` part-way (the caller knows such a state finishes). On 'contradiction'
+   * `domains` is left as it was. The board is left loaded with the result.
+   */
+  propagate(domains: Uint8Array, dirty?: readonly number[], finishers?: Uint8Array): PropagationStatus {
+    if (!this.feasible) return 'contradiction';
+    return this.guard(() => {
+      const x = this.inst.exports;
+      if (dirty && dirty.length > this.linesRoom) {
+        if (this.linesBuf) x.free(this.linesBuf);
+        this.linesRoom = Math.max(dirty.length, this.puzzle.width + this.puzzle.height);
+        this.linesBuf = x.malloc(4 * this.linesRoom) >>> 0;
+      }
+      if (finishers && !this.finishBuf) this.finishBuf = x.malloc(Math.max(this.cells, 1)) >>> 0;
+      const buffer = this.inst.memory.buffer;
+      new Uint8Array(buffer, this.buf, this.cells).set(domains);
+      if (dirty) new Int32Array(buffer, this.linesBuf, dirty.length).set(dirty);
+      if (finishers) new Uint8Array(buffer, this.finishBuf, this.cells).set(finishers);
+      const r = x.core_propagate(this.handle, this.buf, dirty ? this.linesBuf : 0, dirty ? dirty.length : -1, finishers ? this.finishBuf : 0);
+      if (r !== 0) domains.set(this.view());
+      return STATUS[r]!;
     });
   }
 
@@ -248,6 +280,8 @@ export class NonogramCore {
     if (!this.handle || this.inst !== shared) return;
     const x = this.inst.exports;
     x.free(this.buf);
+    if (this.linesBuf) x.free(this.linesBuf);
+    if (this.finishBuf) x.free(this.finishBuf);
     x.core_delete(this.handle);
     this.handle = 0;
   }

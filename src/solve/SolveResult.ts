@@ -38,9 +38,9 @@ export interface SolutionCount {
 /**
  * What it took to decide a puzzle, from easiest to hardest: propagation alone (line logic:
  * the `logic` receiver), probing at depth 1 on top of it (no guessing beyond one cell), or a
- * search (SAT). A puzzle with several solutions always needs search. Probing has a work
- * budget (see line/probe.ts): when it ran out (`probingStopped`), "search" means probing did
- * not settle it within that budget, not that it cannot.
+ * search (the core's depth-first search, and SAT past its budget). A puzzle with several
+ * solutions always needs search. Probing stops at the deadline: when it did
+ * (`probingStopped`), "search" means probing did not settle it in time, not that it cannot.
  */
 export type Difficulty = 'line' | 'probing' | 'search';
 
@@ -68,7 +68,7 @@ export interface SolveStats {
   readonly satCalls: number;
   /** How the verdict was reached (for `unknown`: how far it got). */
   readonly difficulty: Difficulty;
-  /** Probing stopped on its work budget or fruitless streak, before a full pass settled nothing more. */
+  /** Probing stopped at the deadline, before a whole pass settled nothing more. */
   readonly probingStopped: boolean;
   /**
    * The SAT engine's decisions and conflicts over this puzzle's calls (engines that report
