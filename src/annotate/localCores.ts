@@ -1,5 +1,5 @@
 import type { Grid } from '../grid/Puzzle.js';
-import { runsOf } from '../grid/runsOf.js';
+import { lineMoves } from '../solve/switchNeighbour.js';
 
 /**
  * Cores found without any SAT call: "switches", the smallest local ambiguities of a picture.
@@ -8,13 +8,13 @@ import { runsOf } from '../grid/runsOf.js';
  * b and e black changes two rows and two columns only; when each of those four lines keeps its
  * clue, the result is a second picture with the same clues. Every valid annotation (for either
  * receiver: line-solvable implies unique) must then give a or d black, so {a, d} is a core.
- * Per line, "moving a black cell from i to j keeps the clue" is computed once, so the whole
- * search costs O(n^4) simple steps (a few milliseconds at n = 35).
+ * Per line, "moving a black cell from i to j keeps the clue" is computed once (lineMoves), so
+ * the whole search costs O(n^4) simple steps (a few milliseconds at n = 35).
  */
 export function switchCores(grid: Grid): number[][] {
   const { width: w, height: h, cells } = grid;
-  const rowMove = (r: number) => moves(Array.from({ length: w }, (_, x) => cells[r * w + x]!));
-  const colMove = (c: number) => moves(Array.from({ length: h }, (_, y) => cells[y * w + c]!));
+  const rowMove = (r: number) => lineMoves((x) => cells[r * w + x]!, w);
+  const colMove = (c: number) => lineMoves((y) => cells[y * w + c]!, h);
   const rows = Array.from({ length: h }, (_, r) => rowMove(r));
   const cols = Array.from({ length: w }, (_, c) => colMove(c));
   const cores: number[][] = [];
@@ -35,23 +35,4 @@ export function switchCores(grid: Grid): number[][] {
     }
   }
   return cores;
-}
-
-/** Pairs (i, j), encoded i * length + j: black i, white j, and swapping them keeps the line's clue. */
-function moves(line: number[]): Set<number> {
-  const n = line.length;
-  const clue = runsOf(line).join(',');
-  const out = new Set<number>();
-  for (let i = 0; i < n; i++) {
-    if (!line[i]) continue;
-    for (let j = 0; j < n; j++) {
-      if (line[j]) continue;
-      line[i] = 0;
-      line[j] = 1;
-      if (runsOf(line).join(',') === clue) out.add(i * n + j);
-      line[i] = 1;
-      line[j] = 0;
-    }
-  }
-  return out;
 }

@@ -498,8 +498,8 @@ export class BlockSolver {
     return { status: 'unknown', reason: 'time limit reached', stats: this.stats() };
   }
 
-  /** Every grid leaves through the independent checker. */
-  private checked(cells: Uint8Array): Grid {
+  /** Every grid leaves through the independent checker (cells: 0/1, row-major). */
+  checked(cells: Uint8Array): Grid {
     const grid = makeGrid(this.puzzle.width, this.puzzle.height, cells);
     const bad = checkGrid(this.puzzle, grid, this.givens);
     if (bad) throw new NonocryptError('E_INTERNAL', `internal error: solver returned a grid that fails the clue check (${bad})`);
