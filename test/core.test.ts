@@ -12,6 +12,7 @@ import { NonogramCore, coreSolveLine } from '../src/solve/NonogramCore.js';
 import { CorePropagator } from '../src/solve/CorePropagator.js';
 import { Propagator } from '../src/line/Propagator.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
+import { smallPuzzles } from './helpers/puzzles.js';
 
 const runsOf = (line: ArrayLike<number>): number[] => {
   const runs: number[] = [];
@@ -75,24 +76,7 @@ describe('the core line solver', () => {
   });
 });
 
-/** Random small puzzles: pictures' clues, every fifth with one row clue broken. */
-function smallPuzzles(count: number, seed: number, maxSide: number): Puzzle[] {
-  const rand = rng(seed);
-  const out: Puzzle[] = [];
-  for (let k = 0; k < count; k++) {
-    const w = 1 + Math.floor(rand() * maxSide);
-    const h = 1 + Math.floor(rand() * maxSide);
-    let p = puzzleOf(makeGrid(w, h, randomCells(w, h, 0.3 + rand() * 0.4, rand)));
-    if (k % 5 === 4) {
-      const rows = p.rows.map((r) => [...r]);
-      const y = Math.floor(rand() * h);
-      rows[y] = rows[y]!.length ? rows[y]!.slice(1) : [1];
-      p = { ...p, rows };
-    }
-    out.push(p);
-  }
-  return out;
-}
+const smallOnes = (count: number, seed: number, maxSide: number): Puzzle[] => smallPuzzles(count, seed, maxSide).map((x) => x.puzzle);
 
 const key = (cells: ArrayLike<number>) => Array.from(cells).join('');
 const unknowns = (p: Puzzle) => new Uint8Array(p.width * p.height).fill(UNKNOWN);
@@ -100,7 +84,7 @@ const unknowns = (p: Puzzle) => new Uint8Array(p.width * p.height).fill(UNKNOWN)
 describe('probing and the search', () => {
   test('probing fixes only what every solution agrees on; the search enumerates exactly the solutions', () => {
     let counted = 0;
-    for (const p of smallPuzzles(400, 5150, 6)) {
+    for (const p of smallOnes(400, 5150, 6)) {
       const all = bruteSolutions(p, 1e6);
       const core = new NonogramCore(p);
       try {
@@ -136,7 +120,7 @@ describe('probing and the search', () => {
   });
 
   test('restarts lose no solution: with a tiny restart budget the search still finds them all', () => {
-    for (const p of smallPuzzles(150, 99, 7)) {
+    for (const p of smallOnes(150, 99, 7)) {
       const all = bruteSolutions(p, 50);
       if (all.length >= 50) continue;
       const core = new NonogramCore(p);
@@ -203,7 +187,7 @@ describe('probing and the search', () => {
 describe('the CNF of the open part', () => {
   test('with the binary clauses probing implies, its models on the cells are exactly the solutions (boards up to 6x6)', () => {
     let boards = 0;
-    for (const p of smallPuzzles(500, 8080, 6)) {
+    for (const p of smallOnes(500, 8080, 6)) {
       const all = bruteSolutions(p, 1e6);
       const core = new NonogramCore(p);
       try {

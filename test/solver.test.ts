@@ -8,6 +8,7 @@ import { solveLine, solveLineBytes, solveLineWord, solveLineWords } from '../src
 import { Propagator } from '../src/line/Propagator.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
+import { smallPuzzles } from './helpers/puzzles.js';
 
 describe('exact line solver', () => {
   test('agrees with enumerating placements on random partial lines', () => {
@@ -95,18 +96,7 @@ describe('solver verdicts equal brute-force enumeration', () => {
     const rand = rng(12345);
     const counts = { unique: 0, multiple: 0, none: 0 };
     const settledBy = { propagation: 0, probing: 0, search: 0, sat: 0 };
-    for (let k = 0; k < 600; k++) {
-      const w = 1 + Math.floor(rand() * 5);
-      const h = 1 + Math.floor(rand() * 5);
-      const cells = randomCells(w, h, 0.3 + rand() * 0.4, rand);
-      let puzzle = puzzleOf(makeGrid(w, h, cells));
-      if (k % 5 === 4) {
-        // Perturb a clue so that some puzzles have no solution.
-        const rows = puzzle.rows.map((r) => [...r]);
-        const y = Math.floor(rand() * h);
-        rows[y] = rows[y]!.length ? rows[y]!.slice(1) : [1];
-        puzzle = { ...puzzle, rows };
-      }
+    for (const [k, { puzzle, picture: cells }] of smallPuzzles(900, 12345, 5).entries()) {
       const givens = k % 3 === 0 ? [...cells.keys()].filter((c) => cells[c] && rand() < 0.2) : [];
       const brute = bruteSolutions(puzzle, 2, givens);
       const res = solvePuzzle(puzzle, { givens, probing, search });
@@ -143,19 +133,8 @@ describe('solver verdicts equal brute-force enumeration', () => {
 });
 
 test('first-solution mode: a grid that fits whenever one exists, never a verdict it did not prove', () => {
-  const rand = rng(777);
   const seen = { found: 0, unique: 0, none: 0 };
-  for (let k = 0; k < 400; k++) {
-    const w = 1 + Math.floor(rand() * 6);
-    const h = 1 + Math.floor(rand() * 6);
-    const cells = randomCells(w, h, 0.3 + rand() * 0.4, rand);
-    let puzzle = puzzleOf(makeGrid(w, h, cells));
-    if (k % 5 === 4) {
-      const rows = puzzle.rows.map((r) => [...r]);
-      const y = Math.floor(rand() * h);
-      rows[y] = rows[y]!.length ? rows[y]!.slice(1) : [1];
-      puzzle = { ...puzzle, rows };
-    }
+  for (const [k, { puzzle }] of smallPuzzles(400, 777, 6).entries()) {
     const brute = bruteSolutions(puzzle, 2);
     for (const search of [true, false]) {
       const res = solvePuzzle(puzzle, { first: true, search });
@@ -173,39 +152,3 @@ test('first-solution mode: a grid that fits whenever one exists, never a verdict
   expect(seen.none).toBeGreaterThan(50);
 });
 
-test('propagation with finishers: growing a stalled state cell by cell, as the logic oracle shrinks a core, stopping when a known finisher turns black gives the answers full propagation gives', () => {
-  const rand = rng(4242);
-  let finished = 0;
-  let stoppedEarly = 0;
-  for (let k = 0; k < 1000; k++) {
-    const w = 5 + Math.floor(rand() * 8);
-    const h = 5 + Math.floor(rand() * 8);
-    const cells = randomCells(w, h, 0.4 + rand() * 0.3, rand);
-    const p = new Propagator(puzzleOf(makeGrid(w, h, cells)));
-    let state = p.unknownDomains();
-    if (p.run(state) !== 'stalled') continue;
-    const order = [...cells.keys()].filter((c) => cells[c]).sort(() => rand() - 0.5);
-    const finishers = new Uint8Array(w * h);
-    for (const c of order) {
-      if (state[c] !== UNKNOWN) continue;
-      const full = state.slice();
-      full[c] = BLACK;
-      const plain = p.run(full, p.linesOf(c));
-      const quick = state.slice();
-      quick[c] = BLACK;
-      const answer = p.run(quick, p.linesOf(c), undefined, finishers);
-      expect(answer).toBe(plain);
-      if (plain === 'stalled') {
-        expect(quick).toEqual(full);
-        state = full;
-      } else {
-        finishers[c] = 1;
-        finished++;
-        if (quick.includes(UNKNOWN)) stoppedEarly++;
-      }
-    }
-  }
-  // The early stop must be exercised, not just allowed.
-  expect(finished).toBeGreaterThan(600);
-  expect(stoppedEarly).toBeGreaterThan(150);
-});

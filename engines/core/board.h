@@ -94,17 +94,10 @@ class Board {
 
   /** Set open cell c to v (1 black) and queue its two lines. */
   void fix(int c, int v) {
-    const int r = c / W, x = c % W, col = H + x;
+    const int r = c / W, col = H + c % W;
     save(r);
     save(col);
-    if (v) {
-      black[r].set(x);
-      black[col].set(r);
-    } else {
-      white[r].set(x);
-      white[col].set(r);
-    }
-    known++;
+    place(c, v);
     stamp(r);
     stamp(col);
     push(r);

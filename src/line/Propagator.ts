@@ -51,13 +51,10 @@ export class Propagator {
   /**
    * Narrow `domains` in place to the propagation fixpoint. `dirty` lists the lines to start
    * from (default: all); pass only the lines through cells you changed since the last
-   * fixpoint to resume cheaply. With `trail`, every cell fixed here is appended to it.
-   *
-   * `finishers` (1 per cell): cells the caller knows finish the block if they are black (from
-   * a state these domains contain; propagation is monotone). When one becomes black the run
-   * stops and answers 'solved' at once, leaving `domains` part-way.
+   * fixpoint to resume cheaply. (The solver propagates on the core, solve/CorePropagator.ts,
+   * with the same answers; this one is the reference the tests and the step mode read.)
    */
-  run(domains: Uint8Array, dirty?: Iterable<number>, trail?: number[], finishers?: Uint8Array): PropagationStatus {
+  run(domains: Uint8Array, dirty?: Iterable<number>): PropagationStatus {
     const W = this.width;
     const H = this.height;
     const lines = W + H;
@@ -103,8 +100,6 @@ export class Propagator {
       for (let k = 0, c = start; k < len; k++, c += step) {
         if (lo[k] !== li[k]) {
           domains[c] = lo[k]!;
-          if (finishers && finishers[c] && lo[k] === BLACK) return 'solved';
-          trail?.push(c);
           const crossing = isRow ? H + k : k;
           if (!queued[crossing]) {
             queued[crossing] = 1;

@@ -429,8 +429,7 @@ export class BlockSolver {
     // Local variable v is the scope's variable base + v - 1.
     const base = cnf.variables > 0 ? scope.newVars(cnf.variables) - 1 : 0;
     const lits = cnf.lits;
-    const clause = new Int32Array(64);
-    let buf = clause;
+    let buf = new Int32Array(64);
     for (let i = 0, n = 0; i < lits.length; i++) {
       const x = lits[i]!;
       if (x === 0) {

@@ -53,3 +53,26 @@ export function satUniqueGrid(width: number, height: number, density: number, se
     if (stalls(p) && bruteSolutions(p, 2).length === 1) return g;
   }
 }
+
+/**
+ * Random small puzzles with their pictures: sides 1..maxSide, density 0.3-0.7, every fifth with
+ * one row clue broken (one run dropped, or [1] for an empty row), so that some have no solution.
+ */
+export function smallPuzzles(count: number, seed: number, maxSide: number): { puzzle: Puzzle; picture: Uint8Array }[] {
+  const rand = rng(seed);
+  const out: { puzzle: Puzzle; picture: Uint8Array }[] = [];
+  for (let k = 0; k < count; k++) {
+    const w = 1 + Math.floor(rand() * maxSide);
+    const h = 1 + Math.floor(rand() * maxSide);
+    const picture = randomCells(w, h, 0.3 + rand() * 0.4, rand);
+    let puzzle = puzzleOf(makeGrid(w, h, picture));
+    if (k % 5 === 4) {
+      const rows = puzzle.rows.map((r) => [...r]);
+      const y = Math.floor(rand() * h);
+      rows[y] = rows[y]!.length ? rows[y]!.slice(1) : [1];
+      puzzle = { ...puzzle, rows };
+    }
+    out.push({ puzzle, picture });
+  }
+  return out;
+}
