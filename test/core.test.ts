@@ -305,3 +305,29 @@ test('dirty lines may repeat, more of them than the board has lines', () => {
     core.dispose();
   }
 });
+
+describe('every path frees its core', () => {
+  test('thousands of blocks through each entry point leave the core memory as it was', async () => {
+    const { quickOutcome } = await import('../src/parallel/BlockTask.js');
+    const { solvePuzzle } = await import('../src/solve/solvePuzzle.js');
+    const { lineSolvable } = await import('../src/solve/CorePropagator.js');
+    const { completeAnnotation } = await import('../src/annotate/completeAnnotation.js');
+    const { coreMemoryBytes } = await import('../src/solve/NonogramCore.js');
+    const rand = rng(8080);
+    const run = (blocks: number) => {
+      for (let k = 0; k < blocks; k++) {
+        const g = makeGrid(8, 8, randomCells(8, 8, 0.5, rand));
+        const puzzle = puzzleOf(g);
+        quickOutcome({ kind: 'solve', puzzle, givens: [] });
+        if (k % 4 === 0) solvePuzzle(puzzle);
+        if (k % 4 === 1) lineSolvable(g);
+        if (k % 4 === 2) completeAnnotation(g);
+      }
+    };
+    run(200);
+    const before = coreMemoryBytes();
+    expect(before).toBeGreaterThan(0);
+    run(3000);
+    expect(coreMemoryBytes()).toBe(before);
+  });
+});

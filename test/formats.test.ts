@@ -11,6 +11,7 @@ import { parseXml, textContent as textContentOf } from '../src/formats/xmlTree.j
 import type { Grid } from '../src/grid/Puzzle.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
+import { fileOfPicture } from './helpers/fuzzInputs.js';
 
 // Fixtures are the project's own tiny pictures.
 function picture(rows: string[]): Grid {
@@ -627,15 +628,7 @@ describe('round trips over random small puzzles', () => {
     .map(({ width, height, seed, givenMask, withGoal, title, author, copyright }) => {
       const goal = makeGrid(width, height, seed.slice(0, width * height).map(Number));
       const givens = [...goal.cells.keys()].filter((i) => goal.cells[i] && givenMask[i]);
-      const f: PuzzleFile = {
-        puzzle: puzzleOf(goal),
-        ...(withGoal ? { goal } : {}),
-        ...(givens.length > 0 ? { givens } : {}),
-        ...(title !== undefined ? { title } : {}),
-        ...(author !== undefined ? { author } : {}),
-        ...(copyright !== undefined ? { copyright } : {}),
-      };
-      return f;
+      return fileOfPicture(goal, givens, withGoal, { title, author, copyright });
     });
   const strip = (f: PuzzleFile, keep: { goal: boolean; givens: boolean; credits: boolean }): PuzzleFile => ({
     puzzle: f.puzzle,

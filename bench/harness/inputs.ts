@@ -5,6 +5,7 @@ import { formatCipherBlock, formatHeader } from '../../src/formats/ciphertext.js
 import { readPuzzleFile } from '../../src/formats/detectFormat.js';
 import { makeGrid, type Grid, type Puzzle } from '../../src/grid/Puzzle.js';
 import { puzzleOf } from '../../src/grid/runsOf.js';
+import { mulberry32 } from '../../src/seededRandom.js';
 import { packageRoot } from './doc.js';
 
 /**
@@ -12,17 +13,7 @@ import { packageRoot } from './doc.js';
  * the shared benchmark puzzles beside the repository (`../shared/bench`, never copied into it).
  */
 
-/** mulberry32: a small, well-mixed seeded 32-bit generator; floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 };
 
 /** A picture whose cells are black with probability `density`, drawn from `rand`. */
 export function randomGrid(width: number, height: number, density: number, rand: () => number): Grid {

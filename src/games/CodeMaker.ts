@@ -1,5 +1,6 @@
 import { answerOfDigits } from './Answer.js';
 import type { Rules } from './Rules.js';
+import { mulberry32 } from '../seededRandom.js';
 
 /**
  * A code-maker that lies: it picks a secret at random and answers guesses, lying at random
@@ -50,16 +51,4 @@ export class CodeMaker {
     }
     return { answer: truth, lie: false, won: right };
   }
-}
-
-/** A small seeded generator (mulberry32): uniform in [0, 1). */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

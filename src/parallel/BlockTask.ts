@@ -124,7 +124,11 @@ export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
   const started = performance.now();
   if (task.kind === 'solve') {
     const block = new BlockSolver(task.puzzle, task.givens);
-    return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax, first: task.first }) };
+    try {
+      return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax, first: task.first }) };
+    } finally {
+      block.dispose();
+    }
   }
   if (!(task.lineSolvable ?? lineSolvable(task.grid))) return undefined;
   return nothingToGive(started);

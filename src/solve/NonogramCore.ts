@@ -109,6 +109,15 @@ function instance(): EngineInstance<CoreExports> {
   return shared;
 }
 
+/**
+ * Bytes of WebAssembly memory this thread's core instance holds (0 before first use). Memory
+ * grows and is never returned, so a steady figure over many blocks means every core was
+ * disposed (test/core.test.ts checks it).
+ */
+export function coreMemoryBytes(): number {
+  return shared ? shared.memory.buffer.byteLength : 0;
+}
+
 /** Whether every clue can fit its line (the core assumes it). */
 function cluesFit(puzzle: Puzzle): boolean {
   const fits = (clue: readonly number[], n: number) => {

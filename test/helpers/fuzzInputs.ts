@@ -3,7 +3,7 @@ import { formatCiphertext } from '../../src/formats/ciphertext.js';
 import { writePuzzleFile } from '../../src/formats/detectFormat.js';
 import { formatPicture } from '../../src/formats/picture.js';
 import type { PuzzleFile, PuzzleFormat } from '../../src/formats/PuzzleFile.js';
-import { makeGrid } from '../../src/grid/Puzzle.js';
+import { makeGrid, type Grid } from '../../src/grid/Puzzle.js';
 import { puzzleOf } from '../../src/grid/runsOf.js';
 
 /**
@@ -93,14 +93,7 @@ export function puzzleFileArb(options: FileOptions = { maxSide: 12 }): fc.Arbitr
       const rand = lcg(seed);
       const goal = makeGrid(width, height, Array.from({ length: width * height }, () => (rand() < density ? 1 : 0)));
       const givens = [...goal.cells.keys()].filter((i) => goal.cells[i] && rand() < givenRate);
-      return {
-        puzzle: puzzleOf(goal),
-        ...(withGoal ? { goal } : {}),
-        ...(givens.length > 0 ? { givens } : {}),
-        ...(title !== undefined ? { title } : {}),
-        ...(author !== undefined ? { author } : {}),
-        ...(copyright !== undefined ? { copyright } : {}),
-      };
+      return fileOfPicture(goal, givens, withGoal, { title, author, copyright });
     });
 }
 
@@ -108,6 +101,20 @@ export function puzzleFileArb(options: FileOptions = { maxSide: 12 }): fc.Arbitr
 function lcg(seed: number): () => number {
   let s = seed >>> 0;
   return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+
+/** A puzzle file made from a picture: its clues, given cells (black ones), the goal when asked, the credits that are set. */
+export function fileOfPicture(goal: Grid, givens: number[], withGoal: boolean, credits: { title?: string; author?: string; copyright?: string }): PuzzleFile {
+  const { title, author, copyright } = credits;
+  return {
+    puzzle: puzzleOf(goal),
+    ...(withGoal ? { goal } : {}),
+    ...(givens.length > 0 ? { givens } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(author !== undefined ? { author } : {}),
+    ...(copyright !== undefined ? { copyright } : {}),
+  };
 }
 
 /**
