@@ -28,11 +28,11 @@ import { SatSession } from '../src/sat/SatSession.js';
 import { formatAnswer } from '../src/games/Answer.js';
 import { candidates } from '../src/games/candidates.js';
 import { CodeMaker } from '../src/games/CodeMaker.js';
-import { parseHistory, type Turn } from '../src/games/History.js';
+import { parseHistory } from '../src/games/History.js';
 import { Rules } from '../src/games/Rules.js';
 import { suggestNext } from '../src/games/suggestNext.js';
 import { prepareEngine, type PreparedEngine } from './engine.js';
-import type { BlockView, Envelope, GameChoice, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
+import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
 
 interface WorkerScope {
   postMessage(message: Reply): void;
@@ -45,15 +45,14 @@ let engine: PreparedEngine;
 let session: SatSession;
 let stepper: LineStepper | undefined;
 /** The game being played in the Mastermind tab. */
-let play: { rules: Rules; maker: CodeMaker; turns: Turn[] } | undefined;
+let play: { rules: Rules; maker: CodeMaker } | undefined;
 
-const rulesOf = (g: GameChoice) => new Rules({ kind: g.kind, pegs: g.pegs, symbols: g.symbols, lies: g.lies, end: g.end });
 
 /** The Mastermind tab's requests, answered as lines of text. */
 function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmPlayStart' | 'mmPlayGuess' }>): string[] {
   if (r.kind === 'mmPlayStart') {
-    const rules = rulesOf(r.game);
-    play = { rules, maker: new CodeMaker(rules, r.seed), turns: [] };
+    const rules = new Rules(r.game);
+    play = { rules, maker: new CodeMaker(rules, r.seed) };
     const g = rules.game;
     return [`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}. Seed ${r.seed}. Your guess:`];
   }
@@ -62,12 +61,11 @@ function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmP
     const { rules, maker } = play;
     const guess = rules.game.parse(r.guess, `guess ${maker.turns + 1}`);
     const a = maker.answer(guess);
-    play.turns.push({ guess, answer: a.answer });
     const line = `${maker.turns}. ${rules.game.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`;
     if (!a.won) return [line];
     return [line, `Solved in ${maker.turns} guesses. The code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`];
   }
-  const rules = rulesOf(r.game);
+  const rules = new Rules(r.game);
   const turns = parseHistory(r.history, rules, 'history');
   const g = rules.game;
   if (r.kind === 'mmCandidates') {

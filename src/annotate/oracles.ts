@@ -266,12 +266,12 @@ class UniqueOracle implements AnnotationOracle {
    * A second solution with the annotation's cells black: first one 2x2 switch away from the
    * original that moves no given cell (solve/switchNeighbour.ts: one pass over the lines, and
    * its core, two cells, is as small as a core gets), then inside `region` (a search on its
-   * cells alone), then anywhere. The switch first, on the 20 Brown messages (10 s each, unique
-   * receiver, paired runs against the code before it): proven at n = 25, 30, 35 20, 17, 19
-   * against 20, 14, 16; on the 2 blocks of a 1,000-character message at n = 50: 215 and 218
-   * cells with lower bounds 38 and 49, against 303 and 300 with bounds 0 and 44 (SAT found no
-   * second solution of the first block in 10 s). A search by the core before SAT added nothing
-   * there (20, 17, 17 proven; the n = 50 blocks unchanged), so SAT goes on as before.
+   * cells alone), then anywhere. The switch first, on the 2 blocks of a 1,000-character
+   * message at n = 50 (classic table, 10 s each): 215 and 218 cells with lower bounds 38 and
+   * 49, against 303 and 300 with bounds 0 and 44 (SAT found no second solution of the first
+   * block in 10 s). On the 20 Brown messages at n = 16-35 it is level with the code before it
+   * (paired benchmark runs, docs/SOLVER.md; an earlier gain at n = 30 and 35 did not
+   * reproduce). A search by the core before SAT added nothing, so SAT goes on as before.
    * The region: hitting sets pick one cell in each local ambiguity the cores have shown, and
    * most ambiguities a later set misses are other flips of the same cells. On the 20 Brown
    * messages (10 s each, paired runs), unique receiver: n = 30 17

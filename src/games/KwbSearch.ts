@@ -1,5 +1,6 @@
 import { Partition, type Levels } from './Partition.js';
 import { SearchTimeout, type SearchContext } from './StrategySearch.js';
+import { compareVectors } from './Symmetry.js';
 
 /**
  * The chapter's k-way branching (KWB) builder, generalized to e lies. At a tuple every guess
@@ -108,9 +109,4 @@ export class KwbSearch {
     const ranked = [...groups.values()].sort((a, b) => compareVectors(a.f, b.f) || a.g - b.g);
     return ranked.slice(0, this.k).map((x) => x.g);
   }
-}
-
-function compareVectors(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
 }

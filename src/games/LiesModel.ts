@@ -1,5 +1,5 @@
 import { GuardScope } from '../sat/GuardScope.js';
-import type { SatSolver, SolveLimits } from '../sat/SatSolver.js';
+import type { SatSolver } from '../sat/SatSolver.js';
 import type { Game } from './Game.js';
 import type { Turn } from './History.js';
 import type { Rules } from './Rules.js';
@@ -136,16 +136,7 @@ export class LiesModel {
 
   /** Assumptions selecting codes that contradict exactly j answers. */
   levelAssumptions(j: number): number[] {
-    if (j > this.ge.length) return [this.falseLit()];
-    const out: number[] = [];
-    if (j > 0) out.push(this.ge[j - 1]!);
-    if (j < this.ge.length) out.push(-this.ge[j]!);
-    return out;
-  }
-
-  /** Solve for a code at level j under `query` (a child scope with blocking clauses), plus extra assumptions. */
-  solveIn(query: GuardScope, assumptions: number[], limits?: SolveLimits) {
-    return query.solve(limits, assumptions);
+    return this.equals(this.ge, j);
   }
 
   /** The code of the last model. */

@@ -17,8 +17,6 @@ export class Partition {
   readonly E1: number;
   /** counts[a * E1 + j]: codes of C^(j) whose true answer to the guess is a. */
   readonly counts: Int32Array;
-  private readonly mark: Int32Array;
-  private stamp = 0;
 
   constructor(
     readonly rules: Rules,
@@ -26,7 +24,6 @@ export class Partition {
   ) {
     this.E1 = rules.lies + 1;
     this.counts = new Int32Array((rules.pegs + 1) * (rules.pegs + 1) * this.E1);
-    this.mark = new Int32Array((rules.pegs + 1) * (rules.pegs + 1));
   }
 
   /** Fill `counts` for guess g. */

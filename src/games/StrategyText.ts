@@ -72,23 +72,3 @@ export function parseCompact(text: string, rules: Rules): StrategyTree {
   if (at !== text.length) fail('text after the tree');
   return root;
 }
-
-export function formatCompact(tree: StrategyTree, rules: Rules): string {
-  if (tree === 'rule') return '*';
-  const P = rules.pegs;
-  const parts: string[] = [];
-  const walk = (n: StrategyNode) => {
-    parts.push(rules.game.format(n.guess));
-    if (n.then.size > 0) {
-      parts.push('{');
-      for (const [a, c] of [...n.then].sort((x, y) => x[0] - y[0])) {
-        parts.push(answerChars(P, a));
-        walk(c);
-      }
-      parts.push('}');
-    }
-    if (n.rest) parts.push('*');
-  };
-  walk(tree);
-  return parts.join('');
-}

@@ -49,7 +49,7 @@ export class Symmetry {
           seq.push(labels[s]!);
         }
       }
-      const cmp = best ? compare(seq, best) : -1;
+      const cmp = best ? compareVectors(seq, best) : -1;
       if (cmp < 0) {
         best = seq;
         keep = [];
@@ -83,7 +83,8 @@ export class Symmetry {
   }
 }
 
-function compare(a: number[], b: number[]): number {
+/** Lexicographic order of two number vectors of equal length. */
+export function compareVectors(a: readonly number[], b: readonly number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
   return 0;
 }

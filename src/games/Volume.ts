@@ -56,18 +56,6 @@ export class Volume {
     return this.B[h]!;
   }
 
-  /** Whether b(h) is an exact integer (below 2^53). */
-  exact(h: number): boolean {
-    return this.B[h]! < 2 ** 53;
-  }
-
-  /** The weight of a tuple given by its level sizes, with h guesses left. */
-  weightOfCounts(counts: ArrayLike<number>, h: number): number {
-    let w = 0;
-    const E = this.lies;
-    for (let j = 0; j <= E; j++) w += counts[j]! * this.A[E - j]![h]!;
-    return w;
-  }
 
   /** The weight of a tuple given as code lists per level. */
   weight(levels: readonly ArrayLike<number>[], h: number): number {

@@ -1,6 +1,6 @@
 import { NonocryptError } from '../errors.js';
 import { compiledScript, WorkerPool, type PoolFailure } from '../parallel/WorkerPool.js';
-import { AnswerTable } from './AnswerTable.js';
+import type { AnswerTable } from './AnswerTable.js';
 import { checkStrategy, type CheckReport } from './checkStrategy.js';
 import { Knowledge } from './Knowledge.js';
 import { KwbSearch } from './KwbSearch.js';
@@ -56,8 +56,8 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
   const started = performance.now();
   const method = options.method ?? 'search';
   const branch = Math.max(1, Math.floor(options.branch ?? (method === 'kwb' ? 1 : 4)));
-  const table = options.table ?? new AnswerTable(rules.game);
-  const ctx = searchContext(rules, table);
+  const ctx = searchContext(rules, options.table);
+  const table = ctx.table;
   const root = Knowledge.initial(rules).lists();
   const deadlineEpochMs = options.timeLimitMs === undefined ? undefined : performance.timeOrigin + started + options.timeLimitMs;
   const runner = makeRunner(options.jobs ?? 1, options.timeLimitMs);
@@ -123,8 +123,8 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
     const lower = Math.max(1, ctx.volume.lowerBound(root));
     const first = options.guesses ?? lower;
     const last = options.guesses ?? options.maxGuesses ?? lower + 10;
+    const pool = ctx.guessPool(root, []);
     for (let h = first; h <= last; h++) {
-      const pool = ctx.guessPool(root, []);
       const ranked = ctx.rank(root, h, pool).slice(0, branch);
       for (const { guess } of ranked) {
         const r = await expand(guess, h);
@@ -144,7 +144,11 @@ interface SubtreeRunner {
   close(): Promise<void>;
 }
 
-/** Grace past the time limit before a worker still running a subtree is stopped, in ms. */
+/**
+ * Grace past the build's time limit given to the pool as a subtree's limit, in ms. A subtree
+ * stops itself at the build's deadline; the pool (hardLimitMs, for tasks that stop themselves)
+ * terminates a worker only at twice that limit, a backstop for one that did not.
+ */
 const WORKER_GRACE_MS = 2000;
 
 function makeRunner(jobs: number, timeLimitMs: number | undefined): SubtreeRunner {

@@ -60,9 +60,10 @@ export function candidates(rules: Rules, turns: readonly Turn[], options: Candid
   const codes = counts.map((_, j) => k.codes(j, limit));
   // A turn is a certain lie when no fitting code agrees with its answer.
   const agreed = new Uint8Array(turns.length);
+  const rows = turns.map((t) => table.row(t.guess));
   for (let j = 0; j <= rules.lies; j++) {
     for (const c of k.codes(j)) {
-      for (let i = 0; i < turns.length; i++) if (table.answer(turns[i]!.guess, c) === turns[i]!.answer) agreed[i] = 1;
+      for (let i = 0; i < turns.length; i++) if (rows[i]![c] === turns[i]!.answer) agreed[i] = 1;
     }
   }
   const any = counts.some((n) => n > 0);

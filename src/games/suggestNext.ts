@@ -1,10 +1,11 @@
 import { NonocryptError } from '../errors.js';
-import { AnswerTable, FULL_TABLE_MAX_CODES, MAX_ENUMERATED_CODES } from './AnswerTable.js';
+import { FULL_TABLE_MAX_CODES, MAX_ENUMERATED_CODES, type AnswerTable } from './AnswerTable.js';
 import type { Turn } from './History.js';
 import { Knowledge } from './Knowledge.js';
 import { Partition } from './Partition.js';
 import type { Rules } from './Rules.js';
-import { concatLevels, SearchContext } from './StrategySearch.js';
+import { concatLevels } from './StrategySearch.js';
+import { searchContext } from './SubtreeTask.js';
 
 /**
  * The next guess to play after a history, and the partition it makes: for each answer the
@@ -36,8 +37,8 @@ export function suggestNext(rules: Rules, turns: readonly Turn[], table?: Answer
   if (rules.game.size > MAX_ENUMERATED_CODES) {
     throw new NonocryptError('E_USAGE', `${rules.game.size} codes are too many to rank guesses over (at most ${MAX_ENUMERATED_CODES})`);
   }
-  const t = table ?? new AnswerTable(rules.game);
-  const ctx = new SearchContext(rules, t);
+  const ctx = searchContext(rules, table);
+  const t = ctx.table;
   const levels = Knowledge.after(rules, t, turns).lists();
   const counts = levels.map((l) => l.length);
   const codes = Partition.size(levels);

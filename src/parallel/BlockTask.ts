@@ -77,15 +77,7 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
   const started = performance.now();
   if (task.kind === 'solve') {
     const deadline = timeoutMs === undefined ? undefined : started + timeoutMs;
-    const own = task.engine ? new SatSession(task.engine) : undefined;
-    const result = ((): SolveResult => {
-      try {
-        const options = { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first };
-        return solvePuzzle(task.puzzle, { ...options, tuning: task.tuning });
-      } finally {
-        own?.close();
-      }
-    })();
+    const result = solveTask(task, session, deadline);
     const late = result.status === 'unknown' && deadline !== undefined && performance.now() >= deadline;
     return { kind: 'solve', result: late ? { ...result, reason: timeLimitReason(timeoutMs!) } : result };
   }
@@ -113,6 +105,16 @@ export function timeLimitReason(ms: number): string {
 
 function minDefined(a: number | undefined, b: number | undefined): number | undefined {
   return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+}
+
+/** A solve task on `session`; a portfolio member with an engine of its own gets a session of its own. */
+function solveTask(task: Extract<BlockTask, { kind: 'solve' }>, session: SatSession, deadline: number | undefined): SolveResult {
+  const own = task.engine ? new SatSession(task.engine) : undefined;
+  try {
+    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning });
+  } finally {
+    own?.close();
+  }
 }
 
 /**
