@@ -193,7 +193,7 @@ export const suite = defineSuite({
             about: `Cases: ${Object.entries(r.kinds).map(([k, n]) => `${int(n)} ${k}`).join(', ')} (${Object.entries(r.formats).map(([k, n]) => `${k} ${int(n)}`).join(', ')}); ${(r.chars / 1e6).toFixed(1)} M characters in all. Time: ${secs(wall)} s wall, ${secs(cpu)} s CPU (${int(Math.round(r.cases / wall))} cases/s).\n\n` +
               `**Failures: ${r.failures}.** Slowest reader call: ${r.slowest.ms.toFixed(1)} ms, ${r.slowest.reader} on a ${r.slowest.format} case of ${int(r.slowest.chars)} characters (${r.slowest.how}); the budget of a call is 500 ms + 0.5 ms per 1,000 characters.`,
             rows: READERS,
-            columns: [['reader', (x) => `\`${x}\``], ['inputs', (x) => int(r.runs[x])]],
+            columns: [['reader', (x) => `\`${x}\``], ['inputs', (x) => int(r.runs[x] ?? 0)]],
           }),
           prose(`How the reader each case was made for ended (accepted, or the error code), per format:\n\n${markdownTable(['format', ...codes], Object.entries(r.outcomes).map(([f, x]) => [f, ...codes.map((k) => int(x[k] ?? 0))]))}${r.examples.length ? `\n\nFirst failures:\n\n${r.examples.map((e) => `- ${e}`).join('\n')}` : ''}`),
         ];

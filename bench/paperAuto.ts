@@ -73,7 +73,7 @@ export function autoReport(cache: Cache): string {
     out.push(table(rs, [
       ['message', (r) => r.msg], ['budget s', (r) => r.budgetS], ['chosen n', (r) => r.size], ['table', (r) => r.table], ['length', (r) => r.length], ['classic n=8', (r) => r.classic8],
       ['shorter by', (r) => `${r.classic8 - r.length} (${((100 * (r.classic8 - r.length)) / r.classic8).toFixed(1)} %)`],
-      ['best of sweep (n, table)', (r) => { const b = bestOf(r.msg, receiver); return b ? `${b.fileChars} (${b.n}, ${b.table as BuiltinTableName})` : '-'; }],
+      ['best of sweep (n, table)', (r) => { const b = bestOf(r.msg, receiver); return b ? `${b.fileChars} (${b.n}, ${b.table})` : '-'; }],
       ['proven', (r) => yes(r.proven)], ['optimal', (r) => yes(r.optimal)], ['evaluated', (r) => `${r.evaluated}/${r.candidates}`], ['time s', (r) => (r.ms / 1000).toFixed(1)], ['ok', (r) => (r.valid ? 'yes' : '**no**')],
     ]));
     const gains = rs.map((r) => (100 * (r.classic8 - r.length)) / r.classic8);

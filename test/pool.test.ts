@@ -320,8 +320,8 @@ describe('WorkerPool: close', () => {
     const out: BlockOutcome[] = [];
     for await (const o of pool.run(tasks)) out.push(o);
     expect(out).toEqual([
-      { kind: 'error', code: 'E_WORKER', ...closed },
-      { kind: 'error', code: 'E_WORKER', ...closed },
+      { code: 'E_WORKER', ...closed },
+      { code: 'E_WORKER', ...closed },
     ]);
   });
 });

@@ -104,7 +104,7 @@ function runOptions(id: number, total?: number): RunOptions {
 
 function readPuzzleText(text: string, format: PuzzleFormatChoice, name?: string): PuzzleFile {
   try {
-    return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format as InputFormat }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
+    return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
   } catch (e) {
     // The library names no control; on this page the format is chosen under Format.
     if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new NonocryptError('E_FORMAT', `${e.message}; choose it under Format`);

@@ -64,7 +64,7 @@ export interface Part<I, V> {
 }
 
 // Parts of one suite differ in their input and value types.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type AnyPart = Part<any, any>;
 
 export interface Suite<S extends Spec> {
@@ -90,12 +90,12 @@ export const defineSuite = <S extends Spec>(s: Suite<S>): Suite<S> => s;
 /** Typing helpers: a part's runs and a view's rows keep the types of their inputs and values. */
 export const part = <I, V>(p: Part<I, V>): AnyPart => p;
 export const view = <R>(v: View<R>): View<R> => v;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type AnyView = View<any>;
 /** Text between tables, no table of its own. */
 export const prose = (about: string): AnyView => ({ about, rows: [], columns: [] });
 // The registry holds suites of every flag type.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+ 
 export type AnySuite = Suite<any>;
 
 const COMMON = {
@@ -148,7 +148,7 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
     const partName = part.name ?? part.marker ?? part.title ?? String(p);
     const t0 = { date: now(), load: load(), w0: performance.now() };
     const inputs = typeof part.inputs === 'function' ? await part.inputs() : part.inputs;
-    const key = part.key ?? ((i: unknown) => String(inputs.indexOf(i as never) + 1));
+    const key = part.key ?? ((i: unknown) => String(inputs.indexOf(i) + 1));
     const old = new Map<string, LogResult>();
     if (part.key) for (const r of logged) if (r.type === 'result' && r.part === partName) old.set(`${r.key}\t${r.command}\t${r.rep}`, r);
     const todo = inputs.flatMap((input) => part.commands.flatMap((c) => Array.from({ length: part.repeat ?? 1 }, (_, rep) => ({ input, c, rep }))));

@@ -134,9 +134,9 @@ function readCodes(
     if (typeof value !== 'string' || !/^[01]{5}$/.test(value)) {
       fail(`${what}code of ${show(key)} must be a string of exactly 5 bits (0 or 1), found ${JSON.stringify(value)}`);
     }
-    const code = parseInt(value as string, 2);
+    const code = parseInt(value, 2);
     const other = symbolOf[code];
-    if (other !== undefined) fail(`${what}code ${value as string} is used by both ${show(other)} and ${show(key)}`);
+    if (other !== undefined) fail(`${what}code ${value} is used by both ${show(other)} and ${show(key)}`);
     symbolOf[code] = key;
     codeOf.set(key, code);
   }

@@ -106,7 +106,7 @@ export const timeoutOption = () =>
 export const quietOption = () => new Option('-q, --quiet', 'nothing on stderr but errors (no progress, no notes)');
 /** `--engine`; `note` ends its description where the command also uses an engine it does not name. */
 export const engineOption = (note = '') =>
-  new Option('--engine <name>', `SAT engine (default ${DEFAULT_ENGINE})${note}`).choices(ENGINES as readonly string[] as string[]);
+  new Option('--engine <name>', `SAT engine (default ${DEFAULT_ENGINE})${note}`).choices(ENGINES);
 /**
  * The note of `--engine` for the commands that minimize annotations: a block whose hitting-set
  * solves are slow moves them to CaDiCaL whatever `--engine` names (annotate/MinHittingSet.ts).

@@ -44,7 +44,7 @@ const decryptTableOption = () =>
   );
 const receiverOption = () =>
   new Option('-r, --receiver <model>', 'receiver model: unique (one solution) or logic (line-solvable)')
-    .choices(RECEIVER_MODELS as ReceiverModel[])
+    .choices(RECEIVER_MODELS)
     .default('unique');
 /**
  * Formats. Every command that reads a puzzle names its input format with `-f, --from` and its
@@ -54,7 +54,7 @@ const receiverOption = () =>
  * still work, each with its old meaning in its command, and are left out of the help.
  */
 const fromOption = () =>
-  new Option('-f, --from <format>', 'input format (default: from the file extension, else from the content)').choices(inputFormats as string[]);
+  new Option('-f, --from <format>', 'input format (default: from the file extension, else from the content)').choices(inputFormats);
 
 /** An old spelling of an option, hidden from the help, that sets the option `to`. */
 function hiddenAlias(cmd: Command, old: Option, to: string): Command {
@@ -64,7 +64,7 @@ function hiddenAlias(cmd: Command, old: Option, to: string): Command {
 }
 
 /** `--format`, the old spelling of `--from` (solve, annotate, convert). */
-const oldInputFormat = (cmd: Command) => hiddenAlias(cmd, new Option('--format <format>').choices(inputFormats as string[]), 'from');
+const oldInputFormat = (cmd: Command) => hiddenAlias(cmd, new Option('--format <format>').choices(inputFormats), 'from');
 const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
 const secs = (ms: number) => `${ms / 1000} s`;
@@ -244,7 +244,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     .option('--solution', 'solve each puzzle and fill the sheet: its picture, or both pictures with their differing cells marked')
     .addOption(
       new Option('--style <style>', 'text: cells (blocks with clues, the default), half (half blocks, no clues) or ascii (# and . with clues)').choices(
-        TEXT_STYLES as readonly string[] as string[],
+        TEXT_STYLES,
       ),
     )
     .addOption(new Option('--cell-size <units>', 'side of a cell in SVG units (default: from the board size)').argParser(wholeNumber(2, 100)))
@@ -261,7 +261,7 @@ export function buildProgram(io: CliIO, setExit: (code: number) => void): Comman
     )
     .action(async (file, opts) => setExit(await renderCommand(io, file, opts)));
   // `--format` was render's output format.
-  hiddenAlias(render, new Option('--format <format>').choices(RENDER_FORMATS as readonly string[] as string[]), 'to');
+  hiddenAlias(render, new Option('--format <format>').choices(RENDER_FORMATS), 'to');
 
   program
     .command('web')

@@ -145,11 +145,11 @@ export function encodePuzzle(puzzle: Puzzle, domains: Uint8Array, sink: ClauseSi
         if (kind[t] === 1) {
           blackNext[blacks++] = qt;
           out.emit(-qt, x);
-          out.emit(-qt, q[cur + t - 1]!);
+          out.emit(-qt, q[cur + t - 1]);
         } else {
           whiteNext[whites++] = qt;
           out.emit(-qt, -x);
-          out.emit(-qt, q[cur + t]!, t > 0 ? q[cur + t - 1]! : FALSE);
+          out.emit(-qt, q[cur + t], t > 0 ? q[cur + t - 1]! : FALSE);
         }
       }
       for (let s = 0; s < S; s++) {

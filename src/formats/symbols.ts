@@ -175,7 +175,7 @@ export function readClueGroup(group: string, fail: Fail, keep: number, line = In
         start + i,
       );
     }
-    add(value!);
+    add(value);
   }
   return { runs, need, text, start };
 }
@@ -243,6 +243,6 @@ export function* annotationCells(line: string, fail: Fail, width = Infinity, hei
     }
     const y = symbolToNumber(text[i + 1]!);
     if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1, board(height, 'y'));
-    yield { x: x!, y: y!, offset: start + i, yOffset: start + i + 1, text: text.slice(i, i + 2) };
+    yield { x: x, y: y, offset: start + i, yOffset: start + i + 1, text: text.slice(i, i + 2) };
   }
 }

@@ -197,7 +197,7 @@ export function scanXml(text: string, events: XmlEvents, name?: string): void {
         skipSpace();
         const q = text[pos];
         if (q !== '"' && q !== "'") fail(pos, `expected a quoted value for attribute ${shown(attr)}, found ${foundAt(text, pos, '<>/', 'the end of the text')}`);
-        const close = text.indexOf(q!, pos + 1);
+        const close = text.indexOf(q, pos + 1);
         if (close < 0) fail(pos, `expected ${q} to close the value of attribute ${shown(attr)}`);
         const raw = text.slice(pos + 1, close);
         const lt2 = raw.indexOf('<');

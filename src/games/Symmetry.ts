@@ -100,7 +100,7 @@ function permutations(n: number): Uint8Array[] {
     for (let i = k; i < n; i++) {
       [p[k], p[i]] = [p[i]!, p[k]!];
       rec(k + 1);
-      [p[k], p[i]] = [p[i]!, p[k]!];
+      [p[k], p[i]] = [p[i]!, p[k]];
     }
   };
   rec(0);

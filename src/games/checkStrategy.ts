@@ -278,10 +278,10 @@ function readTree(
     const then = new Map<string, CNode>();
     if (n.then !== undefined) {
       if (typeof n.then !== 'object' || n.then === null) bad(`${at}.then: expected an object of answers`);
-      for (const [k, v] of Object.entries(n.then as object)) {
+      for (const [k, v] of Object.entries(n.then)) {
         const m = /^(\d+)A(\d+)B$/i.exec(k);
         if (!m || Number(m[1]) + Number(m[2]) > P) bad(`${at}.then: "${k}" is not an answer`);
-        then.set(`${Number(m![1])}A${Number(m![2])}B`, node(v, `${at}.then.${k}`));
+        then.set(`${Number(m[1])}A${Number(m[2])}B`, node(v, `${at}.then.${k}`));
       }
     }
     if (n.otherwise !== undefined && n.otherwise !== RULE) bad(`${at}.otherwise: the only rule is "${RULE}"`);

@@ -46,7 +46,7 @@ export function annotateOutcome(grid: Grid, out: BlockOutcome, timeoutMs?: numbe
     case 'annotate': {
       // Which limit ended the proof: the time limit when it is the smaller of the two.
       const timedOut = !out.proven && timeoutMs !== undefined && (out.budgetMs === undefined || timeoutMs < out.budgetMs);
-      const reason = out.proven ? undefined : timedOut ? timeLimitReason(timeoutMs!) : out.reason;
+      const reason = out.proven ? undefined : timedOut ? timeLimitReason(timeoutMs) : out.reason;
       return {
         annotation: out.annotation,
         proven: out.proven,

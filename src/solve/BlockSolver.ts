@@ -355,7 +355,7 @@ export class BlockSolver {
   private blackLits(cells: readonly number[]): number[] {
     const cellVar = this.encoding!.cellVar;
     const lits: number[] = [];
-    for (const c of cells) if (cellVar[c]) lits.push(cellVar[c]!);
+    for (const c of cells) if (cellVar[c]) lits.push(cellVar[c]);
     return lits;
   }
 

@@ -35,13 +35,13 @@ function rulesOf(flags: GameFlags): Rules {
 
 function gameOptions(cmd: Command): Command {
   return cmd
-    .addOption(new Option('--game <game>', 'mastermind (colours repeat, written 1..S) or ab (distinct digits, written 0..S-1)').choices(GAME_KINDS as GameKind[]).default('mastermind'))
+    .addOption(new Option('--game <game>', 'mastermind (colours repeat, written 1..S) or ab (distinct digits, written 0..S-1)').choices(GAME_KINDS).default('mastermind'))
     .addOption(new Option('--pegs <P>', 'pegs per code (default 4)').argParser(wholeNumber(1, 10)))
     .addOption(new Option('--symbols <S>', 'colours or digits (default 6 for mastermind, 10 for ab; past 9 written A, B, ...)').argParser(wholeNumber(1, 36)))
     .addOption(new Option('-e, --lies <E>', 'answers the code-maker may falsify').argParser(wholeNumber(0, 9)).default(0))
     .addOption(
       new Option('--end <rule>', 'truthful: a right guess is always answered PA0B and ends the game; deniable: the code-maker may deny a right guess (a lie)')
-        .choices(END_RULES as EndRule[])
+        .choices(END_RULES)
         .default('truthful'),
     );
 }
