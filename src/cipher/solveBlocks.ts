@@ -3,6 +3,7 @@ import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { asVerdict, type Verdict } from '../solve/SolveResult.js';
+import type { CertifyOutcome } from '../certify/certifyBlock.js';
 
 /**
  * The one decoding pipeline under verify and decrypt: every block of a ciphertext decided,
@@ -24,19 +25,24 @@ export interface SolvedBlock {
   readonly block: number;
   readonly cipher: CipherBlock;
   readonly result: Verdict;
+  /** With `options.certify`, for a `unique` or `none` verdict: the certificate, or why there is none. */
+  readonly certificate?: CertifyOutcome;
 }
 
 export async function* solveBlocks(source: CiphertextSource, options: RunOptions = {}): AsyncGenerator<SolvedBlock> {
   const inFlight: CipherBlock[] = [];
+  let read = 0;
   async function* tasks(): AsyncGenerator<BlockTask> {
     for await (const b of source.blocks) {
       inFlight.push(b);
-      yield { kind: 'solve', puzzle: b.puzzle, givens: b.annotation };
+      read++;
+      yield { kind: 'solve', puzzle: b.puzzle, givens: b.annotation, ...(options.certify ? { certify: true, label: `block ${read}` } : {}) };
     }
   }
   let n = 0;
   for await (const out of runBlocks(tasks(), options)) {
-    yield { block: ++n, cipher: inFlight.shift()!, result: asVerdict(solveOutcome(out, options.timeoutMs)) };
+    const certificate = out.kind === 'solve' ? out.certificate : undefined;
+    yield { block: ++n, cipher: inFlight.shift()!, result: asVerdict(solveOutcome(out, options.timeoutMs)), ...(certificate ? { certificate } : {}) };
     options.onProgress?.(n);
   }
 }

@@ -10,6 +10,8 @@ import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { shareMs, type BudgetShare } from './BudgetShare.js';
+import { certifyBlock, type CertifyOutcome } from '../certify/certifyBlock.js';
+import { proofEngine } from '../certify/proofEngine.js';
 
 /**
  * A block of work that can run in this thread or in a worker: decide a puzzle ("solve": used
@@ -36,6 +38,13 @@ export type BlockTask =
       readonly tuning?: Partial<SolverTuning>;
       /** This solve's own SAT engine (a portfolio member's), on a session of its own. */
       readonly engine?: EngineName;
+      /**
+       * Certify a `unique` or `none` verdict (src/certify/): the outcome carries the certificate
+       * or why there is none. The proof engine must be loaded in the thread that runs the task.
+       */
+      readonly certify?: boolean;
+      /** Names the block in its certificate's comment ("block 3"). */
+      readonly label?: string;
     }
   | {
       readonly kind: 'annotate';
@@ -65,7 +74,7 @@ export interface AnnotateOutcome {
 }
 
 export type BlockOutcome =
-  | { readonly kind: 'solve'; readonly result: SolveResult }
+  | { readonly kind: 'solve'; readonly result: SolveResult; readonly certificate?: CertifyOutcome }
   | AnnotateOutcome
   /** The worker running the task was stopped at the runner's hard limit. */
   | { readonly kind: 'timeout'; readonly ms: number }
@@ -79,7 +88,12 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
     const deadline = timeoutMs === undefined ? undefined : started + timeoutMs;
     const result = solveTask(task, session, deadline);
     const late = result.status === 'unknown' && deadline !== undefined && performance.now() >= deadline;
-    return { kind: 'solve', result: late ? { ...result, reason: timeLimitReason(timeoutMs!) } : result };
+    if (late) return { kind: 'solve', result: { ...result, reason: timeLimitReason(timeoutMs!) } };
+    if (!task.certify || (result.status !== 'unique' && result.status !== 'none')) return { kind: 'solve', result };
+    // The time limit covers the block's solve and its certificate together.
+    const grid = result.status === 'unique' ? result.grid : undefined;
+    const limits = { ...(deadline !== undefined ? { deadline } : {}), ...(session.memoryCapBytes !== undefined ? { memoryCapBytes: session.memoryCapBytes } : {}) };
+    return { kind: 'solve', result, certificate: certifyBlock(proofEngine(), task.puzzle, task.givens, grid, limits, task.label ?? 'puzzle') };
   }
   // The caller found the grid line-solvable (encrypt does, for its shared budget): it needs
   // nothing, as the minimizer would answer after propagating the grid once more. 7,312 of the
@@ -125,6 +139,8 @@ function solveTask(task: Extract<BlockTask, { kind: 'solve' }>, session: SatSess
 export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
   const started = performance.now();
   if (task.kind === 'solve') {
+    // A certificate is made on a worker, which has the proof engine loaded.
+    if (task.certify) return undefined;
     const block = new BlockSolver(task.puzzle, task.givens);
     try {
       return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax, first: task.first }) };

@@ -2,6 +2,7 @@ import { NonocryptError } from '../errors.js';
 import { SatSession } from '../sat/SatSession.js';
 import type { BlockRunner, RunOptions } from './RunOptions.js';
 import { runTask, type BlockOutcome, type BlockTask } from './BlockTask.js';
+import { loadProofEngine } from '../certify/proofEngine.js';
 
 /**
  * Blocks one after another in the calling thread, sharing one SAT session. The time limit is
@@ -15,6 +16,7 @@ export class InThreadRunner implements BlockRunner {
   }
 
   async *run(tasks: Iterable<BlockTask> | AsyncIterable<BlockTask>): AsyncGenerator<BlockOutcome> {
+    if (this.options.certify) await loadProofEngine();
     for await (const task of tasks) yield outcomeOf(() => runTask(task, this.session, this.options.timeoutMs));
   }
 

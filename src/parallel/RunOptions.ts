@@ -36,6 +36,12 @@ export interface RunOptions {
    * making instances); the caller keeps it open. Workers have sessions of their own.
    */
   readonly session?: SatSession;
+  /**
+   * Certify every `unique` and `none` verdict (src/certify/): the proof engine is loaded in each
+   * thread that runs blocks, and solve outcomes carry their certificate. Off: nothing of it is
+   * loaded or encoded.
+   */
+  readonly certify?: boolean;
   /** Called after each block with the number of blocks done (for a progress display). */
   readonly onProgress?: (done: number) => void;
 }

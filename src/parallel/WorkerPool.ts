@@ -235,7 +235,7 @@ export class WorkerPool<T extends { readonly kind: string } = BlockTask, O exten
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.script, { workerData: { engine: this.options.engine, memoryCapBytes: this.options.memoryCapBytes } });
+    const worker = new Worker(this.script, { workerData: { engine: this.options.engine, memoryCapBytes: this.options.memoryCapBytes, certify: this.options.certify } });
     const ready = new Promise<string>((resolve) => {
       const done = (why: string) => {
         worker.off('message', onReady);

@@ -34,12 +34,15 @@ export class SatSession {
 
   private readonly create: () => SatSolver;
   private readonly createSolo: () => SatSolver;
+  /** The memory cap of its instances, when one was named (a certificate's proof engine takes it too). */
+  readonly memoryCapBytes: number | undefined;
 
   /**
    * Instances of the named engine (default: the default engine), or from a factory. A session
    * from a factory makes every instance with it, `solo` ones too.
    */
   constructor(engine?: EngineName | (() => SatSolver), options?: SolverOptions) {
+    this.memoryCapBytes = options?.memoryCapBytes;
     if (typeof engine === 'function') {
       this.create = this.createSolo = engine;
       return;

@@ -1,0 +1,97 @@
+import { NonocryptError } from '../errors.js';
+import type { Grid, Puzzle } from '../grid/Puzzle.js';
+import type { LratOutcome, LratProofOptions } from '../sat/lratProof.js';
+import { certificateFormula, formulaClauses, type CertificateFormula } from './certificateFormula.js';
+
+/**
+ * Certification of one decided block: its certificate formula (certificateFormula.ts) solved
+ * from scratch by the proof engine (src/sat/lratProof.ts: CaDiCaL writing text LRAT), whose
+ * UNSAT answer comes with the proof. Only `unique` (the formula excludes the picture) and
+ * `none` (no picture excluded) verdicts are certified; the fast path never gets here.
+ *
+ * The engine writes its proof within one synchronous call, so the proof is collected in memory
+ * as it comes (chunks, never one string), at most `memoryCapBytes` of it: a proof past that is
+ * an `unknown` outcome saying so, never a truncated certificate. A `sat` answer means the
+ * verdict was wrong: an internal error, never a certificate.
+ */
+export type LratProver = (numVars: number, clauses: Iterable<ArrayLike<number>>, options: LratProofOptions) => LratOutcome;
+
+export interface Certificate {
+  readonly verdict: 'unique' | 'none';
+  /** The formula as DIMACS text. */
+  readonly cnf: Uint8Array;
+  /** The LRAT proof (text), in order. */
+  readonly proof: readonly Uint8Array[];
+  readonly proofBytes: number;
+  readonly variables: number;
+  readonly clauses: number;
+  /** Milliseconds spent: the formula, the engine and its proof. */
+  readonly ms: number;
+}
+
+export type CertifyOutcome = { readonly kind: 'certified'; readonly certificate: Certificate } | { readonly kind: 'unknown'; readonly reason: string };
+
+export interface CertifyLimits {
+  /** `performance.now()` time (ms) at which the engine stops ('unknown'). */
+  readonly deadline?: number;
+  /** The engine's heap cap, and the most proof bytes held (default 2 GiB). */
+  readonly memoryCapBytes?: number;
+}
+
+/** 2 GiB: the default memory cap of every engine instance (src/sat/wasmEngine.ts), for the proof too. */
+const DEFAULT_PROOF_CAP_BYTES = 2048 * 1024 * 1024;
+
+/**
+ * Certify a block decided `unique` (give its grid) or `none` (no grid). `label` names the block
+ * in the .cnf's comment.
+ */
+export function certifyBlock(prove: LratProver, puzzle: Puzzle, givens: readonly number[], grid: Grid | undefined, limits: CertifyLimits = {}, label = 'puzzle'): CertifyOutcome {
+  const started = performance.now();
+  const formula = certificateFormula(puzzle, givens, grid);
+  const cap = limits.memoryCapBytes ?? DEFAULT_PROOF_CAP_BYTES;
+  const proof: Uint8Array[] = [];
+  let held = 0;
+  let over = false;
+  const outcome = prove(formula.numVars, formulaClauses(formula), {
+    ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
+    ...(limits.memoryCapBytes !== undefined ? { memoryCapBytes: limits.memoryCapBytes } : {}),
+    onProof: (chunk) => {
+      held += chunk.length;
+      if (held > cap) over = true;
+      // Past the cap the rest is dropped (the engine cannot be stopped from here); the outcome says so.
+      if (!over) proof.push(chunk.slice());
+      else proof.length = 0;
+    },
+  });
+  const verdict = grid ? 'unique' : 'none';
+  if (outcome.status === 'sat') {
+    throw new NonocryptError('E_INTERNAL', `internal error: the proof engine found a picture that the ${verdict} verdict excludes (${label}); no certificate written`);
+  }
+  if (outcome.status === 'unknown') return { kind: 'unknown', reason: `no certificate: the proof engine stopped (${outcome.reason})` };
+  if (over) return { kind: 'unknown', reason: `no certificate: the proof (${held.toLocaleString('en-US')} bytes so far) is larger than the memory cap of ${cap.toLocaleString('en-US')} bytes (--memory)` };
+  const ms = performance.now() - started;
+  return {
+    kind: 'certified',
+    certificate: { verdict, cnf: dimacsText(formula, `${label}: ${verdict}`), proof, proofBytes: held, variables: formula.numVars, clauses: formula.numClauses, ms },
+  };
+}
+
+/** The formula as DIMACS text, with a comment saying what it is. */
+export function dimacsText(f: CertificateFormula, about: string): Uint8Array {
+  const W = f.width;
+  const parts = [
+    `c nonocrypt certificate formula (docs/CERTIFICATES.md), ${about}`,
+    `c ${W}x${f.height} board: variable y*${W}+x+1 is cell (x, y), true = black; the others are automaton states`,
+    `p cnf ${f.numVars} ${f.numClauses}`,
+  ];
+  let line: string[] = [];
+  for (let i = 0; i < f.lits.length; i++) {
+    const l = f.lits[i]!;
+    line.push(String(l));
+    if (l === 0) {
+      parts.push(line.join(' '));
+      line = [];
+    }
+  }
+  return new TextEncoder().encode(parts.join('\n') + '\n');
+}

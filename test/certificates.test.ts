@@ -1,0 +1,286 @@
+// Uniqueness certificates (issue 33): the producer's formula and the independent checker's agree;
+// certificates of the shipped examples check; broken proofs, changed formulas, certificates of
+// another puzzle and excluded pictures that break a clue are rejected with the reason; our LRAT
+// checker on hand-made proofs and on the engine's own proofs of random small puzzles.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { certificateFormula } from '../src/certify/certificateFormula.js';
+import { certifyBlock, type Certificate } from '../src/certify/certifyBlock.js';
+import { certifySolution } from '../src/certify/certifySolution.js';
+import { gzipChunks } from '../src/certify/gzipChunks.js';
+import { loadProofEngine } from '../src/certify/proofEngine.js';
+import { checkCertificates, type CertificateFiles } from '../src/certificate/check/checkCertificate.js';
+import { LratChecker } from '../src/certificate/check/LratChecker.js';
+import { readClues, type CheckedBlock, type ClueFile } from '../src/certificate/check/readClues.js';
+import { specFormula } from '../src/certificate/check/specFormula.js';
+import { solveBlocks } from '../src/cipher/solveBlocks.js';
+import { parseCiphertext } from '../src/formats/ciphertext.js';
+import { makeGrid, type Puzzle } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
+import { ROOT } from './helpers/cli.js';
+import { importGraph } from './helpers/importGraph.js';
+
+const enc = new TextEncoder();
+const bytes = (s: string) => enc.encode(s);
+const text = (chunks: readonly Uint8Array[]) => Buffer.concat(chunks.map((c) => Buffer.from(c))).toString('utf8');
+const blockOf = (p: Puzzle, givens: readonly number[] = []): CheckedBlock => ({ width: p.width, height: p.height, rows: p.rows, cols: p.cols, givens: [...givens].sort((a, b) => a - b) });
+
+/** Certificate files held in memory, by name. */
+function memoryFiles(files: Map<string, Uint8Array[]>): CertificateFiles {
+  return {
+    open: (name) => {
+      const f = files.get(name);
+      return f ? (async function* () { yield* f; })() : undefined;
+    },
+  };
+}
+
+/** The files `verify --certify` writes for these certificates (block K of STEM). */
+function filesOf(stem: string, certs: readonly (Certificate | undefined)[], perBlock = true): Map<string, Uint8Array[]> {
+  const m = new Map<string, Uint8Array[]>();
+  certs.forEach((c, k) => {
+    if (!c) return;
+    const base = perBlock ? `${stem}.block-${k + 1}` : stem;
+    m.set(`${base}.cnf`, [c.cnf]);
+    m.set(`${base}.lrat`, [...c.proof]);
+  });
+  return m;
+}
+
+async function certifyCiphertext(path: string): Promise<{ clues: ClueFile; certs: (Certificate | undefined)[]; statuses: string[] }> {
+  const source = readFileSync(path, 'utf8');
+  const certs: (Certificate | undefined)[] = [];
+  const statuses: string[] = [];
+  for await (const b of solveBlocks(parseCiphertext(source), { certify: true })) {
+    statuses.push(b.result.status);
+    certs.push(b.certificate?.kind === 'certified' ? b.certificate.certificate : undefined);
+  }
+  return { clues: readClues(source, 'cipher', path), certs, statuses };
+}
+
+function randomPuzzle(w: number, h: number, density: number, seed: number): Puzzle {
+  return puzzleOf(makeGrid(w, h, randomCells(w, h, density, rng(seed))));
+}
+
+describe('the certificate formula', () => {
+  test('the producer and the independent checker generate the same formula, clause for clause', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.array(fc.nat(80), { maxLength: 3 }), (w, h, d, seed, g) => {
+        const p = randomPuzzle(w, h, d, seed);
+        const givens = [...new Set(g.map((c) => c % (w * h)))];
+        const ours = certificateFormula(p, givens);
+        const theirs = specFormula(blockOf(p, givens));
+        expect(theirs.numVars).toBe(ours.numVars);
+        expect(theirs.numClauses).toBe(ours.numClauses);
+        expect(Array.from(theirs.lits)).toEqual(Array.from(ours.lits));
+      }),
+      { numRuns: 300, seed: 33 },
+    );
+  });
+
+  test('its models are exactly the puzzle solutions (brute force on small boards)', async () => {
+    const prove = await loadProofEngine();
+    for (let seed = 1; seed <= 40; seed++) {
+      const p = randomPuzzle(4, 4, 0.5, seed);
+      const sols = bruteSolutions(p, 50);
+      // Excluding every solution but one leaves one model; excluding all leaves none.
+      const f = certificateFormula(p, []);
+      const clauses: number[][] = [];
+      for (let at = 0; at < f.lits.length; ) {
+        let end = at;
+        while (f.lits[end] !== 0) end++;
+        clauses.push(Array.from(f.lits.subarray(at, end)));
+        at = end + 1;
+      }
+      const block = (s: Uint8Array) => Array.from(s, (v, c) => (v ? -(c + 1) : c + 1));
+      const all = prove(f.numVars, [...clauses, ...sols.map(block)], { onProof: () => {} });
+      expect(all.status, `seed ${seed}`).toBe('unsat');
+      const butOne = prove(f.numVars, [...clauses, ...sols.slice(1).map(block)], { onProof: () => {} });
+      expect(butOne.status, `seed ${seed}`).toBe('sat');
+    }
+  });
+});
+
+describe('our LRAT checker on hand-made proofs', () => {
+  // (x1 | x2), (-x1 | x2), (x1 | -x2), (-x1 | -x2): unsatisfiable.
+  const formula = [[1, 2], [-1, 2], [1, -2], [-1, -2]];
+  const run = (proof: string) => {
+    const c = new LratChecker('p.lrat');
+    for (const cl of formula) c.addClause(cl);
+    c.push(bytes(proof));
+    return c.finish();
+  };
+  test('a valid proof, with deletions, checks', () => {
+    expect(run('5 2 0 1 2 0\n5 d 1 2 0\n6 -2 0 3 4 0\n7 0 5 6 0\n').complete).toBe(true);
+    // Chunks may split a line anywhere; CRLF line ends are fine.
+    const c = new LratChecker('p.lrat');
+    for (const cl of formula) c.addClause(cl);
+    for (const piece of ['5 2 0 1', ' 2 0\r\n6 -', '2 0 3 4 0\n7 0 5', ' 6 0']) c.push(bytes(piece));
+    expect(c.finish().additions).toBe(3);
+  });
+  test.each([
+    ['5 2 0 1 0\n', 'its hints end without a conflict'],
+    ['5 2 0 3 0\n', 'hint 3 (hint 1) is already satisfied'],
+    ['5 0 1 0\n', 'hint 1 (hint 1) is not unit (2 literals unassigned)'],
+    ['5 2 0 1 -2 0\n', 'RAT step (negative hint -2)'],
+    ['5 2 0 9 0\n', 'hint 9 names no live clause'],
+    ['5 2 0 1 2 0\n6 -2 0 3 4 0\n', 'ends without deriving the empty clause'],
+    ['5 2 0 1 2 0\n4 -2 0 3 4 0\n', 'clause ID 4 is not larger'],
+    ['5 d 9 0\n', 'deletion of clause 9, which is not alive'],
+    ['5 2 0 1 2 0\n5 d 1 0\n6 -2 0 3 4 0\n7 0 5 6 0\n8 0 1 0\n', 'a step after the empty clause'],
+    ['5 2 0 1 2 0\n6 d 2 0\n7 -2 0 3 4 0\n8 0 5 7 0\n', undefined],
+    ['5 2 x 0\n', 'unexpected character "x"'],
+    ['a\u0002\u0004', 'binary LRAT is not read'],
+    ['5 2 0 1 2 0\n6 -2 0 3 0\n', 'line 2: clause 6: its hints end without a conflict'],
+  ])('%j', (proof, reason) => {
+    if (reason === undefined) expect(run(proof).complete).toBe(true);
+    else expect(() => run(proof)).toThrow(reason);
+  });
+  test('the reason names the file, the line, the clause and the hint', () => {
+    // Adding (-x1 | x2) assumes x1 true, x2 false: clause 4 (-x1 | -x2) is then satisfied.
+    expect(() => run('5 -1 2 0 4 1 0\n')).toThrow('p.lrat: line 1: clause 5: hint 4 (hint 1) is already satisfied, not unit');
+  });
+});
+
+describe('certificates of the shipped examples', () => {
+  test.each(['to-be.txt', 'needs-search.nc', 'to-be-block2.nc'])('%s: every block certified, the checker accepts', async (name) => {
+    const path = join(ROOT, 'examples', name);
+    const { clues, certs, statuses } = await certifyCiphertext(path);
+    expect(statuses.every((s) => s === 'unique')).toBe(true);
+    expect(certs.every((c) => c?.verdict === 'unique')).toBe(true);
+    const stem = name.replace(/\.[^.]+$/, '');
+    const report = await checkCertificates(clues, stem, memoryFiles(filesOf(stem, certs)));
+    expect(report.blocks.map((b) => [b.status, b.reason])).toEqual(certs.map(() => ['unique', undefined]));
+    expect(report.ok).toBe(true);
+  });
+
+  test('a puzzle (solve --certify): STEM.cnf and a gzip proof', async () => {
+    const source = readFileSync(join(ROOT, 'examples', 'heart.pic'), 'utf8');
+    const clues = readClues(source, 'picture', 'heart.pic');
+    const b = clues.blocks[0]!;
+    const p: Puzzle = { width: b.width, height: b.height, rows: b.rows, cols: b.cols };
+    const r = solvePuzzle(p);
+    expect(r.status).toBe('unique');
+    const out = await certifySolution(p, [], r);
+    if (out?.kind !== 'certified') throw new Error('not certified');
+    const gz: Uint8Array[] = [];
+    for await (const c of gzipChunks(out.certificate.proof)) gz.push(c);
+    const files = new Map([['heart.cnf', [out.certificate.cnf]], ['heart.lrat.gz', gz]]);
+    const report = await checkCertificates(clues, 'heart', memoryFiles(files));
+    expect(report.blocks[0]).toMatchObject({ status: 'unique', cnf: 'heart.cnf', proof: 'heart.lrat.gz' });
+  });
+});
+
+describe('rejected certificates, each with its reason', async () => {
+  const path = join(ROOT, 'examples', 'needs-search.nc');
+  const { clues, certs } = await certifyCiphertext(path);
+  const cert = certs[0]!;
+  const check = async (cnf: string, proof: string, file: ClueFile = clues) => {
+    const files = new Map([['c.block-1.cnf', [bytes(cnf)]], ['c.block-1.lrat', [bytes(proof)]]]);
+    const r = await checkCertificates(file, 'c', memoryFiles(files));
+    return r.blocks[0]!;
+  };
+  const cnfText = new TextDecoder().decode(cert.cnf);
+  const proofText = text(cert.proof);
+  const lines = cnfText.split('\n');
+  const header = lines.findIndex((l) => l.startsWith('p cnf'));
+  const [, , vars, count] = lines[header]!.split(' ');
+
+  test('the certificate as made checks', async () => {
+    expect(await check(cnfText, proofText)).toMatchObject({ status: 'unique' });
+  });
+
+  test('a proof with one step broken', async () => {
+    // Drop the first hint of the first addition: the step no longer reaches a conflict, or a hint is no longer unit.
+    const steps = proofText.split('\n');
+    const k = steps.findIndex((s) => !s.includes(' d ') && s.split(' 0 ')[1]?.trim().split(' ').length! > 2);
+    const [lits, hints] = steps[k]!.split(' 0 ') as [string, string];
+    steps[k] = `${lits} 0 ${hints.split(' ').slice(1).join(' ')}`;
+    const r = await check(cnfText, steps.join('\n'));
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/c\.block-1\.lrat: line \d+: clause \d+: (hint \d+ \(hint \d+\) is (not unit|already satisfied)|its hints end without a conflict)/);
+  });
+
+  test('a formula with one clause dropped', async () => {
+    const dropped = [...lines];
+    dropped.splice(header + 5, 1);
+    dropped[header] = `p cnf ${vars} ${+count! - 1}`;
+    const r = await check(dropped.join('\n'), proofText);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/c\.block-1\.cnf:\d+: clause \d+ is \(.*\), the specification gives \(.*\) here/);
+  });
+
+  test('a formula with one clause added', async () => {
+    const added = [...lines];
+    added.splice(header + 1, 0, '1 2 0');
+    added[header] = `p cnf ${vars} ${+count! + 1}`;
+    const r = await check(added.join('\n'), proofText);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/the header gives \d+ clauses, the specification \d+ for these clues \(\d+ with the excluded picture\)/);
+  });
+
+  test('a certificate for another puzzle', async () => {
+    const other = readClues(readFileSync(join(ROOT, 'examples', 'to-be-block2.nc'), 'utf8'), 'cipher', 'to-be-block2.nc');
+    const r = await check(cnfText, proofText, other);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/c\.block-1\.cnf:\d+: the header gives \d+ variables, the specification \d+ for these clues|clause \d+ is/);
+  });
+
+  test('an excluded picture that breaks a clue', async () => {
+    const last = lines[lines.length - 2]!.split(' ').map(Number);
+    // Flip the colour of cell 1 in the excluded picture.
+    const flipped = last.map((l) => (Math.abs(l) === 1 ? -l : l));
+    const changed = [...lines];
+    changed[lines.length - 2] = flipped.join(' ');
+    const r = await check(changed.join('\n'), proofText);
+    expect(r.status).toBe('failed');
+    expect(r.reason).toMatch(/the last clause excludes a picture that does not fit: (row|column) 1 has runs/);
+  });
+
+  test('a block without certificate files is not certified', async () => {
+    const r = await checkCertificates(clues, 'c', memoryFiles(new Map()));
+    expect(r.ok).toBe(false);
+    expect(r.blocks[0]!.reason).toBe('no certificate: c.block-1.cnf or c.cnf is missing');
+  });
+});
+
+describe('the engine and our checker on random small puzzles', () => {
+  test('every unique or none verdict gets a certificate that checks', async () => {
+    const prove = await loadProofEngine();
+    let unique = 0;
+    let none = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 7 }), fc.integer({ min: 2, max: 7 }), fc.double({ min: 0.2, max: 0.8, noNaN: true }), fc.integer(), fc.boolean(), async (w, h, d, seed, swap) => {
+        let p = randomPuzzle(w, h, d, seed);
+        // Sometimes exchange two row clues: often a puzzle with no solution.
+        if (swap && h >= 2) p = { ...p, rows: [p.rows[1]!, p.rows[0]!, ...p.rows.slice(2)] };
+        const r = solvePuzzle(p);
+        if (r.status !== 'unique' && r.status !== 'none') return;
+        r.status === 'unique' ? unique++ : none++;
+        const out = certifyBlock(prove, p, [], r.status === 'unique' ? r.grid : undefined);
+        if (out.kind !== 'certified') throw new Error(out.reason);
+        const file: ClueFile = { format: 'nin', blocks: [blockOf(p)] };
+        const report = await checkCertificates(file, 'r', memoryFiles(filesOf('r', [out.certificate], false)));
+        expect(report.blocks[0]!.status).toBe(r.status);
+      }),
+      { numRuns: 120, seed: 7 },
+    );
+    expect(unique).toBeGreaterThan(10);
+    expect(none).toBeGreaterThan(3);
+  });
+});
+
+test('the checker imports only its own files and src/errors.ts', () => {
+  const graph = importGraph(join(ROOT, 'src'));
+  const mine = [...graph.keys()].filter((m) => m.startsWith('certificate/check/'));
+  expect(mine.length).toBeGreaterThanOrEqual(5);
+  for (const m of mine) {
+    for (const target of graph.get(m)!) {
+      expect(target.startsWith('certificate/check/') || target === 'errors.ts', `${m} imports ${target}`).toBe(true);
+    }
+  }
+});
