@@ -11,6 +11,7 @@ import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
 import { folderExtensions } from './inputFiles.js';
 import { readText } from './io.js';
+import { certificateStem, checkCertificateDir } from './certificateOutput.js';
 
 /**
  * Flags to typed options. Each parser rejects bad values with a message commander turns into
@@ -151,6 +152,21 @@ export function hiddenAlias<C extends CommandUnknownOpts>(cmd: C, old: Option, t
 
 /** `--format`, the old spelling of `--from` (solve, annotate, convert). */
 export const oldInputFormat = <C extends CommandUnknownOpts>(cmd: C): C => hiddenAlias(cmd, new Option('--format <format>').choices(inputFormats), 'from');
+
+/** `--certify DIR`: certificate files for the verdicts, named `files` (see src/cli/certificateOutput.ts). */
+export const certifyOption = (files: string) =>
+  new Option('--certify <dir>', `write a certificate of every unique (and none) verdict: ${files} (text LRAT proof), for check-certificate or any LRAT checker; one input file`);
+export const gzipOption = () => new Option('--gzip', 'with --certify: write each proof compressed, as .lrat.gz (check-certificate reads it)');
+
+/**
+ * Where `--certify DIR` writes, checked before any work: an input file (certificates are named
+ * after it), and DIR a writable folder (else exit 4).
+ */
+export function certifyTarget(path: string | undefined, dir: string): { readonly dir: string; readonly stem: string } {
+  if (path === undefined || path === '-') usage('--certify names its files after the input: give a FILE, not standard input');
+  checkCertificateDir(dir);
+  return { dir, stem: certificateStem(path) };
+}
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 export const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
 export const shardOption = () =>

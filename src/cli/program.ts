@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command } from '@commander-js/extra-typings';
+import { Command, Help } from '@commander-js/extra-typings';
 import type { CliIO, SetExit } from './CliIO.js';
 import { addAnnotateCommand } from './commands/annotate.js';
+import { addCheckCertificateCommand } from './commands/checkCertificate.js';
 import { addConvertCommand } from './commands/convert.js';
 import { addDecryptCommand } from './commands/decrypt.js';
 import { addEncryptCommand } from './commands/encrypt.js';
@@ -35,6 +36,7 @@ const COMMANDS: readonly ((program: Command, io: CliIO, setExit: SetExit) => voi
   addDecryptCommand,
   addVerifyCommand,
   addSolveCommand,
+  addCheckCertificateCommand,
   addAnnotateCommand,
   addConvertCommand,
   addRenderCommand,
@@ -45,9 +47,17 @@ const COMMANDS: readonly ((program: Command, io: CliIO, setExit: SetExit) => voi
 export function buildProgram(io: CliIO, setExit: SetExit): Command {
   const program = new Command()
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, check-certificate, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
+    // `check-certificate [options] <file> <dir>` is too wide for the command list's column
+    // (commander then stops wrapping every description): such a term leaves out "[options]".
+    .configureHelp({
+      subcommandTerm(cmd) {
+        const term = Help.prototype.subcommandTerm.call(this, cmd);
+        return term.length > 32 ? term.replace(' [options]', '') : term;
+      },
+    })
     .addHelpText('after', `\n${exitCodesHelp()}`);
   for (const add of COMMANDS) add(program, io, setExit);
   return program;

@@ -5,6 +5,8 @@ import { solveOutcome } from '../parallel/outcomes.js';
 import { WorkerPool } from '../parallel/WorkerPool.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { PORTFOLIO_AFTER_MS, portfolioMembers } from './portfolio.js';
+import type { CertifyOutcome } from '../certify/certifyBlock.js';
+import { certifySolution } from '../certify/certifySolution.js';
 
 /**
  * Solve one puzzle: unique (with whether line logic alone finds it), multiple (two grids),
@@ -55,6 +57,22 @@ export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise
   const pool = new WorkerPool({ ...options, jobs: members.length, ...(Number.isFinite(left) ? { timeoutMs: Math.max(1, left) } : {}) });
   const out = await pool.race(members, (o) => o.kind === 'solve' && o.result.status !== 'unknown');
   return solveOutcome(out, options.timeoutMs);
+}
+
+/**
+ * `solve`, and for a `unique` or `none` verdict its certificate (src/certify/): the proof
+ * engine is loaded only here. The time limit covers both (the certificate gets what the solve
+ * left). `multiple` carries its two pictures and needs none; `unknown` and `found` get none.
+ */
+export async function solveCertified(puzzle: Puzzle, options: SolveOptions = {}): Promise<{ readonly result: SolveResult; readonly certificate?: CertifyOutcome }> {
+  const started = performance.now();
+  const result = await solve(puzzle, options);
+  const left = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (performance.now() - started));
+  const certificate = await certifySolution(puzzle, options.givens ?? [], result, {
+    ...(left !== undefined ? { timeoutMs: left } : {}),
+    ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}),
+  });
+  return { result, ...(certificate ? { certificate } : {}) };
 }
 
 /** One solve task on a runner made for it. */

@@ -2,7 +2,8 @@ import { Option, type Command } from '@commander-js/extra-typings';
 import { solveMany, type PuzzleReport } from '../../collection/solveMany.js';
 import { puzzleDimacs } from '../../encode/puzzleDimacs.js';
 import { gridRows } from '../../grid/Puzzle.js';
-import { DEFAULT_COUNT_MAX, solve } from '../../puzzle/solve.js';
+import { DEFAULT_COUNT_MAX, solve, solveCertified } from '../../puzzle/solve.js';
+import { certificateJson, certificateReport, certificateText } from '../certificateOutput.js';
 import type { SolutionCount, SolveResult } from '../../solve/SolveResult.js';
 import { howUnique, sheetOf } from '../../render/sheetsOf.js';
 import { counted } from '../../formats/counted.js';
@@ -12,8 +13,11 @@ import { collectInputs, isCollection, textSource } from '../inputFiles.js';
 import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { ReportSink } from '../ReportSink.js';
 import {
+  certifyOption,
+  certifyTarget,
   collectionHelp,
   engineOption,
+  gzipOption,
   fromOption,
   memoryOption,
   oldInputFormat,
@@ -43,6 +47,8 @@ function declare(program: Command) {
     .addOption(showOption())
     .addOption(outputOption('the report'))
     .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
+    .addOption(certifyOption('DIR/STEM.cnf and DIR/STEM.lrat'))
+    .addOption(gzipOption())
     .addOption(shardOption())
     .addOption(
       new Option(
@@ -84,16 +90,26 @@ async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFla
   }
   if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
   checkOutputs([flags.output, flags.emitCnf], [path]);
+  if (flags.certify !== undefined && flags.first) usage('--first stops at a solution without proving it unique, and --certify certifies the verdict: use one');
+  const certify = flags.certify === undefined ? undefined : certifyTarget(path, flags.certify);
+  if (flags.gzip && !certify) usage('--gzip compresses the proof of --certify DIR: give --certify');
   const file = await readPuzzleInput(io, path, flags.from);
   const givens = file.givens ?? [];
   const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
-  const r = await solve(file.puzzle, { givens, countMax, first: flags.first, ...runOptions(flags) });
+  const options = { givens, countMax, first: flags.first, ...runOptions(flags) };
+  const solved = certify ? await solveCertified(file.puzzle, options) : { result: await solve(file.puzzle, options) };
+  const r = solved.result;
+  const cert = certify ? await certificateReport(solved.certificate, certify.dir, certify.stem, flags.gzip ?? false, [path!]) : undefined;
   const solutions = solutionRows(r);
   let text: string;
   if (flags.json) {
-    text = JSON.stringify(solveDocument(r, file.puzzle, countMax)) + '\n';
+    text = JSON.stringify({ ...solveDocument(r, file.puzzle, countMax), ...(cert ? { certificate: certificateJson(cert) } : {}) }) + '\n';
   } else {
-    const extra = [...(countMax !== undefined ? [`solutions: ${countText(countOf(r), countMax)}`] : []), ...(flags.difficulty ? [`difficulty: ${difficultyText(r)}`] : [])];
+    const extra = [
+      ...(countMax !== undefined ? [`solutions: ${countText(countOf(r), countMax)}`] : []),
+      ...(flags.difficulty ? [`difficulty: ${difficultyText(r)}`] : []),
+      ...(cert ? [certificateText(cert)] : certify && r.status === 'multiple' ? ['no certificate: the two solutions are the proof'] : []),
+    ];
     const head = [headline(r), ...extra].join('\n');
     if (flags.show) {
       const sheet = sheetOf(file.puzzle, givens, r);
@@ -106,10 +122,13 @@ async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFla
   const outputs: [string, string][] = [[flags.output ?? '-', text]];
   if (cnf !== undefined) outputs.push([flags.emitCnf!, cnf]);
   for (const [to, data] of outputs.sort(([a], [b]) => Number(a === '-') - Number(b === '-'))) writeOutput(io, to, data, [path]);
-  return r.status === 'unique' || r.status === 'found' ? exitCode('OK') : r.status === 'unknown' ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+  if (r.status === 'multiple' || r.status === 'none') return exitCode('FAILED_BLOCK');
+  if (r.status === 'unknown' || (cert && 'reason' in cert)) return exitCode('UNDECIDED');
+  return exitCode('OK');
 }
 
 async function solveCollection(io: CliIO, paths: readonly string[], flags: SolveFlags, countMax: number | undefined): Promise<number> {
+  if (flags.certify !== undefined) usage('--certify names its files after one input: give one file');
   if (flags.show) usage('--show draws one puzzle: give one file (a collection prints one line per puzzle)');
   if (flags.emitCnf) usage('--emit-cnf writes one puzzle\'s CNF: give one file');
   const inputs = collectInputs(paths, 'puzzle', flags.shard);

@@ -10,9 +10,13 @@ import type { CliIO, SetExit } from '../CliIO.js';
 import { exitForCollection, type CollectionTally } from '../ExitCode.js';
 import { collectInputs, isCollection, lineSource } from '../inputFiles.js';
 import { checkOutputs, colour, colourOn, withProgress, writeOutput } from '../io.js';
+import { certificateJson, certificateReport, certificateText } from '../certificateOutput.js';
 import {
   collectionHelp,
+  certifyOption,
+  certifyTarget,
   engineOption,
+  gzipOption,
   jobsOption,
   memoryOption,
   outputOption,
@@ -39,6 +43,8 @@ function declare(program: Command) {
     .addOption(showOption())
     .addOption(shardOption())
     .addOption(outputOption('the report'))
+    .addOption(certifyOption('DIR/STEM.block-K.cnf and DIR/STEM.block-K.lrat'))
+    .addOption(gzipOption())
     .addOption(jobsOption())
     .addOption(timeoutOption())
     .addOption(engineOption())
@@ -65,6 +71,8 @@ async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyF
   const path = paths[0];
   const receiver = flags.receiver ?? 'unique';
   checkOutputs([flags.output], [path]);
+  const certify = flags.certify === undefined ? undefined : certifyTarget(path, flags.certify);
+  if (flags.gzip && !certify) usage('--gzip compresses the proofs of --certify DIR: give --certify');
   const source = await ciphertextInput(io, path);
   // Colour only when the report goes to a terminal.
   const onTerminal = !flags.output && colourOn(io, io.stdout);
@@ -73,17 +81,21 @@ async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyF
   const verdicts: (BlockVerdict & { ok?: boolean })[] = [];
   const summary = emptySummary();
   let rejected = 0;
+  let uncertified = 0;
   const lines: string[] = [];
-  // One library call, streamed: each block's report is kept until every block is decided.
+  // One library call, streamed: each block's report is kept until every block is decided;
+  // its certificate files are written as it comes.
   await withProgress(io, !flags.quiet && !flags.json, async (onProgress) => {
-    for await (const b of solveBlocks(source, { ...runOptions(flags), onProgress })) {
+    for await (const b of solveBlocks(source, { ...runOptions(flags), onProgress, ...(certify ? { certify: true } : {}) })) {
       const v = verdictOf(b.result, b.block);
       summary[v.status]++;
       const ok = receiverAccepts(v, receiver);
       if (v.status === 'unique' && !ok) rejected++;
-      if (flags.problems && ok) continue;
-      if (flags.json) verdicts.push(receiver === 'logic' ? { ...v, ok } : v);
-      else lines.push(`block ${v.block}: ${describe(b.result, receiver, paint)}\n`);
+      const cert = certify ? await certificateReport(b.certificate, certify.dir, `${certify.stem}.block-${b.block}`, flags.gzip ?? false, [path!]) : undefined;
+      if (cert && 'reason' in cert) uncertified++;
+      if (flags.problems && ok && !(cert && 'reason' in cert)) continue;
+      if (flags.json) verdicts.push({ ...(receiver === 'logic' ? { ...v, ok } : v), ...(cert ? { certificate: certificateJson(cert) } : {}) });
+      else lines.push(`block ${v.block}: ${describe(b.result, receiver, paint)}${cert ? `; ${certificateText(cert)}` : ''}\n`);
       if (show) lines.push(sheetsText([sheetOf(b.cipher.puzzle, b.cipher.annotation, b.result)], show), '\n');
     }
   });
@@ -97,11 +109,12 @@ async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyF
     lines.push(summaryLine(summary, rejected, receiver) + '\n');
     writeOutput(io, flags.output ?? '-', lines.join(''), [path]);
   }
-  return exitForCollection({ badInput: 0, failed: summary.multiple + summary.none + rejected, undecided: summary.unknown });
+  return exitForCollection({ badInput: 0, failed: summary.multiple + summary.none + rejected, undecided: summary.unknown + uncertified });
 }
 
 async function verifyCollection(io: CliIO, paths: readonly string[], flags: VerifyFlags): Promise<number> {
   if (flags.show) usage('--show draws the blocks of one ciphertext: give one file');
+  if (flags.certify !== undefined) usage('--certify names its files after one input: give one file');
   const receiver = flags.receiver ?? 'unique';
   const inputs = collectInputs(paths, 'ciphertext', flags.shard);
   checkOutputs([flags.output], inputs.map((i) => i.name));
