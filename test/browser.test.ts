@@ -14,6 +14,8 @@ import { gridRows } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { formatPicture, parsePicture } from '../src/formats/picture.js';
 import { solve } from '../src/puzzle/solve.js';
+import { checkCertificates } from '../src/certificate/check/checkCertificate.js';
+import { readClues } from '../src/certificate/check/readClues.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { CLI, ROOT, assertBuilt, childEnv } from './helpers/cli.js';
 import { stalledGrid } from './helpers/puzzles.js';
@@ -159,6 +161,30 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(await ambiguous.locator('svg g.differ rect').count()).toBe(2 * differing);
     expect(await ambiguous.textContent()).toContain('multiple');
     expect(await page.textContent('#ver-summary')).toMatch(/^2 blocks: 1 unique, 1 multiple, 0 none\./);
+    expect(problems).toEqual([]);
+  });
+
+  test("a verified block's certificate downloads as .cnf and .lrat, and our checker accepts it", async () => {
+    await tab('decrypt');
+    await page.fill('#dec-text', example('needs-search.nc'));
+    await page.click('#ver-go');
+    await idle();
+    const sheet = page.locator('#ver-blocks .sheet').first();
+    expect(await sheet.getAttribute('data-status')).toBe('unique');
+    await sheet.locator('button.certify').click();
+    await idle();
+    const links = sheet.locator('.certificate a');
+    expect(await links.count()).toBe(2);
+    const files = new Map<string, Uint8Array[]>();
+    for (const k of [0, 1]) {
+      const [download] = await Promise.all([page.waitForEvent('download'), links.nth(k).click()]);
+      const path = await download.path();
+      files.set(download.suggestedFilename().replace(/^block-1/, 'needs-search.block-1'), [readFileSync(path)]);
+    }
+    expect([...files.keys()].sort()).toEqual(['needs-search.block-1.cnf', 'needs-search.block-1.lrat']);
+    const clues = readClues(example('needs-search.nc'), 'cipher', 'needs-search.nc');
+    const report = await checkCertificates(clues, 'needs-search', { open: (name) => (files.has(name) ? (async function* () { yield* files.get(name)!; })() : undefined) });
+    expect(report.blocks[0]).toMatchObject({ status: 'unique' });
     expect(problems).toEqual([]);
   });
 

@@ -241,6 +241,16 @@ describe('rejected certificates, each with its reason', async () => {
     expect(r.reason).toMatch(/the last clause excludes a picture that does not fit: (row|column) 1 has runs/);
   });
 
+  test('a proof larger than its memory cap is no certificate, and says so', async () => {
+    const prove = await loadProofEngine();
+    const b = clues.blocks[0]!;
+    const p: Puzzle = { width: b.width, height: b.height, rows: b.rows, cols: b.cols };
+    const r = solvePuzzle(p, { givens: b.givens });
+    if (r.status !== 'unique') throw new Error('expected unique');
+    const out = certifyBlock(prove, p, b.givens, r.grid, { proofCapBytes: 100 });
+    expect(out).toEqual({ kind: 'unknown', reason: 'no certificate: the proof (over 100 bytes) is larger than the memory cap (--memory)' });
+  });
+
   test('a block without certificate files is not certified', async () => {
     const r = await checkCertificates(clues, 'c', memoryFiles(new Map()));
     expect(r.ok).toBe(false);

@@ -7,8 +7,8 @@
 // - src/parallel/WorkerPool.ts -> web/shims/WorkerPool.ts (the page runs blocks in its one
 //   Web Worker, jobs 1: no Node worker threads).
 // Any Node built-in reaching the bundle fails the build (platform browser). The engine's
-// engines/minisat.wasm and engines/core.wasm are copied beside the worker, which fetches them
-// from the page's origin.
+// engines/minisat.wasm and engines/core.wasm (and the proof engine's engines/cadical.wasm) are
+// copied beside the worker, which fetches them from the page's origin.
 //
 // The page is a classic script; the worker is an ES module (a module worker), so that the
 // library's import.meta.url stays meaningful.
@@ -62,7 +62,8 @@ for (const r of results) {
   }
 }
 for (const f of ['index.html', 'style.css']) copyFileSync(join(web, f), join(out, f));
-for (const f of ['minisat.wasm', 'core.wasm']) copyFileSync(join(root, 'engines', f), join(out, f));
-const sizes = Object.fromEntries(['main.js', 'worker.js', 'minisat.wasm', 'core.wasm', 'index.html', 'style.css'].map((f) => [f, statSync(join(out, f)).size]));
+// cadical.wasm is the proof engine of certificates, fetched only when one is asked for.
+for (const f of ['minisat.wasm', 'core.wasm', 'cadical.wasm']) copyFileSync(join(root, 'engines', f), join(out, f));
+const sizes = Object.fromEntries(['main.js', 'worker.js', 'minisat.wasm', 'core.wasm', 'cadical.wasm', 'index.html', 'style.css'].map((f) => [f, statSync(join(out, f)).size]));
 writeFileSync(join(out, 'build.json'), JSON.stringify({ sizes }, null, 2) + '\n');
 if (process.argv.includes('--sizes')) console.log(sizes);

@@ -24,6 +24,16 @@ export interface PreparedEngine {
 
 const ENGINE: EngineName = 'minisat';
 
+/**
+ * The proof engine for certificates (src/sat/lratProof.ts: CaDiCaL 1.7.4 writing LRAT), from
+ * the page's own copy of engines/cadical.wasm: loaded the first time a certificate is asked
+ * for, never before (verify does not need it).
+ */
+let proofEngine: Promise<void> | undefined;
+export function prepareProofEngine(): Promise<void> {
+  return (proofEngine ??= loadEngine('cadical', new URL('cadical.wasm', self.location.href)).then(() => undefined));
+}
+
 export async function prepareEngine(): Promise<PreparedEngine> {
   await Promise.all([
     loadEngine(ENGINE, new URL(`${ENGINE}.wasm`, self.location.href)),

@@ -272,12 +272,49 @@ async function verify(): Promise<void> {
   blocks.replaceChildren();
   $('ver-summary').textContent = '';
   const request: Request = { kind: 'verify', ciphertext: area('dec-text').value };
-  const r = await run<Extract<Result, { kind: 'verify' }>>(request, { onBlock: (v) => blocks.append(sheetElement(v)) }, timeLimit());
+  const ciphertext = request.ciphertext;
+  const r = await run<Extract<Result, { kind: 'verify' }>>(request, { onBlock: (v) => blocks.append(withCertificate(sheetElement(v), v, ciphertext)) }, timeLimit());
   if (!r) return;
   const s = r.result.summary;
   const n = Object.values(s).reduce((a, b) => a + b, 0);
   $('ver-summary').textContent =
     `${n} block${n === 1 ? '' : 's'}: ${s.unique} unique, ${s.multiple} multiple, ${s.none} none${s.unknown ? `, ${s.unknown} unknown` : ''}. Verified in ${seconds(r.ms)}.`;
+}
+
+/**
+ * A verified block's sheet with a "Certificate" button (unique and none blocks): the worker makes
+ * the block's certificate (docs/CERTIFICATES.md) and the sheet offers its two files as downloads.
+ */
+function withCertificate(box: HTMLElement, view: BlockView, ciphertext: string): HTMLElement {
+  if (view.status !== 'unique' && view.status !== 'none') return box;
+  const row = document.createElement('div');
+  row.className = 'certificate';
+  const go = document.createElement('button');
+  go.type = 'button';
+  go.className = 'certify';
+  go.textContent = 'Certificate';
+  go.title = 'an LRAT proof of this verdict that any LRAT checker, or nonocrypt check-certificate, verifies';
+  row.append(go);
+  go.addEventListener('click', async () => {
+    const r = await run<Extract<Result, { kind: 'certify' }>>({ kind: 'certify', ciphertext, block: view.block }, {}, timeLimit());
+    if (!r) return;
+    if (!r.result.ok) {
+      showError(r.result.reason);
+      return;
+    }
+    go.remove();
+    const base = `block-${r.result.block}`;
+    const link = (name: string, text: string) => {
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+      a.download = name;
+      a.textContent = `${name} (${Math.ceil(text.length / 1000)} kB)`;
+      return a;
+    };
+    row.append(`${r.result.verdict} certified in ${seconds(r.ms)}: `, link(`${base}.cnf`, r.result.cnf), ' ', link(`${base}.lrat`, r.result.lrat));
+  });
+  box.append(row);
+  return box;
 }
 
 // ---------------------------------------------------------------- solve and annotate

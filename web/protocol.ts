@@ -21,6 +21,8 @@ export type Request =
     }
   | { readonly kind: 'decrypt'; readonly ciphertext: string; readonly table: TableChoice | 'auto' }
   | { readonly kind: 'verify'; readonly ciphertext: string }
+  /** The certificate of one block of a ciphertext (docs/CERTIFICATES.md): solved, then proved by the proof engine. */
+  | { readonly kind: 'certify'; readonly ciphertext: string; readonly block: number }
   | { readonly kind: 'solve'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
   | { readonly kind: 'annotate'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly receiver: Receiver; readonly name?: string }
   /** Start step mode on a puzzle (its givens fixed black); answers with the empty board. */
@@ -83,6 +85,9 @@ export type Result =
   | { readonly kind: 'decrypt'; readonly ok: true; readonly text: string; readonly blocks: number }
   | { readonly kind: 'decrypt'; readonly ok: false; readonly failures: readonly string[]; readonly blocks: number }
   | { readonly kind: 'verify'; readonly summary: Record<string, number> }
+  /** A block's certificate: the formula (DIMACS) and its LRAT proof, as text; or why there is none. */
+  | { readonly kind: 'certify'; readonly block: number; readonly ok: true; readonly verdict: string; readonly cnf: string; readonly lrat: string; readonly ms: number }
+  | { readonly kind: 'certify'; readonly block: number; readonly ok: false; readonly reason: string }
   | { readonly kind: 'solve'; readonly status: string; readonly label: string; readonly svg: string; readonly rows: readonly string[][] }
   | { readonly kind: 'annotate'; readonly label: string; readonly code: string; readonly svg: string; readonly givenFile: string }
   | { readonly kind: 'stepStart'; readonly svg: string; readonly place: GridPlace; readonly step: StepView; readonly width: number; readonly height: number }

@@ -31,7 +31,9 @@ import { CodeMaker } from '../src/games/CodeMaker.js';
 import { parseHistory } from '../src/games/History.js';
 import { Rules } from '../src/games/Rules.js';
 import { suggestNext } from '../src/games/suggestNext.js';
-import { prepareEngine, type PreparedEngine } from './engine.js';
+import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
+import { certifySolution } from '../src/certify/certifySolution.js';
+import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
 
 interface WorkerScope {
@@ -172,6 +174,19 @@ async function handle(id: number, r: Request): Promise<Result> {
         post({ id, kind: 'block', view });
       }
       return { kind: 'verify', summary: { ...summary } };
+    }
+    case 'certify': {
+      const c = parseCiphertext(r.ciphertext, 'the ciphertext');
+      const b = c.blocks[r.block - 1];
+      if (!b) throw new NonocryptError('E_USAGE', `the ciphertext has no block ${r.block}`);
+      await prepareProofEngine();
+      const result = solvePuzzle(b.puzzle, { givens: b.annotation, session });
+      const out = await certifySolution(b.puzzle, b.annotation, result, { ...(timeoutMs !== undefined && engine.stops ? { timeoutMs } : {}), label: `block ${r.block}` });
+      if (!out) return { kind: 'certify', block: r.block, ok: false, reason: `block ${r.block} is ${result.status}: ${result.status === 'multiple' ? 'its two pictures are the proof' : 'there is nothing to certify'}` };
+      if (out.kind === 'unknown') return { kind: 'certify', block: r.block, ok: false, reason: out.reason };
+      const cert = out.certificate;
+      const decoder = new TextDecoder();
+      return { kind: 'certify', block: r.block, ok: true, verdict: cert.verdict, cnf: decoder.decode(cert.cnf), lrat: cert.proof.map((p) => decoder.decode(p)).join(''), ms: cert.ms };
     }
     case 'solve': {
       const file = readPuzzleText(r.puzzle, r.format, r.name);

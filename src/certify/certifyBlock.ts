@@ -10,8 +10,8 @@ import { certificateFormula, formulaClauses, type CertificateFormula } from './c
  * `none` (no picture excluded) verdicts are certified; the fast path never gets here.
  *
  * The engine writes its proof within one synchronous call, so the proof is collected in memory
- * as it comes (chunks, never one string), at most `memoryCapBytes` of it: a proof past that is
- * an `unknown` outcome saying so, never a truncated certificate. A `sat` answer means the
+ * as it comes (chunks, never one string), at most `memoryCapBytes` of it: past that the engine
+ * is stopped and the outcome is `unknown` saying so, never a truncated certificate. A `sat` answer means the
  * verdict was wrong: an internal error, never a certificate.
  */
 export type LratProver = (numVars: number, clauses: Iterable<ArrayLike<number>>, options: LratProofOptions) => LratOutcome;
@@ -34,9 +34,14 @@ export type CertifyOutcome = { readonly kind: 'certified'; readonly certificate:
 export interface CertifyLimits {
   /** `performance.now()` time (ms) at which the engine stops ('unknown'). */
   readonly deadline?: number;
-  /** The engine's heap cap, and the most proof bytes held (default 2 GiB). */
+  /** The engine's heap cap, and the most proof bytes held unless `proofCapBytes` says otherwise (default 2 GiB). */
   readonly memoryCapBytes?: number;
+  /** The most proof bytes held (default: `memoryCapBytes`). */
+  readonly proofCapBytes?: number;
 }
+
+/** Thrown from the proof sink to stop the engine when the proof outgrows its cap. */
+const TOO_LARGE = new Error('proof larger than its cap');
 
 /** 2 GiB: the default memory cap of every engine instance (src/sat/wasmEngine.ts), for the proof too. */
 const DEFAULT_PROOF_CAP_BYTES = 2048 * 1024 * 1024;
@@ -48,27 +53,30 @@ const DEFAULT_PROOF_CAP_BYTES = 2048 * 1024 * 1024;
 export function certifyBlock(prove: LratProver, puzzle: Puzzle, givens: readonly number[], grid: Grid | undefined, limits: CertifyLimits = {}, label = 'puzzle'): CertifyOutcome {
   const started = performance.now();
   const formula = certificateFormula(puzzle, givens, grid);
-  const cap = limits.memoryCapBytes ?? DEFAULT_PROOF_CAP_BYTES;
+  const cap = limits.proofCapBytes ?? limits.memoryCapBytes ?? DEFAULT_PROOF_CAP_BYTES;
   const proof: Uint8Array[] = [];
   let held = 0;
-  let over = false;
-  const outcome = prove(formula.numVars, formulaClauses(formula), {
-    ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
-    ...(limits.memoryCapBytes !== undefined ? { memoryCapBytes: limits.memoryCapBytes } : {}),
-    onProof: (chunk) => {
-      held += chunk.length;
-      if (held > cap) over = true;
-      // Past the cap the rest is dropped (the engine cannot be stopped from here); the outcome says so.
-      if (!over) proof.push(chunk.slice());
-      else proof.length = 0;
-    },
-  });
+  let outcome: LratOutcome;
+  try {
+    outcome = prove(formula.numVars, formulaClauses(formula), {
+      ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
+      ...(limits.memoryCapBytes !== undefined ? { memoryCapBytes: limits.memoryCapBytes } : {}),
+      onProof: (chunk) => {
+        held += chunk.length;
+        // Past the cap the engine is stopped: an exception here ends its solve.
+        if (held > cap) throw TOO_LARGE;
+        proof.push(chunk.slice());
+      },
+    });
+  } catch (e) {
+    if (e !== TOO_LARGE) throw e;
+    return { kind: 'unknown', reason: `no certificate: the proof (over ${cap.toLocaleString('en-US')} bytes) is larger than the memory cap (--memory)` };
+  }
   const verdict = grid ? 'unique' : 'none';
   if (outcome.status === 'sat') {
     throw new NonocryptError('E_INTERNAL', `internal error: the proof engine found a picture that the ${verdict} verdict excludes (${label}); no certificate written`);
   }
   if (outcome.status === 'unknown') return { kind: 'unknown', reason: `no certificate: the proof engine stopped (${outcome.reason})` };
-  if (over) return { kind: 'unknown', reason: `no certificate: the proof (${held.toLocaleString('en-US')} bytes so far) is larger than the memory cap of ${cap.toLocaleString('en-US')} bytes (--memory)` };
   const ms = performance.now() - started;
   return {
     kind: 'certified',

@@ -18,3 +18,8 @@ export function proofEngine(): LratProver {
   if (!loaded) throw new NonocryptError('E_INTERNAL', 'internal error: a certificate was asked for before the proof engine was loaded');
   return loaded;
 }
+
+/** Whether the proof engine has been loaded in this thread (the fast path never loads it). */
+export function proofEngineLoaded(): boolean {
+  return loaded !== undefined;
+}
