@@ -7,6 +7,7 @@ import { runSuite, usage, type AnySuite } from './harness/suite.js';
  * bench/ exporting `suite` (see harness/suite.ts); adding one is one line here.
  */
 const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
+  certificates: () => import('./certificates.js'),
   cipher: () => import('./cipher.js'),
   collection: () => import('./collection.js'),
   code: () => import('./code.js'),

@@ -8,7 +8,7 @@ export async function* gzipChunks(chunks: Iterable<Uint8Array> | AsyncIterable<U
   const writer = cs.writable.getWriter();
   const feeding = (async () => {
     try {
-      for await (const c of chunks) await writer.write(c);
+      for await (const c of chunks) await writer.write(c as Uint8Array<ArrayBuffer>);
       await writer.close();
     } catch (e) {
       await writer.abort(e).catch(() => {});

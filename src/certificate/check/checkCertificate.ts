@@ -155,7 +155,7 @@ async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8A
   const writer = ds.writable.getWriter();
   const feeding = (async () => {
     try {
-      for await (const chunk of source) await writer.write(chunk);
+      for await (const chunk of source) await writer.write(chunk as Uint8Array<ArrayBuffer>);
       await writer.close();
     } catch (e) {
       await writer.abort(e).catch(() => {});
