@@ -1,7 +1,7 @@
 import { Option, type Command } from '@commander-js/extra-typings';
 import type { PuzzleFile } from '../../formats/PuzzleFile.js';
-import { outputFormats, writePuzzle } from '../../formats/puzzleText.js';
 import { solve } from '../../puzzle/solve.js';
+import { outputFormats, writePuzzle } from '../../puzzle/writePuzzle.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, writeOutput } from '../io.js';
