@@ -1,7 +1,8 @@
 // Uniqueness certificates (issue 33): the producer's formula and the independent checker's agree;
 // certificates of the shipped examples check; broken proofs, changed formulas, certificates of
 // another puzzle and excluded pictures that break a clue are rejected with the reason; our LRAT
-// checker on hand-made proofs and on the engine's own proofs of random small puzzles.
+// checker on hand-made proofs and on the engine's own proofs of random small puzzles. (That the
+// checker imports only its own files and errors.ts is test/layers.test.ts's CHECKERS.)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -22,7 +23,6 @@ import { puzzleOf } from '../src/grid/runsOf.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 import { ROOT } from './helpers/cli.js';
-import { importGraph } from './helpers/importGraph.js';
 
 const enc = new TextEncoder();
 const bytes = (s: string) => enc.encode(s);
@@ -282,15 +282,4 @@ describe('the engine and our checker on random small puzzles', () => {
     expect(unique).toBeGreaterThan(10);
     expect(none).toBeGreaterThan(3);
   });
-});
-
-test('the checker imports only its own files and src/errors.ts', () => {
-  const graph = importGraph(join(ROOT, 'src'));
-  const mine = [...graph.keys()].filter((m) => m.startsWith('certificate/check/'));
-  expect(mine.length).toBeGreaterThanOrEqual(5);
-  for (const m of mine) {
-    for (const target of graph.get(m)!) {
-      expect(target.startsWith('certificate/check/') || target === 'errors.ts', `${m} imports ${target}`).toBe(true);
-    }
-  }
 });

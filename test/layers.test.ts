@@ -23,19 +23,24 @@ const LAYERS: readonly Layer[] = [
   { layer: 'sat/', mayImport: ['errors.ts'] },
   { layer: 'encode/', mayImport: ['grid/', 'line/', 'sat/'] },
   { layer: 'solve/', mayImport: ['errors.ts', 'grid/', 'line/', 'sat/', 'encode/'] },
+  { layer: 'certify/', mayImport: ['errors.ts', 'grid/', 'line/', 'sat/', 'encode/', 'solve/'] },
   { layer: 'annotate/', mayImport: ['errors.ts', 'grid/', 'line/', 'sat/', 'solve/'] },
-  { layer: 'parallel/', mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'annotate/'] },
+  { layer: 'parallel/', mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'certify/', 'annotate/'] },
   { layer: 'games/', mayImport: ['errors.ts', 'seededRandom.ts', 'sat/', 'parallel/'] },
   { layer: 'formats/', mayImport: ['errors.ts', 'grid/'] },
-  { layer: 'cipher/', mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'annotate/', 'parallel/', 'formats/'] },
-  { layer: 'puzzle/', mayImport: ['grid/', 'sat/', 'encode/', 'solve/', 'annotate/', 'parallel/', 'formats/'] },
+  { layer: 'certificate/check/', mayImport: ['errors.ts'] },
+  { layer: 'cipher/', mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'certify/', 'annotate/', 'parallel/', 'formats/'] },
+  { layer: 'puzzle/', mayImport: ['grid/', 'sat/', 'encode/', 'solve/', 'certify/', 'annotate/', 'parallel/', 'formats/'] },
   { layer: 'collection/', mayImport: ['errors.ts', 'solve/', 'parallel/', 'formats/', 'cipher/'] },
   { layer: 'render/', mayImport: ['errors.ts', 'grid/', 'solve/', 'parallel/', 'formats/', 'cipher/', 'puzzle/'] },
   { layer: 'internals.ts', mayImport: ['grid/', 'line/', 'sat/', 'encode/', 'solve/', 'annotate/', 'parallel/', 'formats/', 'cipher/'] },
-  { layer: 'index.ts', mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'annotate/', 'parallel/', 'games/', 'formats/', 'cipher/', 'puzzle/', 'collection/', 'render/'] },
+  {
+    layer: 'index.ts',
+    mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'certify/', 'annotate/', 'parallel/', 'games/', 'formats/', 'certificate/check/', 'cipher/', 'puzzle/', 'collection/', 'render/'],
+  },
   {
     layer: 'cli/',
-    mayImport: ['errors.ts', 'grid/', 'sat/', 'encode/', 'solve/', 'annotate/', 'parallel/', 'games/', 'formats/', 'cipher/', 'puzzle/', 'collection/', 'render/'],
+    mayImport: ['errors.ts', 'grid/', 'sat/', 'encode/', 'solve/', 'certify/', 'annotate/', 'parallel/', 'games/', 'formats/', 'certificate/check/', 'cipher/', 'puzzle/', 'collection/', 'render/'],
   },
 ];
 
@@ -50,6 +55,7 @@ const SHARED = 'errors.ts';
 const CHECKERS: readonly Checker[] = [
   { checker: 'grid/checkGrid.ts', typesFrom: ['grid/Puzzle.ts'] },
   { checker: 'games/checkStrategy.ts' },
+  { checker: 'certificate/check/' },
 ];
 
 const SRC = join(ROOT, 'src');
