@@ -21,6 +21,7 @@ import { parseCiphertext } from '../src/formats/ciphertext.js';
 import { makeGrid, type Puzzle } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import { writePuzzle } from '../src/puzzle/writePuzzle.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -102,6 +103,34 @@ describe('the certificate formula', () => {
       const butOne = prove(f.numVars, [...clauses, ...sols.slice(1).map(block)], { onProof: () => {} });
       expect(butOne.status, `seed ${seed}`).toBe('sat');
     }
+  });
+});
+
+describe("the checker's own clue readers", () => {
+  test('read what our writers write: .non with givens, .nin, JSON, a picture, a one-block ciphertext', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.array(fc.nat(1600), { maxLength: 4 }), (w, h, d, seed, g) => {
+        const goal = makeGrid(w, h, randomCells(w, h, d, rng(seed)));
+        const puzzle = puzzleOf(goal);
+        const blacks = [...goal.cells.keys()].filter((c) => goal.cells[c]);
+        const givens = [...new Set(g.filter(() => blacks.length > 0).map((k) => blacks[k % blacks.length]!))].sort((a, b) => a - b);
+        const expected = blockOf(puzzle, givens);
+        for (const format of ['non', 'json', 'cipher'] as const) {
+          const text = writePuzzle({ puzzle, goal, ...(givens.length ? { givens } : {}) }, format);
+          expect(readClues(text, format, `x.${format}`).blocks, format).toEqual([expected]);
+        }
+        expect(readClues(writePuzzle({ puzzle }, 'nin'), 'nin', 'x.nin').blocks).toEqual([blockOf(puzzle)]);
+        expect(readClues(writePuzzle({ puzzle, goal }, 'picture'), 'picture', 'x.pic').blocks).toEqual([blockOf(puzzle)]);
+      }),
+      { numRuns: 200, seed: 5 },
+    );
+  });
+
+  test('bad input is one line naming the file and line', () => {
+    expect(() => readClues('6\n22,11\nX\n', 'cipher', 'a.nc')).toThrow('a.nc:2: block 1: expected 12 clue groups, found 2');
+    expect(() => readClues('2\n1,1,1,!\nX\n', 'cipher', 'a.nc')).toThrow('a.nc:2: clue "!": "!" is not a run symbol');
+    expect(() => readClues('2 2\n1\n1\n1\n', 'nin', 'a.nin')).toThrow('a.nin:5: clues: expected 4 clues, found 3');
+    expect(() => readClues('2\n3,0,0,0\nX\n', 'cipher', 'a.nc')).toThrow('a.nc: column 1: clue 3 does not fit in 2 cells');
   });
 });
 

@@ -38,6 +38,8 @@ export function clueFormatOf(name: string): ClueFormat | 'xml' {
 
 export function readClues(text: string, format: ClueFormat, where: string): ClueFile {
   const lines = text.replace(/^\uFEFF/, '').split('\n').map((l) => l.replace(/\r$/, ''));
+  // A final line break ends the last line; it starts no empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const fail = (line: number, why: string): never => {
     throw new InputError('E_PARSE', `${where}:${line}: ${why}`);
   };
@@ -144,7 +146,7 @@ function nin(lines: string[], fail: Fail): CheckedBlock {
   if (size.length !== 2) fail(body[at]!.line, 'expected the board size "W H"');
   const W = side(size[0]!, body[at]!.line, fail);
   const H = side(size[1]!, body[at]!.line, fail);
-  const clues = sectionClues(body.slice(at + 1), H + W, 'clues', lines.length, fail).map((e) => listClue(e.text, /[ \t]+/, e.line, fail));
+  const clues = sectionClues(body.slice(at + 1), H + W, 'clues', lines.length + 1, fail).map((e) => listClue(e.text, /[ \t]+/, e.line, fail));
   return { width: W, height: H, rows: clues.slice(0, H), cols: clues.slice(H), givens: [] };
 }
 
@@ -180,7 +182,7 @@ function non(lines: string[], fail: Fail): CheckedBlock {
   if (W === undefined || H === undefined) return fail(lines.length, 'the width or the height is missing');
   const read = (key: 'rows' | 'columns', count: number) => {
     const s = sections[key] ?? fail(lines.length, `the ${key} section is missing`);
-    return sectionClues(s, count, key, lines.length, fail).map((e) => listClue(e.text, /,/, e.line, fail));
+    return sectionClues(s, count, key, lines.length + 1, fail).map((e) => listClue(e.text, /,/, e.line, fail));
   };
   return { width: W, height: H, rows: read('rows', H), cols: read('columns', W), givens: givensOf(coords, W, H, (why) => fail(lines.length, `given: ${why}`)) };
 }
