@@ -64,6 +64,20 @@ describe('certificates on the command line', () => {
     expect(c.stdout).toContain('block 1: not certified: no certificate: scatter.cnf is missing');
   });
 
+  test('a block with no solution gets a certificate of none, which the check reports as not unique', () => {
+    const dir = join(tmp.dir, 'none');
+    mkdirSync(dir);
+    const file = join(tmp.dir, 'none.nc');
+    // Columns empty, the first row full: no picture fits.
+    writeFileSync(file, '2\n0,0,2,0\nX\n');
+    const v = nonocrypt(['verify', '--certify', dir, file]);
+    expect(v.code).toBe(1);
+    expect(v.stdout).toMatch(/^block 1: none \(unsolvable: no grid fits\); certificate .*none\.block-1\.cnf/m);
+    const c = nonocrypt(['check-certificate', file, dir]);
+    expect(c.code).toBe(1);
+    expect(c.stdout).toMatch(/^block 1: not unique: certified to have no solution \(none\.block-1\.cnf, none\.block-1\.lrat, /m);
+  });
+
   test('a tampered proof fails the check: exit 1 naming the block, the file, the line and the reason', () => {
     const dir = join(tmp.dir, 'tamper');
     mkdirSync(dir);
