@@ -149,7 +149,7 @@ export function checkPicture(block: CheckedBlock, clause: readonly number[]): st
   return undefined;
 }
 
-/** A gzip stream decompressed. */
+/** A gzip stream decompressed (the checker's own: it imports nothing from the producer's gzipChunks). */
 async function* gunzip(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   const ds = new DecompressionStream('gzip');
   const writer = ds.writable.getWriter();
