@@ -37,7 +37,7 @@ test('the package ships the built library, the CLI and the tables; not the sourc
   expect(files).toContain('dist/nonocrypt.mjs');
   expect(files).toContain('dist/src/parallel/blockWorker.js');
   expect(files).toContain('encoders/classic.json');
-  for (const f of ['index.html', 'main.js', 'worker.js', 'minisat.wasm', 'core.wasm', 'style.css']) expect(files).toContain(`dist/web/${f}`);
+  for (const f of ['index.html', 'main.js', 'worker.js', 'minisat.wasm', 'core.wasm', 'cadical.wasm', 'style.css']) expect(files).toContain(`dist/web/${f}`);
   for (const f of ['minisat.wasm', 'cadical.wasm', 'core.wasm']) expect(files).toContain(`engines/${f}`);
   expect(files).toContain('README.md');
   for (const f of files) expect(f).not.toMatch(/^(src|test|bench|dist\/bench|docs|examples)\//);
