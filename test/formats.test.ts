@@ -545,7 +545,7 @@ describe('format detection and dispatch', () => {
     expectInputError(
       () => readPuzzleFile('3 5\n111,3,11,11,,3,1,2\nX\n111,3,11,11,,3,1,2\nX\n', 'cipher', 'two.nc'),
       'E_BLOCKS',
-      'two.nc: solve takes a one-block ciphertext; this one has 2 blocks (use verify)',
+      'two.nc: a ciphertext is a puzzle when it has one block; this one has 2 blocks',
     );
   });
 
@@ -574,7 +574,7 @@ describe('format detection and dispatch', () => {
 
   it('counts the blocks of a ciphertext read as a puzzle without keeping them', () => {
     const many = '1\n' + '1,1\nX\n'.repeat(10_000);
-    expectInputError(() => readPuzzleFile(many, 'cipher', 'c.nc'), 'E_BLOCKS', 'c.nc: solve takes a one-block ciphertext; this one has 10000 blocks (use verify)');
+    expectInputError(() => readPuzzleFile(many, 'cipher', 'c.nc'), 'E_BLOCKS', 'c.nc: a ciphertext is a puzzle when it has one block; this one has 10000 blocks');
     expectInputError(() => readPuzzleFile('1\n', 'cipher'), 'E_BLOCKS', /has 0 blocks/);
   });
 
