@@ -47,3 +47,23 @@ describe('10: a ciphertext of several blocks where a puzzle is expected', () => 
     expect(c.stdout).toContain(`${examples('to-be.txt')}: error: ${examples('to-be.txt')}: a ciphertext is a puzzle when it has one block; this one has 3 blocks (nonocrypt verify`);
   });
 });
+
+describe('13: encrypt --size auto counts every candidate once', () => {
+  test("the README's example: the summary's counts add up to the candidates, and --json has them by name", () => {
+    const r = nonocrypt(['encrypt', '--size', 'auto', '--table', 'auto', '-i', examples('message.txt')]);
+    expect(r.code, r.stderr).toBe(0);
+    const line = r.stderr.trimEnd();
+    const total = Number(/Of (\d+) candidates/.exec(line)?.[1]);
+    const counts = [...line.matchAll(/(\d+) (?:were evaluated|was evaluated|needs? at least|needs? no annotation|(?:was|were) not evaluated)/g)].map((m) => Number(m[1]));
+    expect(total).toBe(70);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
+    const j = nonocrypt(['encrypt', '--size', 'auto', '--table', 'auto', '--json', '-i', examples('message.txt')]);
+    expect([j.code, j.stderr]).toEqual([0, '']);
+    const doc = JSON.parse(j.stdout) as { choice: string; candidates: Record<string, number> };
+    const { total: all, ...fates } = doc.candidates;
+    expect(Object.keys(fates).sort()).toEqual(['cutByBudget', 'evaluated', 'noAnnotationNoShorter', 'ruledOutByClues']);
+    expect(Object.values(fates).reduce((a, b) => a + b, 0)).toBe(all);
+    expect(all).toBe(70);
+    expect(doc.choice).toBe(line.replace(/^nonocrypt: /, ''));
+  });
+});

@@ -172,7 +172,7 @@ function jsonReport(r: EncryptResult, receiver: ReceiverModel, cipher: string) {
     table: r.table.name,
     receiver,
     proven: r.blocks.every((b) => b.proven),
-    ...(r.choice ? { choice: r.choice.reason } : {}),
+    ...(r.choice ? { choice: r.choice.reason, candidates: r.choice.tally } : {}),
     ...(r.receiverNeedsTable ? { receiverNeedsTable: r.receiverNeedsTable } : {}),
     blocks: r.blocks.map((b, i) => ({
       block: i + 1,
