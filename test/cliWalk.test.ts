@@ -1,7 +1,7 @@
 // The newcomer's second walk (issue 35): what a user met, each as the user meets it, the CLI run
 // as a process, its stdout, stderr and exit code checked together. The web page's side of the
 // same items is in test/browser.test.ts; docs/WALKTHROUGH.md lists them all, before and after.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ROOT, assertBuilt, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
@@ -65,5 +65,42 @@ describe('13: encrypt --size auto counts every candidate once', () => {
     expect(Object.values(fates).reduce((a, b) => a + b, 0)).toBe(all);
     expect(all).toBe(70);
     expect(doc.choice).toBe(line.replace(/^nonocrypt: /, ''));
+  });
+});
+
+describe('15: a character or symbol typed wrong says what is allowed', () => {
+  test('an unknown character names the characters the table writes, and what extended text adds', () => {
+    expectUsageError(
+      nonocrypt(['encrypt', '--size', '6', 'CAFÉ_BAR']),
+      'nonocrypt: unknown character "É" (U+00C9) at position 4; the classic table has A-Z (lower case is read as upper case), space, comma and full stop, and in extended text also 0-9, line break, ! " # % & \' ( ) * + - / : ; = ? @\n',
+    );
+    expectUsageError(
+      nonocrypt(['encrypt', '--extended', '--size', '6', 'A_B']),
+      'nonocrypt: unknown character "_" (U+005F) at position 2; the classic table in extended text has A-Z (lower case is read as upper case), 0-9, line break, space, comma, full stop and ! " # % & \' ( ) * + - / : ; = ? @\n',
+    );
+    // A character extended text carries still names the flag that turns it on.
+    expectUsageError(nonocrypt(['encrypt', '--size', '6', 'ROOM 4B']), 'the classic table carries it in extended text: encrypt with --extended');
+  });
+
+  test('a letter O typed for a zero: in a clue of its own, in an annotation; I for a one', () => {
+    const lines = readFileSync(examples('to-be.txt'), 'utf8').split('\n');
+    const typo = (line: number, from: string, to: string, name: string) => {
+      const copy = [...lines];
+      copy[line] = copy[line]!.replace(from, to);
+      writeFileSync(at(name), copy.join('\n'));
+      return at(name);
+    };
+    expectUsageError(
+      nonocrypt(['verify', typo(1, ',4,0,11,', ',4,O,11,', 'o-clue.txt')]),
+      `${at('o-clue.txt')}:2:21: block 1, row clue 3: symbol "O" is a run of 24 cells, longer than this line of 6; did you mean "0" (zero: an empty line)?`,
+    );
+    expectUsageError(
+      nonocrypt(['decrypt', typo(4, '52', 'O2', 'o-cell.txt')]),
+      `${at('o-cell.txt')}:5:1: block 2, annotation: symbol "O" is x 24, off this board of 6 x 6; did you mean "0"?`,
+    );
+    expectUsageError(nonocrypt(['verify', typo(1, '22,11,21', '22,I1,21', 'i-clue.txt')]), 'block 1, column clue 2: symbol "I" is a run of 18 cells, longer than this line of 6; did you mean "1"?');
+    // Where the letter's number fits, it is that number: no guess.
+    writeFileSync(at('o-wide.txt'), `25\n${['O', ...Array.from({ length: 49 }, () => '0')].join(',')}\nX\n`);
+    expect(nonocrypt(['verify', at('o-wide.txt')]).stderr).not.toContain('did you mean');
   });
 });
