@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOT, assertBuilt, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
+import { ONE_PLURAL, ROOT, assertBuilt, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
 
 let tmp: { dir: string; cleanup: () => void };
 const at = (...parts: string[]) => join(tmp.dir, ...parts);
@@ -102,5 +102,30 @@ describe('15: a character or symbol typed wrong says what is allowed', () => {
     // Where the letter's number fits, it is that number: no guess.
     writeFileSync(at('o-wide.txt'), `25\n${['O', ...Array.from({ length: 49 }, () => '0')].join(',')}\nX\n`);
     expect(nonocrypt(['verify', at('o-wide.txt')]).stderr).not.toContain('did you mean');
+  });
+});
+
+describe('14: one of a thing is said in the singular', () => {
+  test('the check itself', () => {
+    for (const bad of ['Checked 1 blocks', '1 row clues for', 'in 1 passes']) expect(bad).toMatch(ONE_PLURAL);
+    for (const good of ['1 block', '1 row clue then 2 column clues', 'x 1 is', 'after 11 blocks', '0.1 seconds']) expect(good).not.toMatch(ONE_PLURAL);
+  });
+
+  test('errors about boards and lines of one cell, and one-symbol annotations', () => {
+    const cases: [string, string, string][] = [
+      ['a.non', 'width 1\nheight 1\nrows\n2\ncolumns\n1\n', 'row 1 clue "2" needs 2 cells but rows are 1 cell wide'],
+      ['b.nin', '1 1\n', 'expected 1 row clue then 1 column clue after the size'],
+      ['c.non', 'width 1\nheight 1\n', 'expected a "rows" line followed by 1 row clue'],
+      ['d.nc', '1\n1,1,1\nX\n', 'expected 2 groups (1 column clue, 1 row clue), found 3'],
+      ['e.pic', '##\n#\n', 'row has 1 cell, expected 2 like the first row'],
+      ['f.nc', '1\n1,1\n0\n', 'odd count of 1 symbol in the annotation'],
+      ['g.non', 'width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n1\n', 'expected 1 row clue after "rows" on line 3 (height 1)'],
+    ];
+    for (const [name, text, says] of cases) {
+      writeFileSync(at(name), text);
+      const r = nonocrypt(['solve', at(name)]);
+      expectUsageError(r, says);
+      expect(r.stderr).not.toMatch(ONE_PLURAL);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Clue } from '../grid/Puzzle.js';
 import { quote } from './quote.js';
+import { counted } from './counted.js';
 
 /**
  * The symbol table of clues and annotations (SPEC sections 3, 4 and 9).
@@ -242,7 +243,7 @@ export function* annotationCells(line: string, fail: Fail, width = Infinity, hei
       yield { x: pending.value, y: value, offset: pending.offset, yOffset: last, text: line.slice(pending.offset, last + t.text.length) };
       pending = undefined;
     }
-    if (pending) fail(`odd count of ${count} numbers in a decimal annotation; each cell is two numbers "x y"`, last);
+    if (pending) fail(`odd count of ${counted(count, 'number')} in a decimal annotation; each cell is two numbers "x y"`, last);
     return;
   }
 
@@ -253,7 +254,7 @@ export function* annotationCells(line: string, fail: Fail, width = Infinity, hei
     if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i, board(width, 'x'));
     lookalike(text[i]!, x, fail, start + i, board(width, 'x'), '');
     if (i + 1 >= text.length) {
-      fail(`odd count of ${text.length} symbols in the annotation; each cell is two symbols "xy"`, start + i);
+      fail(`odd count of ${counted(text.length, 'symbol')} in the annotation; each cell is two symbols "xy"`, start + i);
     }
     const y = symbolToNumber(text[i + 1]!);
     if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1, board(height, 'y'));

@@ -29,6 +29,7 @@ import {
   wholeNumber,
 } from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
+import { counted } from '../../formats/counted.js';
 
 const secs = (ms: number) => `${ms / 1000} s`;
 
@@ -158,7 +159,7 @@ function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: 
       const spec = tableFile(flags.table) ?? r.table.name;
       io.stderr.write(`nonocrypt: the receiver must decrypt with --table ${spec}: ${r.receiverNeedsTable}\n`);
     }
-    noteList(io, unproven.map((b) => `block ${b.n}: ${b.block.annotation.length} cells, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`));
+    noteList(io, unproven.map((b) => `block ${b.n}: ${counted(b.block.annotation.length, 'cell')}, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`));
   }
   if (unproven.some((b) => b.timedOut) || (flags.requireProof && unproven.length > 0)) return exitCode('UNDECIDED');
   return exitCode('OK');

@@ -188,7 +188,7 @@ function difficultyText(r: SolveResult): string {
     counted(s.probes, 'probe'),
     ...(s.searchNodes ? [counted(s.searchNodes, 'search node')] : []),
     counted(s.satCalls, 'SAT call'),
-    ...(s.satDecisions !== undefined ? [`${s.satDecisions} decisions`, `${s.satConflicts} conflicts`] : []),
+    ...(s.satDecisions !== undefined ? [counted(s.satDecisions, 'decision'), counted(s.satConflicts ?? 0, 'conflict')] : []),
   ].join(', ');
   switch (s.difficulty) {
     case 'line':
