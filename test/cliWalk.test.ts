@@ -108,7 +108,7 @@ describe('15: a character or symbol typed wrong says what is allowed', () => {
 describe('14: one of a thing is said in the singular', () => {
   test('the check itself', () => {
     for (const bad of ['Checked 1 blocks', '1 row clues for', 'in 1 passes']) expect(bad).toMatch(ONE_PLURAL);
-    for (const good of ['1 block', '1 row clue then 2 column clues', 'x 1 is', 'after 11 blocks', '0.1 seconds']) expect(good).not.toMatch(ONE_PLURAL);
+    for (const good of ['1 block', '1 row clue then 2 column clues', 'x 1 is', 'after 11 blocks', '0.1 seconds', 'in 1 pass']) expect(good).not.toMatch(ONE_PLURAL);
   });
 
   test('errors about boards and lines of one cell, and one-symbol annotations', () => {
