@@ -5,6 +5,7 @@ import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, encrypt, type EncryptOptions, type E
 import type { Table } from '../../cipher/Table.js';
 import { MessageError } from '../../errors.js';
 import { formatCiphertext } from '../../formats/ciphertext.js';
+import { counted } from '../../formats/counted.js';
 import { readMessageText } from '../../formats/messageText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
 import type { CliIO, SetExit } from '../CliIO.js';
@@ -29,7 +30,6 @@ import {
   wholeNumber,
 } from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
-import { counted } from '../../formats/counted.js';
 
 const secs = (ms: number) => `${ms / 1000} s`;
 

@@ -25,14 +25,13 @@ export async function readPuzzleText(io: CliIO, path: string | undefined, from: 
   try {
     return { text, source, ...(file ? { path: file } : {}), format: inputFormatOf(text, { format: from, path: file, source }) };
   } catch (e) {
-    if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new InputError('E_FORMAT', `${e.message}${puzzleErrorHint(e.code)}`);
-    throw e;
+    throw withHint(e);
   }
 }
 
 /**
  * What the command line adds to a puzzle input's error: the flag or command that helps (the
- * library's message names neither, the web page adds its own words).
+ * library's message names neither; the web page adds its own words).
  */
 export function puzzleErrorHint(code: string): string {
   switch (code) {
@@ -51,7 +50,12 @@ export async function readPuzzleInput(io: CliIO, path: string | undefined, from:
   try {
     return readPuzzle(p.text, { format: p.format, path: p.path, source: p.source });
   } catch (e) {
-    if (e instanceof InputError && e.code === 'E_BLOCKS') throw new InputError(e.code, `${e.message}${puzzleErrorHint(e.code)}`);
-    throw e;
+    throw withHint(e);
   }
+}
+
+/** The error with the command line's hint for its code, if it has one. */
+function withHint(e: unknown): unknown {
+  const hint = e instanceof NonocryptError ? puzzleErrorHint(e.code) : '';
+  return hint ? new InputError((e as NonocryptError).code, `${(e as NonocryptError).message}${hint}`) : e;
 }
