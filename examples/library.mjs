@@ -1,6 +1,6 @@
 // The library in a dozen lines: `node examples/library.mjs` after `npm run build`
 // (the README shows this file; test/libraryExample.test.ts runs it).
-import { encrypt, decrypt, verify, formatCiphertext, parseCiphertext, solve, annotate, puzzleOf, makeGrid, gridRows } from 'nonocrypt';
+import { encrypt, decrypt, verify, formatCiphertext, parseCiphertext, solve, annotate, formatAnnotation, puzzleOf, makeGrid, gridRows } from 'nonocrypt';
 
 // Encrypt: blocks of 6x6, annotations for the line-logic receiver, two worker threads.
 const { ciphertext, blocks } = await encrypt('TO BE, OR NOT TO BE.', { size: 6, receiver: 'logic', jobs: 2 });
@@ -18,5 +18,8 @@ console.log(report.summary);
 const picture = makeGrid(4, 4, [1, 0, 0, 1, 0, 1, 1, 0, 0, 1, 1, 0, 1, 0, 0, 1]);
 const result = await solve(puzzleOf(picture));
 console.log(result.status, result.status === 'multiple' ? result.grids.map(gridRows) : '');
+// The annotation: cells as row-major indices, i = y * width + x; formatAnnotation writes them
+// as the ciphertext's annotation line (two symbols per cell, x then y).
 const { annotation, proven } = await annotate(picture, { receiver: 'unique' });
-console.log('give cells', annotation, proven ? '(proven smallest)' : '(not proven)');
+const cells = annotation.map((i) => `(${i % picture.width}, ${Math.floor(i / picture.width)})`);
+console.log(`black cells to give, (x, y): ${cells.join(' ')}; annotation ${formatAnnotation(annotation, picture.width)}`, proven ? '(proven smallest)' : '(not proven)');

@@ -63,6 +63,39 @@ describe('chooseBoard', () => {
     if (!c.optimal) expect(c.reason).not.toContain('provably');
   });
 
+  it('counts every candidate once, in the tally and in the sentence, and the counts add up (issue 35, item 13)', () => {
+    // Messages, tables, receivers and budgets that reach each fate: ruled out by the clues,
+    // free but no shorter, the default board skipped, cut by the budget.
+    const cases = [
+      { text: HAMLET, options: { table: 'auto' as const } },
+      { text: 'HELLO WORLD', options: {} },
+      { text: 'HELLO', options: { receiver: 'logic' as const } },
+      { text: LONGER, options: { table: 'auto' as const, budgetMs: 0 } },
+      { text: LONGER, options: { receiver: 'logic' as const, budgetMs: 2_000 } },
+      { text: HAMLET, options: { sizes: [4, 5, 6, 7, 8] } },
+    ];
+    const fates = new Set<string>();
+    for (const { text, options } of cases) {
+      const c = chooseBoard(text, options);
+      const t = c.tally;
+      const where = `${text} ${JSON.stringify(options)}: ${c.reason}`;
+      expect(t.total, where).toBe(c.candidates);
+      expect(t.evaluated + t.ruledOutByClues + t.noAnnotationNoShorter + t.cutByBudget, where).toBe(t.total);
+      expect(t.evaluated, where).toBe(c.tried.length);
+      expect(t.cutByBudget === 0 || !c.optimal, where).toBe(true);
+      // The sentence says the same numbers: "Of N candidates (...), a were evaluated (...), b need at least ..., c need no annotation ..., and d were not evaluated ...".
+      const of = /Of (\d+) candidates? \(/.exec(c.reason);
+      expect(Number(of?.[1]), where).toBe(t.total);
+      const said = (pattern: RegExp) => Number(pattern.exec(c.reason)?.[1] ?? 0);
+      expect(said(/(?:, |\), (?:and )?)?(\d+) (?:was|were) evaluated/), where).toBe(t.evaluated);
+      expect(said(/(\d+) needs? at least \d+ characters by/), where).toBe(t.ruledOutByClues);
+      expect(said(/(\d+) needs? no annotation/), where).toBe(t.noAnnotationNoShorter);
+      expect(said(/(\d+) (?:was|were) not evaluated within/), where).toBe(t.cutByBudget);
+      for (const [k, v] of Object.entries(t)) if (k !== 'total' && v > 0) fates.add(k);
+    }
+    expect([...fates].sort()).toEqual(['cutByBudget', 'evaluated', 'noAnnotationNoShorter', 'ruledOutByClues']);
+  });
+
   it('rejects bad options', async () => {
     expect(() => chooseBoard(HAMLET, { sizes: [] })).toThrow(InputError);
     expect(() => chooseBoard(HAMLET, { sizes: [0] })).toThrow(InputError);

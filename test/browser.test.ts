@@ -17,7 +17,9 @@ import { solve } from '../src/puzzle/solve.js';
 import { checkCertificates } from '../src/certificate/check/checkCertificate.js';
 import { readClues } from '../src/certificate/check/readClues.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
-import { CLI, ROOT, assertBuilt, childEnv } from './helpers/cli.js';
+import { CLI, ONE_PLURAL, ROOT, assertBuilt, childEnv } from './helpers/cli.js';
+import { CodeMaker } from '../src/games/CodeMaker.js';
+import { Rules } from '../src/games/Rules.js';
 import { stalledGrid } from './helpers/puzzles.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
@@ -316,11 +318,15 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
   });
   test('Mastermind with lies: candidates, the next guess, a played game; a bad code is said', async () => {
     await tab('mm');
+    // Before a game: no empty box under "Play", nothing to type a guess into (issue 35, item 12).
+    expect(await page.isVisible('#mm-log')).toBe(false);
+    expect(await page.isVisible('#mm-out')).toBe(false);
+    expect(await page.isEnabled('#mm-guess')).toBe(false);
     await page.fill('#mm-history', '1122=1A0B,3345=0A2B');
     await page.fill('#mm-lies', '1');
     await page.click('#mm-candidates');
     await idle();
-    expect(await page.textContent('#mm-out')).toMatch(/^C0: 54 codes fit every answer: 1434 1436 .*\nC1: 370 codes contradict exactly 1: /);
+    expect(await page.textContent('#mm-out')).toMatch(/^C0: 54 codes fit every answer: 1434 1436 .*\nC1: 370 codes contradict exactly 1 answer: /);
     await page.click('#mm-next');
     await idle();
     expect(await page.textContent('#mm-out')).toMatch(/^next guess: [1-6]{4}/);
@@ -330,11 +336,158 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     await page.fill('#mm-guess', '1122');
     await page.click('#mm-play');
     await idle();
-    expect(await page.textContent('#mm-log')).toMatch(/Seed 42\. Your guess:\n1\. 1122 -> \dA\dB\n$/);
+    expect(await page.textContent('#mm-log')).toMatch(/Seed 42\.\nYour guess \(\? for a hint\):\n1\. 1122 -> \dA\dB\n$/);
     await page.fill('#mm-history', '1172=1A0B');
     await page.click('#mm-candidates');
     await idle();
     expect(await page.textContent('#error')).toContain("history turn 1: '1172' is not a code");
+    expect(problems).toEqual([]);
+  });
+
+  test('Mastermind: the game as the CLI plays it: ? for a hint, Enter to guess, its log in History, no guess after the win (issue 35, item 12)', async () => {
+    await tab('mm');
+    await page.selectOption('#mm-game', 'mastermind');
+    await page.fill('#mm-pegs', '4');
+    await page.fill('#mm-symbols', '6');
+    await page.fill('#mm-lies', '1');
+    await page.selectOption('#mm-end', 'truthful');
+    await page.fill('#mm-seed', '42');
+    await page.click('#mm-start');
+    await idle();
+    expect(await page.inputValue('#mm-history')).toBe('');
+    expect(await page.isEnabled('#mm-guess')).toBe(true);
+    await page.fill('#mm-guess', '?');
+    await page.press('#mm-guess', 'Enter');
+    await idle();
+    expect(await page.textContent('#mm-log')).toMatch(/\nhint: [1-6]{4} \(now 1296 \/ 0 codes in C0\.\.C1\)\n$/);
+    await page.fill('#mm-guess', '1122');
+    await page.press('#mm-guess', 'Enter');
+    await idle();
+    const first = /\n1\. 1122 -> (\dA\dB)\n$/.exec((await page.textContent('#mm-log'))!);
+    expect(first).not.toBeNull();
+    expect(await page.inputValue('#mm-history')).toBe(`1122=${first![1]}`);
+    // The secret of seed 42, as the library's code-maker draws it; a right guess wins (truthful end).
+    const rules = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1, end: 'truthful' });
+    const secret = rules.game.format(new CodeMaker(rules, 42).secret);
+    await page.fill('#mm-guess', secret);
+    await page.click('#mm-play');
+    await idle();
+    expect(await page.textContent('#mm-log')).toMatch(new RegExp(`\\n2\\. ${secret} -> 4A0B\\nSolved in 2 guesses\\. The code-maker lied [01] times?\\.\\n$`));
+    expect(await page.inputValue('#mm-history')).toBe(`1122=${first![1]},${secret}=4A0B`);
+    expect(await page.isEnabled('#mm-guess')).toBe(false);
+    expect(await page.isEnabled('#mm-play')).toBe(false);
+    // The History is the game: Candidates reads it.
+    await page.click('#mm-candidates');
+    await idle();
+    expect(await page.textContent('#mm-out')).toMatch(/^C0: /);
+    // A new game takes guesses again, with an empty log.
+    await page.click('#mm-start');
+    await idle();
+    expect(await page.isEnabled('#mm-guess')).toBe(true);
+    expect(await page.textContent('#mm-log')).toMatch(/^Mastermind.*Seed 42\.\nYour guess \(\? for a hint\):\n$/s);
+    expect(problems).toEqual([]);
+  });
+
+  test("Mastermind: Next guess says what the CLI says; one code left is said, not an empty table; an error clears the last answer (issue 35, items 11, 12)", async () => {
+    await tab('mm');
+    await page.fill('#mm-lies', '1');
+    await page.fill('#mm-history', '1122=1A0B,3345=0A2B');
+    await page.click('#mm-next');
+    await idle();
+    const next = (await page.textContent('#mm-out'))!;
+    expect(next).toMatch(/^next guess: [1-6]{4}( \(it may be the code\))?; now 54 \/ 370 codes in C0\.\.C1; at least \d+ more guesses by volume\nanswer +C0 +C1\n +\dA\dB +\d+ +\d+\n/);
+    await page.fill('#mm-lies', '0');
+    await page.fill('#mm-history', '1122=0A0B,3344=0A0B,5556=3A0B,5566=2A0B');
+    await page.click('#mm-next');
+    await idle();
+    expect(await page.textContent('#mm-out')).toBe('next guess: 5555 (it may be the code); now 1 code in C0; at least 1 more guess by volume\n5555 is the only code left: guessing it ends the game.\n');
+    await page.fill('#mm-history', '1172=1A0B');
+    await page.click('#mm-next');
+    await idle();
+    expect(await page.textContent('#error')).toContain("history turn 1: '1172' is not a code");
+    expect(await page.isVisible('#mm-out')).toBe(false);
+    await page.fill('#mm-lies', '1');
+    await page.fill('#mm-history', '1122=1A0B,3345=0A2B');
+    expect(problems).toEqual([]);
+  });
+
+  test('decrypt and verify show the results of the text on screen only (issue 35, items 11, 14)', async () => {
+    await tab('decrypt');
+    // A one-block ambiguous ciphertext: "Not decrypted", "Checked 1 block".
+    const scatter = parsePicture(example('scatter.pic'));
+    await page.fill('#dec-text', formatCiphertext({ width: 10, height: 10, blocks: [{ puzzle: puzzleOf(scatter), annotation: [] }] }));
+    await page.selectOption('#dec-table', 'auto');
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.isVisible('#dec-out')).toBe(true);
+    expect(await page.textContent('#dec-out')).toMatch(/^Not decrypted:/);
+    expect(await page.textContent('#ver-summary')).toMatch(/^Checked 1 block in /);
+    // Another text: the shipped example, verified. The red box of the old text is gone.
+    await page.click('#dec-example');
+    expect(await page.isVisible('#dec-out')).toBe(false);
+    expect(await page.textContent('#ver-summary')).toBe('');
+    await page.click('#ver-go');
+    await idle();
+    expect(await page.isVisible('#dec-out')).toBe(false);
+    expect(await page.textContent('#ver-summary')).toMatch(/^3 blocks: 3 unique, 0 multiple, 0 none\./);
+    expect(await page.locator('#ver-blocks .sheet').count()).toBe(3);
+    // Decrypting clears the verdicts drawn for the same text; editing the text clears the text.
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.locator('#ver-blocks .sheet').count()).toBe(0);
+    expect(await page.textContent('#dec-out')).toBe('TO BE, OR NOT TO BE.');
+    expect(await page.textContent('#ver-summary')).toMatch(/^Decrypted 3 blocks in /);
+    await page.type('#dec-text', ' ');
+    expect(await page.isVisible('#dec-out')).toBe(false);
+    expect(problems).toEqual([]);
+  });
+
+  test('a ciphertext of several blocks under Solve says where the page checks every block (issue 35, item 10)', async () => {
+    await tab('puzzle');
+    await page.selectOption('#pz-format', 'auto');
+    await page.fill('#pz-text', example('to-be.txt'));
+    await page.click('#pz-solve');
+    await idle();
+    expect(await page.textContent('#error')).toBe('the puzzle: a ciphertext is a puzzle when it has one block; this one has 3 blocks: “Decrypt & verify” checks every block of a ciphertext');
+    await page.click('#pz-annotate');
+    await idle();
+    expect(await page.textContent('#error')).not.toMatch(/verify\)|--/);
+    expect(problems).toEqual([]);
+  });
+
+  test('size auto on the page: the counts of its sentence add up; one of a thing in the singular (issue 35, items 13, 14)', async () => {
+    await tab('encrypt');
+    await page.fill('#enc-text', example('message.txt').replace(/\n$/, ''));
+    await page.check('#enc-auto');
+    await page.selectOption('#enc-table', 'auto');
+    await page.selectOption('#enc-receiver', 'unique');
+    await page.uncheck('#enc-extended');
+    await page.click('#enc-go');
+    await idle();
+    const note = (await page.textContent('#enc-note'))!;
+    const total = Number(/Of (\d+) candidates/.exec(note)?.[1]);
+    const counts = [...note.matchAll(/(\d+) (?:were evaluated|was evaluated|needs? at least|needs? no annotation|(?:was|were) not evaluated)/g)].map((m) => Number(m[1]));
+    expect(total, note).toBe(70);
+    expect(counts.reduce((a, b) => a + b, 0), note).toBe(total);
+    expect(note).toMatch(/: 1 block, \d+ cells given, \d+ characters; every annotation proven smallest\. Done in /);
+    expect(note).not.toMatch(ONE_PLURAL);
+    await page.uncheck('#enc-auto');
+    await page.selectOption('#enc-table', 'classic');
+    // Step mode on a one-cell puzzle: one open cell, one pass, one line.
+    await tab('puzzle');
+    await page.fill('#pz-text', '#\n');
+    await page.selectOption('#pz-format', 'picture');
+    await page.click('#pz-step');
+    await idle();
+    expect(await page.textContent('#step-status')).toBe('Start: 1 open cell. Press “One pass”.');
+    await page.click('#step-end');
+    await idle();
+    await page.waitForSelector('#step-board[data-status="solved"]');
+    const log = (await page.textContent('#step-log'))!;
+    expect(log).toContain('Solved by line logic in 1 pass (the last fixed 1 cell)');
+    expect(log).not.toMatch(ONE_PLURAL);
+    await tab('puzzle');
+    await page.selectOption('#pz-format', 'auto');
     expect(problems).toEqual([]);
   });
 });

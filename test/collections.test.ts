@@ -263,7 +263,7 @@ describe('solve --count and --difficulty', () => {
     expect(line.stdout.split('\n').slice(0, 2)).toEqual(['unique (line-solvable)', 'difficulty: line logic alone']);
     const hard = nonocrypt(['solve', '--difficulty', at('search.pic')]);
     expect(hard.code).toBe(0);
-    expect(hard.stdout.split('\n')[1]).toMatch(/^difficulty: (probing at depth 1 \(\d+ probes?\)|needs search \(\d+ probes?, \d+ search nodes?, \d+ SAT calls?(, \d+ decisions, \d+ conflicts)?\))$/);
+    expect(hard.stdout.split('\n')[1]).toMatch(/^difficulty: (probing at depth 1 \(\d+ probes?\)|needs search \(\d+ probes?, \d+ search nodes?, \d+ SAT calls?(, \d+ decisions?, \d+ conflicts?)?\))$/);
     const json = JSON.parse(nonocrypt(['solve', '--json', at('two.pic')]).stdout) as { difficulty: string; stats: Record<string, unknown> };
     expect(json.difficulty).toBe('search');
     expect(json.stats).toMatchObject({ difficulty: 'search', satCalls: 0, searchNodes: expect.any(Number) });

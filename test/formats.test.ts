@@ -196,7 +196,7 @@ describe('.nin', () => {
     expectParseError(() => parseNin('1 1 1\n'), 1, 5, /board size .*, found a third field "1"$/);
     expectParseError(() => parseNin('2 1\n1 -1\n1\n0\n'), 2, 3, /expected a run length .*, found "-1"$/);
     expectParseError(() => parseNin('2 1\n1,1\n1\n1\n'), 2, 1, /expected a run length \(whole numbers separated by spaces\), found "1,1"$/);
-    expectParseError(() => parseNin('1 1\n1\n1\n1\n'), 4, 1, /expected 1 row clues then 1 column clues after the size on line 1; this line \("1"\) is one too many/);
+    expectParseError(() => parseNin('1 1\n1\n1\n1\n'), 4, 1, /expected 1 row clue then 1 column clue after the size on line 1; this line \("1"\) is one too many/);
     expectParseError(() => parseNin('1 2\n1\n1\n'), 4, 1, /found 2/);
   });
 
@@ -307,7 +307,7 @@ describe('webpbn XML', () => {
       () => parseWebpbnXml(wrap('<clues type="rows"><line/></clues><clues type="columns"><line/></clues>\n<solution><image>\n|X.|\n</image></solution>')),
       4,
       1,
-      /expected 1 cells in row 1 of the goal image, found 2/,
+      /expected 1 cell in row 1 of the goal image, found 2/,
     );
     expectParseError(
       () => parseWebpbnXml(wrap('<clues type="rows"><line/></clues><clues type="columns"><line/></clues>\n<solution><image>\n|?|\n</image></solution>')),
@@ -328,7 +328,7 @@ describe('webpbn XML', () => {
     expectInputError(
       () => parseWebpbnXml(wrap('<clues type="rows"><line><count>2</count></line></clues><clues type="columns"><line/></clues>')),
       'E_CLUE',
-      /^2:20: row 1 clue 2 needs 2 cells but rows are 1 cells wide/,
+      /^2:20: row 1 clue 2 needs 2 cells but rows are 1 cell wide/,
     );
     expectInputError(() => parseWebpbnXml('<puzzleset><puzzle/><puzzle/></puzzleset>'), 'E_PUZZLES', /holds 2 puzzles/);
     expectInputError(() => parseWebpbnXml('<puzzleset><puzzle type="triddler"/></puzzleset>'), 'E_TYPE');
@@ -464,7 +464,7 @@ describe('puzzle JSON', () => {
     expectInputError(
       () => parsePuzzleJson(`{"rows": [${runs}], "cols": [[1]]}`),
       'E_CLUE',
-      /^1:11: row 1 clue \[1,1,1,1,1,1,1,1,1,1,1,1… \(200001 characters\) needs 199999 cells but rows are 1 cells wide$/,
+      /^1:11: row 1 clue \[1,1,1,1,1,1,1,1,1,1,1,1… \(200001 characters\) needs 199999 cells but rows are 1 cell wide$/,
     );
   });
 
@@ -545,7 +545,7 @@ describe('format detection and dispatch', () => {
     expectInputError(
       () => readPuzzleFile('3 5\n111,3,11,11,,3,1,2\nX\n111,3,11,11,,3,1,2\nX\n', 'cipher', 'two.nc'),
       'E_BLOCKS',
-      'two.nc: solve takes a one-block ciphertext; this one has 2 blocks (use verify)',
+      'two.nc: a ciphertext is a puzzle when it has one block; this one has 2 blocks',
     );
   });
 
@@ -574,7 +574,7 @@ describe('format detection and dispatch', () => {
 
   it('counts the blocks of a ciphertext read as a puzzle without keeping them', () => {
     const many = '1\n' + '1,1\nX\n'.repeat(10_000);
-    expectInputError(() => readPuzzleFile(many, 'cipher', 'c.nc'), 'E_BLOCKS', 'c.nc: solve takes a one-block ciphertext; this one has 10000 blocks (use verify)');
+    expectInputError(() => readPuzzleFile(many, 'cipher', 'c.nc'), 'E_BLOCKS', 'c.nc: a ciphertext is a puzzle when it has one block; this one has 10000 blocks');
     expectInputError(() => readPuzzleFile('1\n', 'cipher'), 'E_BLOCKS', /has 0 blocks/);
   });
 

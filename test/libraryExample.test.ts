@@ -19,7 +19,8 @@ test('examples/library.mjs runs and prints what the README says', () => {
   expect(lines[8]).toBe('TO BE, OR NOT TO BE.');
   expect(r.stdout).toContain('{ unique: 3, multiple: 0, none: 0, unknown: 0 }');
   expect(r.stdout).toMatch(/^multiple \[/m);
-  expect(r.stdout).toContain('give cells [ 0, 3 ] (proven smallest)');
+  // Cells said as what they are (issue 35, item 14): not "give cells [ 0, 3 ]".
+  expect(lines.find((l) => l.startsWith('black cells'))).toBe('black cells to give, (x, y): (0, 0) (3, 0); annotation 0030 (proven smallest)');
 });
 
 test('the README shows examples/library.mjs as it is', () => {

@@ -1,13 +1,45 @@
-// The package as a user gets it: `npm pack`, unpacked into node_modules/nonocrypt of a fresh
-// folder, imported by name from a separate Node process.
+// The package as a user gets it: `npm pack`, the tarball installed by npm into an empty folder,
+// its `nonocrypt` command run and the library imported by name from a separate Node process.
+//
+// The install is npm's own (`npm ci`: dependencies placed, the bin linked), offline: the
+// folder's lock file is written here from ours (the tarball, and our lock's entries for the
+// production dependencies with their registry addresses), so npm takes every tarball from the
+// cache by its address and integrity and asks the registry nothing. `npm ci` (.ci/run) fills
+// that cache on a fresh machine; where it lacks one, the error says so.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ROOT, assertBuilt, tempDir } from './helpers/cli.js';
+import { ROOT, assertBuilt, childEnv, tempDir } from './helpers/cli.js';
+
+interface LockEntry {
+  version: string;
+  dev?: boolean;
+  resolved?: string;
+  [key: string]: unknown;
+}
 
 let tmp: { dir: string; cleanup: () => void };
 let files: string[];
+let app: string;
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: { nonocrypt: string } };
+
+/** The app's lock: the tarball, and our production dependencies where our lock places them. */
+function appLock(tarball: string): object {
+  const ours = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const root = ours.packages['']!;
+  const registry = execFileSync('npm', ['config', 'get', 'registry'], { encoding: 'utf8' }).trim().replace(/\/?$/, '/');
+  const packages: Record<string, object> = {
+    '': { name: 'app', dependencies: { nonocrypt: tarball } },
+    'node_modules/nonocrypt': { version: root.version, resolved: tarball, license: root.license, dependencies: root.dependencies, bin: root.bin, engines: root.engines },
+  };
+  for (const [path, entry] of Object.entries(ours.packages)) {
+    if (path === '' || entry.dev) continue;
+    const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+    packages[path] = { ...entry, resolved: entry.resolved ?? `${registry}${name}/-/${name.split('/').pop()}-${entry.version}.tgz` };
+  }
+  return { name: 'app', lockfileVersion: 3, requires: true, packages };
+}
 
 beforeAll(() => {
   assertBuilt();
@@ -15,17 +47,17 @@ beforeAll(() => {
   const out = execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp.dir], { cwd: ROOT, encoding: 'utf8' });
   const [info] = JSON.parse(out) as { filename: string; files: { path: string }[] }[];
   files = info!.files.map((f) => f.path);
-  const pkg = join(tmp.dir, 'app', 'node_modules', 'nonocrypt');
-  mkdirSync(pkg, { recursive: true });
-  execFileSync('tar', ['-xzf', join(tmp.dir, info!.filename), '-C', pkg, '--strip-components=1']);
-  // The dependencies as npm would install them next to it (from our own node_modules).
-  const deps = Object.keys((JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./package.json").dependencies)'], { cwd: ROOT, encoding: 'utf8' })) as object) ?? {});
-  for (const d of deps) {
-    const at = join(tmp.dir, 'app', 'node_modules', d);
-    mkdirSync(join(at, '..'), { recursive: true });
-    symlinkSync(join(ROOT, 'node_modules', d), at);
+  app = join(tmp.dir, 'app');
+  mkdirSync(app);
+  const tarball = `file:../${info!.filename}`;
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, dependencies: { nonocrypt: tarball } }, null, 2) + '\n');
+  writeFileSync(join(app, 'package-lock.json'), JSON.stringify(appLock(tarball), null, 2) + '\n');
+  const r = spawnSync('npm', ['ci', '--offline', '--no-audit', '--no-fund'], { cwd: app, encoding: 'utf8', input: '', timeout: 120_000, env: childEnv({ NODE_ENV: undefined }) });
+  if (r.status !== 0) {
+    const why = /ENOTCACHED/.test(r.stderr) ? ' (the npm cache lacks a dependency: `npm ci` in the repository fills it)' : '';
+    throw new Error(`npm ci of the packed tarball failed${why}:\n${r.stderr}`);
   }
-}, 60_000);
+}, 180_000);
 
 afterAll(() => tmp?.cleanup());
 
@@ -44,7 +76,6 @@ test('the package ships the built library, the CLI and the tables; not the sourc
 });
 
 test('a user imports it by name: the pipelines work, internals only through their subpath', () => {
-  const app = join(tmp.dir, 'app');
   writeFileSync(
     join(app, 'main.mjs'),
     `
@@ -75,12 +106,29 @@ console.log(JSON.stringify({ text, back, summary: report.summary, status: s.stat
   expect(out.deep).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
 });
 
-test('the CLI runs from the installed package (the bundle its bin names)', () => {
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: { nonocrypt: string } };
+/** The installed command, as a user's shell finds it (node_modules/.bin first on PATH, as npx does). */
+function installed(args: readonly string[]) {
+  const r = spawnSync('nonocrypt', args, { cwd: app, encoding: 'utf8', input: '', env: childEnv({ PATH: `${join(app, 'node_modules', '.bin')}:${process.env.PATH}` }) });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+test('npm installs it with its dependencies, and links its command to the bundle its bin names', () => {
   expect(pkg.bin.nonocrypt).toBe('dist/nonocrypt.mjs');
-  const bin = join(tmp.dir, 'app', 'node_modules', 'nonocrypt', pkg.bin.nonocrypt);
-  const r = spawnSync(bin, ['encrypt', '--size', '5', 'HELLO'], { encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
-  expect(r.stdout).toBe('5\n0,13,4,1,11,1,11,2,2,4\nX\n');
-  expect(readdirSync(join(tmp.dir, 'app', 'node_modules'))).toContain('commander');
+  expect(readdirSync(join(app, 'node_modules')).sort()).toEqual(expect.arrayContaining(['@commander-js', '@resvg', 'commander', 'nonocrypt']));
+  expect(readdirSync(join(app, 'node_modules', '.bin'))).toEqual(['nonocrypt']);
+});
+
+test("the installed nonocrypt runs: --version, verify, mastermind candidates, encrypt", () => {
+  expect(installed(['--version'])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  copyFileSync(join(ROOT, 'examples', 'to-be.txt'), join(app, 'to-be.txt'));
+  expect(installed(['verify', 'to-be.txt'])).toEqual({
+    code: 0,
+    stdout: 'block 1: unique (line-solvable)\nblock 2: unique (line-solvable)\nblock 3: unique (line-solvable)\n3 blocks: 3 unique, 0 multiple, 0 none\n',
+    stderr: '',
+  });
+  const mm = installed(['mastermind', 'candidates', '--lies', '1', '--history', '1122=1A0B,3345=0A2B', '--json']);
+  expect([mm.code, mm.stderr]).toEqual([0, '']);
+  expect((JSON.parse(mm.stdout) as { counts: number[] }).counts).toEqual([54, 370]);
+  expect(installed(['encrypt', '--size', '5', 'HELLO'])).toEqual({ code: 0, stdout: '5\n0,13,4,1,11,1,11,2,2,4\nX\n', stderr: '' });
 });

@@ -1,11 +1,13 @@
 // The README as its readers get it: parsed by a CommonMark parser (commonmark.js, the spec's
-// reference implementation), every code fence closed, and every shell example run against the
-// built CLI, in order, in a fresh folder holding a copy of examples/, its exit code and the
-// output it shows checked.
+// reference implementation), every code fence closed, every YAML and JSON block parsed (by
+// `yaml`, a YAML 1.2 parser, and JSON.parse), and every shell example run against the built
+// CLI, in order, in a fresh folder holding a copy of examples/, its exit code and the output it
+// shows checked. (test/recipes.test.ts runs what the YAML blocks describe.)
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parseDocument } from 'yaml';
 import { ROOT, assertBuilt, childEnv, cliOnPath, hasGnuParallel, nonocrypt, tempDir } from './helpers/cli.js';
 import { fences, shellExamples, shownPattern, swallowedHeadings } from './helpers/readme.js';
 
@@ -48,6 +50,15 @@ describe('README.md', () => {
     expect(swallowedHeadings(README)).toEqual([]);
   });
 
+  test('every YAML and JSON block parses, with no key given twice', () => {
+    const blocks = fences(README).filter((f) => ['yaml', 'yml', 'json'].includes(f.lang));
+    expect(blocks.map((f) => f.lang)).toContain('yaml');
+    for (const f of blocks) {
+      const problems = f.lang === 'json' ? jsonProblems(f.literal) : yamlProblems(f.literal);
+      expect(problems, `the ${f.lang} block at line ${f.startLine}`).toEqual([]);
+    }
+  });
+
   test('the command-line reference lists every command --help names, in its order, and each has an example', () => {
     const reference = fences(README).find((f) => f.lang === '' && f.literal.startsWith('nonocrypt encrypt'));
     expect(reference, 'the reference block under "## Command-line reference"').toBeDefined();
@@ -62,14 +73,40 @@ describe('README.md', () => {
   });
 });
 
+/** A YAML block's errors and warnings (duplicate keys are errors), each as its first line. */
+function yamlProblems(text: string): string[] {
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
+  return [...doc.errors, ...doc.warnings].map((e) => e.message.split('\n')[0]!);
+}
+
+function jsonProblems(text: string): string[] {
+  try {
+    JSON.parse(text);
+    return [];
+  } catch (e) {
+    return [(e as Error).message];
+  }
+}
+
+describe('the checks themselves: YAML and JSON', () => {
+  test('a GitHub expression inside a flow mapping is not YAML; in a block mapping it is', () => {
+    expect(yamlProblems('with: { name: shard-${{ matrix.shard }}, path: a }\n')).not.toEqual([]);
+    expect(yamlProblems('with:\n  name: shard-${{ matrix.shard }}\n  path: a\n')).toEqual([]);
+    expect(yamlProblems('a: 1\na: 2\n')).not.toEqual([]);
+    expect(jsonProblems('{"a": 1, ...}')).not.toEqual([]);
+    expect(jsonProblems('{"a": [1, 2]}')).toEqual([]);
+  });
+});
+
 /**
  * What is not run here, each for a reason, each one that must still be in the README (so the
- * list cannot go stale): the test command (this suite is it) and a server that runs until
- * Ctrl-C (test/browser.test.ts drives it).
+ * list cannot go stale): the test command (this suite is it), a server that runs until Ctrl-C
+ * (test/browser.test.ts drives it), and the container commands (no container engine here).
  */
 const NOT_RUN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   { pattern: /^npm test$/, why: 'the test command: this suite' },
   { pattern: /^nonocrypt web\b/, why: 'serves until Ctrl-C: test/browser.test.ts drives it' },
+  { pattern: /^docker (build|push|run) /, why: 'needs a container engine: test/recipes.test.ts runs them with a stand-in for docker' },
 ];
 
 describe('every shell example in the README, run in order in a fresh folder', () => {

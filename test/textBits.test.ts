@@ -110,11 +110,21 @@ describe('textToBits', () => {
 
   it('escapes invisible characters and counts positions in characters', () => {
     expect(thrown(() => textToBits('AB\nC', classic)).message).toBe('unknown character "\\n" (U+000A) at position 3; the classic table carries it in extended text');
-    expect(thrown(() => textToBits('\u0007', classic)).message).toBe('unknown character "\\u0007" (U+0007) at position 1');
-    expect(thrown(() => textToBits('A\u00a0B', classic)).message).toBe('unknown character "\\u00A0" (U+00A0) at position 2');
-    expect(thrown(() => textToBits('😀A1', classic)).message).toBe('unknown character "😀" (U+1F600) at position 1');
+    expect(thrown(() => textToBits('\u0007', classic)).message).toBe(`unknown character "\\u0007" (U+0007) at position 1; the classic table has A-Z (lower case is read as upper case), space, comma and full stop, and in extended text also 0-9, line break, ! " # % & ' ( ) * + - / : ; = ? @`);
+    expect(thrown(() => textToBits('A\u00a0B', classic)).message).toBe(`unknown character "\\u00A0" (U+00A0) at position 2; the classic table has A-Z (lower case is read as upper case), space, comma and full stop, and in extended text also 0-9, line break, ! " # % & ' ( ) * + - / : ; = ? @`);
+    expect(thrown(() => textToBits('😀A1', classic)).message).toBe(`unknown character "😀" (U+1F600) at position 1; the classic table has A-Z (lower case is read as upper case), space, comma and full stop, and in extended text also 0-9, line break, ! " # % & ' ( ) * + - / : ; = ? @`);
     expect(thrown(() => textToBits('A😀1', classic)).message).toContain('at position 2');
     expect(thrown(() => textToBits('AB1', classic)).message).toBe('unknown character "1" (U+0031) at position 3; the classic table carries it in extended text');
+  });
+
+  it("names what the table writes, when extended text would not carry the character either (issue 35, item 15)", () => {
+    const plain = parseTable(JSON.stringify({ name: 'tiny', padding: ' ', codes: { ' ': '00000', A: '00001', B: '00010', C: '00011', D: '00100', '-': '00101' } }), 'tiny.json');
+    expect(thrown(() => textToBits('AE', plain)).message).toBe('unknown character "E" (U+0045) at position 2; the tiny table has A-D (lower case is read as upper case), space and -');
+    const two = parseTable(JSON.stringify({ name: 'two', padding: ' ', codes: { ' ': '00000', A: '00001', B: '00010' } }), 'two.json');
+    expect(thrown(() => textToBits('AC', two)).message).toBe('unknown character "C" (U+0043) at position 2; the two table has A, B and space');
+    expect(thrown(() => textToBits('A\u0007', classic, { extended: true })).message).toBe(
+      'unknown character "\\u0007" (U+0007) at position 2; the classic table in extended text has A-Z (lower case is read as upper case), 0-9, line break, space, comma, full stop and ! " # % & \' ( ) * + - / : ; = ? @',
+    );
   });
 
   it('is empty for the empty message', () => {

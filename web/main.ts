@@ -3,6 +3,7 @@
 // progress and a Cancel button, which terminates the worker and starts a fresh one.
 import toBeExample from '../examples/to-be.txt';
 import scatterExample from '../examples/scatter.pic';
+import { counted } from '../src/formats/counted.js';
 import type { GameChoice, BlockView, Envelope, GridPlace, PuzzleFormatChoice, Receiver, Reply, Request, Result, StepView, TableChoice } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
@@ -121,7 +122,7 @@ function updateBusy(): void {
   if (busyDone?.total) {
     bar.max = busyDone.total;
     bar.value = busyDone.done;
-    $('busy-text').textContent = `Working: ${busyDone.done} of ${busyDone.total} blocks, ${secs} s`;
+    $('busy-text').textContent = `Working: ${busyDone.done} of ${counted(busyDone.total, 'block')}, ${secs} s`;
   } else {
     bar.removeAttribute('value');
     $('busy-text').textContent = `Working… ${secs} s`;
@@ -195,12 +196,13 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function loadFile(inputId: string, target: string, nameKey: string): void {
+function loadFile(inputId: string, target: string, nameKey: string, loaded: () => void): void {
   input(inputId).addEventListener('change', async () => {
     const file = input(inputId).files?.[0];
     if (!file) return;
     area(target).value = await file.text();
     area(target).dataset[nameKey] = file.name;
+    loaded();
   });
 }
 
@@ -249,28 +251,40 @@ function timeLimit(): number | undefined {
   return engineStops && v > 0 ? v * 1000 : undefined;
 }
 
-async function decrypt(): Promise<void> {
+/**
+ * The results under the ciphertext (the decrypted text, the verdicts) describe the text they
+ * were made from: each new run, a new text and a loaded file or example clear them all, so no
+ * result of an earlier text stays beside a new one.
+ */
+function clearCiphertextResults(): void {
   const out = $('dec-out');
   out.hidden = true;
   out.classList.remove('failed');
+  out.textContent = '';
+  $('ver-summary').textContent = '';
+  $('ver-blocks').replaceChildren();
+}
+
+async function decrypt(): Promise<void> {
+  clearCiphertextResults();
+  const out = $('dec-out');
   const request: Request = { kind: 'decrypt', ciphertext: area('dec-text').value, table: select('dec-table').value as TableChoice | 'auto' };
   const r = await run<Extract<Result, { kind: 'decrypt' }>>(request, {}, timeLimit());
   if (!r) return;
   out.hidden = false;
   if (r.result.ok) {
     out.textContent = r.result.text;
-    $('ver-summary').textContent = `Decrypted ${r.result.blocks} block${r.result.blocks === 1 ? '' : 's'} in ${seconds(r.ms)}.`;
+    $('ver-summary').textContent = `Decrypted ${counted(r.result.blocks, 'block')} in ${seconds(r.ms)}.`;
   } else {
     out.classList.add('failed');
     out.textContent = `Not decrypted:\n${r.result.failures.join('\n')}`;
-    $('ver-summary').textContent = `Checked ${r.result.blocks} blocks in ${seconds(r.ms)}.`;
+    $('ver-summary').textContent = `Checked ${counted(r.result.blocks, 'block')} in ${seconds(r.ms)}.`;
   }
 }
 
 async function verify(): Promise<void> {
+  clearCiphertextResults();
   const blocks = $('ver-blocks');
-  blocks.replaceChildren();
-  $('ver-summary').textContent = '';
   const request: Request = { kind: 'verify', ciphertext: area('dec-text').value };
   const ciphertext = request.ciphertext;
   const r = await run<Extract<Result, { kind: 'verify' }>>(request, { onBlock: (v) => blocks.append(withCertificate(sheetElement(v), v, ciphertext)) }, timeLimit());
@@ -278,7 +292,7 @@ async function verify(): Promise<void> {
   const s = r.result.summary;
   const n = Object.values(s).reduce((a, b) => a + b, 0);
   $('ver-summary').textContent =
-    `${n} block${n === 1 ? '' : 's'}: ${s.unique} unique, ${s.multiple} multiple, ${s.none} none${s.unknown ? `, ${s.unknown} unknown` : ''}. Verified in ${seconds(r.ms)}.`;
+    `${counted(n, 'block')}: ${s.unique} unique, ${s.multiple} multiple, ${s.none} none${s.unknown ? `, ${s.unknown} unknown` : ''}. Verified in ${seconds(r.ms)}.`;
 }
 
 /**
@@ -325,10 +339,15 @@ const puzzleRequest = () => ({
   ...(area('pz-text').dataset.name ? { name: area('pz-text').dataset.name } : {}),
 });
 
-async function solvePuzzle(): Promise<void> {
+/** The results under the puzzle, cleared for each run and each new puzzle (as the ciphertext's). */
+function clearPuzzleResults(): void {
   $('pz-sheet').replaceChildren();
   $('pz-given-label').hidden = true;
   $('pz-note').textContent = '';
+}
+
+async function solvePuzzle(): Promise<void> {
+  clearPuzzleResults();
   const r = await run<Extract<Result, { kind: 'solve' }>>({ kind: 'solve', ...puzzleRequest() });
   if (!r) return;
   const box = sheetElement({ status: r.result.status, label: r.result.label, svg: r.result.svg });
@@ -338,9 +357,7 @@ async function solvePuzzle(): Promise<void> {
 }
 
 async function annotatePuzzle(): Promise<void> {
-  $('pz-sheet').replaceChildren();
-  $('pz-given-label').hidden = true;
-  $('pz-note').textContent = '';
+  clearPuzzleResults();
   const r = await run<Extract<Result, { kind: 'annotate' }>>({ kind: 'annotate', receiver: select('pz-receiver').value as Receiver, ...puzzleRequest() });
   if (!r) return;
   $('pz-sheet').append(sheetElement({ status: 'annotated', label: r.result.label, svg: r.result.svg }));
@@ -431,13 +448,13 @@ function describeStep(view: StepView): string {
   const fixed = view.changes.reduce((n, ch) => n + ch.cells.length, 0);
   switch (view.status) {
     case 'start':
-      return `Start: ${view.open} open cells. Press “One pass”.`;
+      return `Start: ${counted(view.open, 'open cell')}. Press “One pass”.`;
     case 'progress':
-      return `Pass ${view.pass}: ${fixed} cells fixed by ${view.changes.length} lines; ${view.open} still open.`;
+      return `Pass ${view.pass}: ${counted(fixed, 'cell')} fixed by ${counted(view.changes.length, 'line')}; ${view.open} still open.`;
     case 'solved':
-      return `Solved by line logic in ${view.pass} passes${fixed ? ` (the last fixed ${fixed} cells)` : ''}: this is the puzzle's only solution.`;
+      return `Solved by line logic in ${counted(view.pass, 'pass', 'passes')}${fixed ? ` (the last fixed ${counted(fixed, 'cell')})` : ''}: this is the puzzle's only solution.`;
     case 'stalled':
-      return `Stalled after ${view.pass - 1} passes with ${view.open} open cells: line logic alone goes no further (Solve decides it with search).`;
+      return `Stalled after ${counted(view.pass - 1, 'pass', 'passes')} with ${counted(view.open, 'open cell')}: line logic alone goes no further (Solve decides it with search).`;
     case 'contradiction':
       return `Contradiction in pass ${view.pass}: ${view.failed ? `${view.failed.kind} ${view.failed.index + 1}` : 'a line'} has no placement, so no picture fits.`;
   }
@@ -452,7 +469,7 @@ function logStep(view: StepView): void {
   for (const ch of view.changes) {
     const li = document.createElement('li');
     li.className = 'line';
-    li.textContent = `${ch.kind} ${ch.index + 1}: ${ch.cells.length} cell${ch.cells.length === 1 ? '' : 's'}`;
+    li.textContent = `${ch.kind} ${ch.index + 1}: ${counted(ch.cells.length, 'cell')}`;
     li.addEventListener('click', () => {
       for (const other of log.querySelectorAll('li.selected')) other.classList.remove('selected');
       li.classList.add('selected');
@@ -528,20 +545,29 @@ function wire(): void {
   button('enc-go').addEventListener('click', encrypt);
   button('enc-to-decrypt').addEventListener('click', () => {
     area('dec-text').value = area('enc-out').value;
+    clearCiphertextResults();
     const table = area('enc-out').dataset.table;
     if (table === 'classic' || table === 'frequency') select('dec-table').value = table;
     selectTab('decrypt');
   });
   button('enc-download').addEventListener('click', () => download('message.nc', area('enc-out').value));
-  loadFile('dec-file', 'dec-text', 'name');
-  button('dec-example').addEventListener('click', () => (area('dec-text').value = toBeExample));
+  loadFile('dec-file', 'dec-text', 'name', clearCiphertextResults);
+  area('dec-text').addEventListener('input', clearCiphertextResults);
+  button('dec-example').addEventListener('click', () => {
+    area('dec-text').value = toBeExample;
+    clearCiphertextResults();
+  });
   button('dec-go').addEventListener('click', decrypt);
   button('ver-go').addEventListener('click', verify);
-  loadFile('pz-file', 'pz-text', 'name');
-  area('pz-text').addEventListener('input', () => delete area('pz-text').dataset.name);
+  loadFile('pz-file', 'pz-text', 'name', clearPuzzleResults);
+  area('pz-text').addEventListener('input', () => {
+    delete area('pz-text').dataset.name;
+    clearPuzzleResults();
+  });
   button('pz-example').addEventListener('click', () => {
     area('pz-text').value = scatterExample;
     area('pz-text').dataset.name = 'scatter.pic';
+    clearPuzzleResults();
   });
   button('pz-solve').addEventListener('click', solvePuzzle);
   button('pz-annotate').addEventListener('click', annotatePuzzle);
@@ -550,10 +576,13 @@ function wire(): void {
   button('step-one').addEventListener('click', () => step(false));
   button('step-end').addEventListener('click', () => step(true));
   button('step-reset').addEventListener('click', stepLoad);
-  button('mm-candidates').addEventListener('click', () => void mastermind({ kind: 'mmCandidates', game: gameChoice(), history: input('mm-history').value }, 'mm-out'));
-  button('mm-next').addEventListener('click', () => void mastermind({ kind: 'mmNext', game: gameChoice(), history: input('mm-history').value }, 'mm-out'));
-  button('mm-start').addEventListener('click', () => void mastermind({ kind: 'mmPlayStart', game: gameChoice(), seed: Number(input('mm-seed').value) || 0 }, 'mm-log'));
-  button('mm-play').addEventListener('click', () => void mastermind({ kind: 'mmPlayGuess', guess: input('mm-guess').value }, 'mm-log', true));
+  button('mm-candidates').addEventListener('click', () => void mastermind({ kind: 'mmCandidates', game: gameChoice(), history: input('mm-history').value }));
+  button('mm-next').addEventListener('click', () => void mastermind({ kind: 'mmNext', game: gameChoice(), history: input('mm-history').value }));
+  button('mm-start').addEventListener('click', () => void play({ kind: 'mmPlayStart', game: gameChoice(), seed: Number(input('mm-seed').value) || 0 }));
+  button('mm-play').addEventListener('click', () => void play({ kind: 'mmPlayGuess', guess: input('mm-guess').value }));
+  input('mm-guess').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' && !button('mm-play').disabled) button('mm-play').click();
+  });
   select('mm-game').addEventListener('change', () => (input('mm-symbols').value = select('mm-game').value === 'ab' ? '10' : '6'));
   area('dec-text').value = toBeExample;
   area('pz-text').value = scatterExample;
@@ -579,10 +608,27 @@ function gameChoice(): GameChoice {
   };
 }
 
-/** Ask the worker; its lines replace the output (or are appended to the play log). */
-async function mastermind(request: Request, target: string, append = false): Promise<void> {
+/** Candidates or the next guess: the lines replace the output, which is cleared first (an error leaves none of an earlier answer). */
+async function mastermind(request: Request): Promise<void> {
+  $('mm-out').textContent = '';
+  const r = await run<Extract<Result, { kind: 'mm' }>>(request);
+  if (r) $('mm-out').textContent = `${r.result.lines.join('\n')}\n`;
+}
+
+/**
+ * The game against the lying code-maker: a new game clears the log; each guess (or `?`, a
+ * hint) appends its lines, and the game so far becomes the History above, so Candidates and
+ * Next guess work on it. A won game takes no more guesses until a new one starts.
+ */
+async function play(request: Extract<Request, { kind: 'mmPlayStart' | 'mmPlayGuess' }>): Promise<void> {
+  const log = $('mm-log');
   const r = await run<Extract<Result, { kind: 'mm' }>>(request);
   if (!r) return;
-  const out = $(target);
-  out.textContent = append ? `${out.textContent}${r.result.lines.join('\n')}\n` : `${r.result.lines.join('\n')}\n`;
+  log.textContent = `${request.kind === 'mmPlayStart' ? '' : log.textContent}${r.result.lines.join('\n')}\n`;
+  if (r.result.history !== undefined) input('mm-history').value = r.result.history;
+  const over = r.result.over === true;
+  input('mm-guess').disabled = over;
+  input('mm-guess').title = over ? 'the game is over: New game starts another' : '';
+  button('mm-play').disabled = over;
+  if (request.kind === 'mmPlayGuess' && !over) input('mm-guess').select();
 }

@@ -92,8 +92,11 @@ export type Result =
   | { readonly kind: 'annotate'; readonly label: string; readonly code: string; readonly svg: string; readonly givenFile: string }
   | { readonly kind: 'stepStart'; readonly svg: string; readonly place: GridPlace; readonly step: StepView; readonly width: number; readonly height: number }
   | { readonly kind: 'step'; readonly steps: readonly StepView[] }
-  /** Mastermind results as the lines of text the tab shows. */
-  | { readonly kind: 'mm'; readonly lines: readonly string[] };
+  /**
+   * Mastermind results as the lines of text the tab shows; a game also gives its history so far
+   * (`GUESS=xAyB,...`, for the History field) and whether it is over (won: no more guesses).
+   */
+  | { readonly kind: 'mm'; readonly lines: readonly string[]; readonly history?: string; readonly over?: boolean };
 
 export type Reply =
   /** Sent once, unasked (id 0), when the engine is loaded. `stops`: a time limit per block works. */

@@ -14,6 +14,7 @@ import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js'
 import { writePuzzleFile } from '../src/formats/detectFormat.js';
 import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
 import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
+import { counted } from '../src/formats/counted.js';
 import { formatAnnotation } from '../src/formats/symbols.js';
 import { gridRows, type Grid } from '../src/grid/Puzzle.js';
 import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
@@ -28,7 +29,7 @@ import { SatSession } from '../src/sat/SatSession.js';
 import { formatAnswer } from '../src/games/Answer.js';
 import { candidates } from '../src/games/candidates.js';
 import { CodeMaker } from '../src/games/CodeMaker.js';
-import { parseHistory } from '../src/games/History.js';
+import { formatHistory, parseHistory, type Turn } from '../src/games/History.js';
 import { Rules } from '../src/games/Rules.js';
 import { suggestNext } from '../src/games/suggestNext.js';
 import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
@@ -46,43 +47,67 @@ const post = (m: Reply) => scope.postMessage(m);
 let engine: PreparedEngine;
 let session: SatSession;
 let stepper: LineStepper | undefined;
-/** The game being played in the Mastermind tab. */
-let play: { rules: Rules; maker: CodeMaker } | undefined;
+/** The game being played in the Mastermind tab, with its turns so far. */
+let play: { rules: Rules; maker: CodeMaker; turns: Turn[]; over: boolean } | undefined;
 
+const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
-/** The Mastermind tab's requests, answered as lines of text. */
-function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmPlayStart' | 'mmPlayGuess' }>): string[] {
+/** `54 / 370 codes in C0..C1` (`3 codes in C0` without lies): the level sizes now. */
+function levelSizes(counts: readonly number[]): string {
+  const total = counts.length === 1 ? counted(counts[0]!, 'code') : `${counts.join(' / ')} codes`;
+  return `${total} in C0${counts.length > 1 ? `..C${counts.length - 1}` : ''}`;
+}
+
+/** The Mastermind tab's requests, answered as lines of text (the CLI's words). */
+function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmPlayStart' | 'mmPlayGuess' }>): Extract<Result, { kind: 'mm' }> {
+  const lines = (...l: string[]) => ({ kind: 'mm' as const, lines: l });
   if (r.kind === 'mmPlayStart') {
     const rules = new Rules(r.game);
-    play = { rules, maker: new CodeMaker(rules, r.seed) };
+    play = { rules, maker: new CodeMaker(rules, r.seed), turns: [], over: false };
     const g = rules.game;
-    return [`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}. Seed ${r.seed}. Your guess:`];
+    return { ...lines(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${r.seed}.`, 'Your guess (? for a hint):'), history: '', over: false };
   }
   if (r.kind === 'mmPlayGuess') {
-    if (!play) return ['Start a game first.'];
-    const { rules, maker } = play;
-    const guess = rules.game.parse(r.guess, `guess ${maker.turns + 1}`);
+    if (!play) return lines('Start a game first: New game.');
+    const { rules, maker, turns } = play;
+    const g = rules.game;
+    if (play.over) return { ...lines('The game is over: start a new one with New game.'), over: true };
+    if (r.guess.trim() === '?') {
+      const n = suggestNext(rules, turns);
+      return lines(n.guess < 0 ? 'hint: no code fits these answers' : `hint: ${g.format(n.guess)} (now ${levelSizes(n.counts)})`);
+    }
+    const guess = g.parse(r.guess.trim(), `guess ${maker.turns + 1}`);
     const a = maker.answer(guess);
-    const line = `${maker.turns}. ${rules.game.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`;
-    if (!a.won) return [line];
-    return [line, `Solved in ${maker.turns} guesses. The code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`];
+    turns.push({ guess, answer: a.answer });
+    const line = `${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`;
+    play.over = a.won;
+    const out = a.won
+      ? [line, `Solved in ${counted(maker.turns, 'guess', 'guesses')}. The code-maker lied ${counted(maker.liesUsed, 'time')}.`]
+      : [line];
+    return { ...lines(...out), history: formatHistory(turns, rules), over: a.won };
   }
   const rules = new Rules(r.game);
   const turns = parseHistory(r.history, rules, 'history');
   const g = rules.game;
   if (r.kind === 'mmCandidates') {
     const c = candidates(rules, turns, { limit: 30 });
-    const lines = c.counts.map((n, j) => `C${j}: ${c.exactCounts[j] ? '' : '>= '}${n} code${n === 1 ? '' : 's'}${j === 0 ? ' fit every answer' : ` contradict exactly ${j}`}${n ? ': ' + c.codes[j]!.map((x) => g.format(x)).join(' ') + (n > c.codes[j]!.length ? ' ...' : '') : ''}`);
-    if (c.lies.length) lines.push(`certain lies: ${c.lies.map((i) => `turn ${i + 1}`).join(', ')}`);
-    return lines;
+    const out = c.counts.map((n, j) => {
+      const what = j === 0 ? `${verb(n, 'fits', 'fit')} every answer` : `${verb(n, 'contradicts', 'contradict')} exactly ${counted(j, 'answer')}`;
+      const shown = c.codes[j]!.map((x) => g.format(x));
+      return `C${j}: ${c.exactCounts[j] ? '' : '>= '}${counted(n, 'code')} ${what}${shown.length ? `: ${shown.join(' ')}${n > shown.length ? ' ...' : ''}` : ''}`;
+    });
+    if (c.lies.length) out.push(`certain lies: ${c.lies.map((i) => `turn ${i + 1} (${g.format(turns[i]!.guess)}=${formatAnswer(rules.pegs, turns[i]!.answer)})`).join(', ')}`);
+    if (c.counts.every((n) => n === 0)) out.push(`no code fits these answers with at most ${counted(rules.lies, 'lie')}`);
+    return lines(...out);
   }
   const n = suggestNext(rules, turns);
-  if (n.guess < 0) return ['No code fits these answers within the lies allowed.'];
-  return [
-    `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}`,
-    `answer  ${n.counts.map((_, j) => `C${j}`.padStart(5)).join('')}`,
-    ...n.partition.map((p) => `${formatAnswer(rules.pegs, p.answer).padStart(6)}  ${p.counts.map((x) => String(x).padStart(5)).join('')}`),
-  ];
+  if (n.guess < 0) return lines(`No code fits these answers with at most ${counted(rules.lies, 'lie')}.`);
+  const head = `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${levelSizes(n.counts)}; at least ${counted(n.lowerBound, 'more guess', 'more guesses')} by volume`;
+  // One code left (and no answer that goes on): the table would have no rows.
+  if (n.partition.length === 0) return lines(head, `${g.format(n.guess)} is the only code left: guessing it ends the game.`);
+  const table = [['answer', ...n.counts.map((_, j) => `C${j}`)], ...n.partition.map((p) => [formatAnswer(rules.pegs, p.answer), ...p.counts.map(String)])];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  return lines(head, ...table.map((row) => row.map((cell, i) => cell.padStart(widths[i]!)).join('  ')));
 }
 
 const ready = prepareEngine().then((e) => {
@@ -108,8 +133,9 @@ function readPuzzleText(text: string, format: PuzzleFormatChoice, name?: string)
   try {
     return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
   } catch (e) {
-    // The library names no control; on this page the format is chosen under Format.
+    // The library names no control; the page's words name its own.
     if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new NonocryptError('E_FORMAT', `${e.message}; choose it under Format`);
+    if (e instanceof NonocryptError && e.code === 'E_BLOCKS') throw new NonocryptError('E_BLOCKS', `${e.message}: “Decrypt & verify” checks every block of a ciphertext`);
     throw e;
   }
 }
@@ -127,7 +153,7 @@ async function handle(id: number, r: Request): Promise<Result> {
     case 'mmNext':
     case 'mmPlayStart':
     case 'mmPlayGuess':
-      return { kind: 'mm', lines: mastermind(r) };
+      return mastermind(r);
     case 'encrypt': {
       const table = r.table === 'auto' ? 'auto' : builtinTable(r.table);
       let plan: ReturnType<typeof encryptBlocks>;
@@ -145,7 +171,7 @@ async function handle(id: number, r: Request): Promise<Result> {
         proven &&= b.proven;
         const k = blocks.length;
         const cells = b.block.annotation.length;
-        const label = `${cells === 0 ? 'no cell' : cells === 1 ? '1 cell' : `${cells} cells`} given${b.proven ? ', proven smallest' : `, not proven smallest (${b.reason ?? 'stopped'})`}`;
+        const label = `${cells === 0 ? 'no cell' : counted(cells, 'cell')} given${b.proven ? ', proven smallest' : `, not proven smallest (${b.reason ?? 'stopped'})`}`;
         const sheet = { puzzle: b.block.puzzle, grid: pictures[k - 1], givens: b.block.annotation, title: `block ${k}: ${label}` };
         post({ id, kind: 'block', view: { block: k, status: 'picture', label, svg: svgOf(sheet) } });
         post({ id, kind: 'progress', done: k, total });
@@ -153,7 +179,7 @@ async function handle(id: number, r: Request): Promise<Result> {
       const ciphertext = formatCiphertext({ width: plan.width, height: plan.height, blocks });
       const given = blocks.reduce((n, b) => n + b.annotation.length, 0);
       const board = plan.choice ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ` : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, `;
-      const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${blocks.length} block${blocks.length === 1 ? '' : 's'}, ${given} cell${given === 1 ? '' : 's'} given, ${ciphertext.length} characters${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
+      const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${counted(blocks.length, 'block')}, ${counted(given, 'cell')} given, ${counted(ciphertext.length, 'character')}${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
       return { kind: 'encrypt', ciphertext, table: plan.table.name, note, proven };
     }
     case 'decrypt': {
@@ -200,7 +226,7 @@ async function handle(id: number, r: Request): Promise<Result> {
       if (!file.goal) throw new NonocryptError('E_GOAL', 'annotate needs the intended picture: a goal in the file, or a picture of # and . rows');
       const a = await annotate(file.goal, { receiver: r.receiver, ...runOptions(id) });
       const n = a.annotation.length;
-      const label = `${n} cell${n === 1 ? '' : 's'} given (${r.receiver} receiver)${a.proven ? ', proven smallest' : `, not proven smallest (${a.reason ?? 'stopped'})`}`;
+      const label = `${counted(n, 'cell')} given (${r.receiver} receiver)${a.proven ? ', proven smallest' : `, not proven smallest (${a.reason ?? 'stopped'})`}`;
       const sheet = { puzzle: file.puzzle, grid: file.goal, givens: a.annotation, title: label };
       const givenFile = writePuzzleFile({ ...file, givens: n ? a.annotation : undefined }, 'non');
       return { kind: 'annotate', label, code: formatAnnotation(a.annotation, file.goal.width) || 'X', svg: svgOf(sheet), givenFile };

@@ -90,9 +90,25 @@ export interface BoardChoice {
   readonly tried: readonly BoardTrial[];
   /** Number of candidates considered (sizes x tables). */
   readonly candidates: number;
+  /** What became of every candidate: the counts add up to `candidates`. */
+  readonly tally: CandidateTally;
   readonly ms: number;
   /** One or two sentences: what was chosen and why. */
   readonly reason: string;
+}
+
+/** Every candidate of a choice, counted once by what became of it; the counts add up to `total`. */
+export interface CandidateTally {
+  /** The candidates (board sides, with `table: 'auto'` each with each table). */
+  readonly total: number;
+  /** Annotated and measured (`tried`), the chosen one among them. */
+  readonly evaluated: number;
+  /** Not evaluated: the lower bound from their clues alone is at least the chosen length. */
+  readonly ruledOutByClues: number;
+  /** Need no annotation (line logic finishes every block), so their exact length is known without solving, and are no shorter than the first of them, which was evaluated. */
+  readonly noAnnotationNoShorter: number;
+  /** Not evaluated when the budget ran out, with a lower bound below the chosen length: a shorter board may be among them. */
+  readonly cutByBudget: number;
 }
 
 /** Sides 1..35, those whose clues and cells fit one symbol each: always candidates. */
@@ -183,7 +199,6 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
 
   const tried: (BoardTrial & { tableRank: number })[] = [];
   let best: { trial: BoardTrial & { tableRank: number }; blocks: EncryptedBlock[]; ciphertext: Ciphertext } | undefined;
-  let stop: 'exhausted' | 'bound' | 'budget' = 'exhausted';
   // Candidates whose every block line logic finishes need no annotation under either receiver:
   // their length is exact without any search, and the empty annotation is proved smallest.
   // The first of them in ranking order starts the search as the best so far; the others can
@@ -206,7 +221,10 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     tried.push(trial);
     best = { trial, blocks, ciphertext };
   }
+  const evaluated = new Set<Candidate>();
+  if (free) evaluated.add(free);
   const evaluate = (c: Candidate, budgetMs: number) => {
+    evaluated.add(c);
     const t0 = performance.now();
     const blocks = encryptGrids(c.grids, { receiver, budgetMs, session: options.session });
     const ciphertext: Ciphertext = { width: c.size, height: c.size, blocks: blocks.map((b) => b.block) };
@@ -236,50 +254,61 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
   // takes a small part of the budget; the other candidates share what it leaves).
   const fallback = cands.find((c) => c.size === DEFAULT_SIDE && c.tableRank === 0 && c.needy > 0);
   if (fallback && !(best && fallback.lowerBound >= best.trial.length)) evaluate(fallback, Math.max(0, deadline - performance.now()));
-  const rest = cands.filter((c) => c.needy > 0 && c !== fallback);
-  let next = 0;
-  for (; next < rest.length; next++) {
-    const c = rest[next]!;
-    if (best && c.lowerBound >= best.trial.length) {
-      stop = 'bound';
-      break;
-    }
-    if (best && performance.now() >= deadline) {
-      stop = 'budget';
-      break;
-    }
+  // Ranked by lower bound: the first that cannot beat the best ends the search, as does the budget.
+  for (const c of cands) {
+    if (c.needy === 0 || c === fallback) continue;
+    if (best && (c.lowerBound >= best.trial.length || performance.now() >= deadline)) break;
     // Half of what is left: a hard candidate leaves room for the next ones.
     evaluate(c, Math.max(0, deadline - performance.now()) / 2);
   }
   const chosen = best!;
   const len = chosen.trial.length;
-  const untried = rest.slice(next);
+  // Every candidate that needs an annotation and was not evaluated (the default board too,
+  // when the free candidate already beat its bound), split by whether its bound is below the
+  // chosen length (only when the budget stopped the search) or not.
+  const untried = cands.filter((c) => c.needy > 0 && !evaluated.has(c));
   const openUntried = untried.filter((c) => c.lowerBound < len);
+  const ruledOut = untried.filter((c) => c.lowerBound >= len);
   const openTried = tried.filter((t) => t !== chosen.trial && !t.complete && t.lowerBound < len);
   const optimal = chosen.trial.complete && openUntried.length === 0 && openTried.length === 0;
+  const tally: CandidateTally = {
+    total: cands.length,
+    evaluated: tried.length,
+    ruledOutByClues: ruledOut.length,
+    noAnnotationNoShorter: cands.filter((c) => c.needy === 0 && c !== free).length,
+    cutByBudget: openUntried.length,
+  };
 
   const name = (t: Table) => t.name;
   const multi = tables.length > 1;
   const label = (size: number, t: Table) => (multi ? `n = ${size} (${name(t)})` : `n = ${size}`);
-  const parts: string[] = [];
-  parts.push(
-    `${label(chosen.trial.size, chosen.trial.table)}${multi ? '' : ` with the ${name(chosen.trial.table)} table`}: ${len} characters, ` +
-      `${tried.length === 1 ? 'the only one evaluated' : `the shortest of ${tried.length} evaluated`} of ${counted(cands.length, 'candidate')} (${tried
-        .slice(0, 6)
-        .map((t) => `${label(t.size, t.table)}: ${t.length}`)
-        .join(', ')}${tried.length > 6 ? ', ...' : ''})`,
-  );
-  if (stop === 'budget' && openUntried.length > 0) {
-    parts.push(
-      `the ${(budgetMs / 1000).toFixed(1)} s budget ran out with ${counted(openUntried.length, 'untried candidate')} whose lower ` +
-        `${openUntried.length === 1 ? 'bound' : 'bounds'} (from ${Math.min(...openUntried.map((c) => c.lowerBound))}) ${openUntried.length === 1 ? 'is' : 'are'} below that, so a shorter board may exist`,
-    );
-  } else if (untried.length > 0) {
-    const few = untried.length === 1 ? 'the candidate not evaluated needs' : `the ${untried.length} candidates not evaluated need`;
-    parts.push(`${few} at least ${Math.min(...untried.map((c) => c.lowerBound))} characters from their clues alone`);
+  const what = multi ? 'board sides, each with each table' : 'board sides';
+  const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
+  const fates = [
+    `${tally.evaluated} ${verb(tally.evaluated, 'was', 'were')} evaluated (${tried
+      .slice(0, 6)
+      .map((t) => `${label(t.size, t.table)}: ${t.length}`)
+      .join(', ')}${tried.length > 6 ? ', ...' : ''})`,
+  ];
+  if (ruledOut.length > 0) {
+    const n = ruledOut.length;
+    fates.push(`${n} ${verb(n, 'needs', 'need')} at least ${Math.min(...ruledOut.map((c) => c.lowerBound))} characters by ${verb(n, 'its', 'their')} clues alone`);
   }
-  const others = cands.filter((c) => c.needy === 0 && c !== free).length;
-  if (free && others > 0) parts.push(`${counted(others, 'more candidate')} ${others === 1 ? 'needs' : 'need'} no annotation but ${others === 1 ? 'is' : 'are'} no shorter`);
+  if (free && tally.noAnnotationNoShorter > 0) {
+    const n = tally.noAnnotationNoShorter;
+    fates.push(`${n} ${verb(n, 'needs', 'need')} no annotation, like ${label(free.size, free.table)}, but ${verb(n, 'is', 'are')} no shorter`);
+  }
+  if (openUntried.length > 0) {
+    const n = openUntried.length;
+    fates.push(
+      `${n} ${verb(n, 'was', 'were')} not evaluated within the ${(budgetMs / 1000).toFixed(1)} s budget (${verb(n, 'its lower bound', 'lower bounds from')} ${Math.min(...openUntried.map((c) => c.lowerBound))}: a shorter board may be among them)`,
+    );
+  }
+  if (fates.length > 1) fates[fates.length - 1] = `and ${fates[fates.length - 1]}`;
+  const parts: string[] = [
+    `${label(chosen.trial.size, chosen.trial.table)}${multi ? '' : ` with the ${name(chosen.trial.table)} table`}: ${len} characters. ` +
+      `Of ${counted(cands.length, 'candidate')} (${what}), ${fates.join(', ')}`,
+  ];
   if (!chosen.trial.complete) {
     const cut = chosen.blocks.filter((b) => !b.proven).length;
     parts.push(`the budget cut the proof of minimality for ${cut} of its ${counted(chosen.blocks.length, 'annotation')} (valid, possibly not smallest)`);
@@ -304,6 +333,7 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     optimal,
     tried: tried.map(({ tableRank: _r, ...t }) => t),
     candidates: cands.length,
+    tally,
     ms: performance.now() - started,
     reason,
   };

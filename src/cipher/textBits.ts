@@ -32,6 +32,49 @@ export function describeChar(ch: string): string {
   return `"${shown}" (U+${cp.toString(16).toUpperCase().padStart(4, '0')})`;
 }
 
+/** Names for symbols a list would otherwise show as blanks or as list punctuation. */
+const SYMBOL_NAMES: Readonly<Record<string, string>> = { ' ': 'space', '\n': 'line break', ',': 'comma', '.': 'full stop' };
+
+/**
+ * What a table can write, for an error about a character it cannot: ranges of three or more
+ * consecutive letters or digits (`A-Z`, `0-9`), then the named symbols, then the rest, and,
+ * without extended text, what extended text would add: "the classic table has A-Z (lower case
+ * is read as upper case), space, comma and full stop, and in extended text also 0-9, line
+ * break, ! ...".
+ */
+export function alphabetOf(table: Table, extended: boolean): string {
+  const plain = [...table.codeOf.keys()];
+  const escaped = [...table.escapedCodeOf.keys()].filter((c) => !table.codeOf.has(c));
+  const base = `the ${table.name} table ${extended && escaped.length ? 'in extended text ' : ''}has ${listSymbols(extended ? [...plain, ...escaped] : plain)}`;
+  return !extended && escaped.length ? `${base}, and in extended text also ${listSymbols(escaped, false)}` : base;
+}
+
+function listSymbols(symbols: readonly string[], last = true): string {
+  const sorted = [...new Set(symbols)].sort((a, b) => a.codePointAt(0)! - b.codePointAt(0)!);
+  const ranges: string[] = [];
+  const named: string[] = [];
+  const other: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const ch = sorted[i]!;
+    if (/[\p{L}\p{Nd}]/u.test(ch)) {
+      let j = i + 1;
+      while (j < sorted.length && sorted[j]!.codePointAt(0) === ch.codePointAt(0)! + (j - i) && /[\p{L}\p{Nd}]/u.test(sorted[j]!)) j++;
+      if (j - i < 3) j = i + 1;
+      const shown = j - i >= 3 ? `${ch}-${sorted[j - 1]}` : ch;
+      ranges.push(/[A-Z]/.test(ch) && j - i >= 3 ? `${shown} (lower case is read as upper case)` : shown);
+      i = j;
+      continue;
+    }
+    if (SYMBOL_NAMES[ch]) named.push(SYMBOL_NAMES[ch]);
+    else other.push(/^[\p{C}\p{Z}]$/u.test(ch) ? describeChar(ch) : ch);
+    i++;
+  }
+  // Letters before digits, as an alphabet is read (a stable sort keeps each in code order).
+  ranges.sort((a, b) => Number(/^\p{Nd}/u.test(a)) - Number(/^\p{Nd}/u.test(b)));
+  const items = [...ranges, ...named, ...(other.length ? [other.join(' ')] : [])];
+  return last && items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : items.join(', ');
+}
+
 export interface TextBitsOptions {
   /** Extended text: escaped symbols allowed, trailing padding kept (see above). Default false. */
   readonly extended?: boolean;
@@ -70,7 +113,7 @@ export function textToBits(text: string, table: Table, options: TextBitsOptions 
       codes.push(table.escape!, escaped);
       return;
     }
-    const hint = escaped !== undefined ? `; the ${table.name} table carries it in extended text` : '';
+    const hint = escaped !== undefined ? `; the ${table.name} table carries it in extended text` : `; ${alphabetOf(table, extended)}`;
     throw new MessageError('E_CHAR', `unknown character ${describeChar(ch)} at position ${i + 1}${hint}`, escaped !== undefined);
   });
   const bits = new Uint8Array(codes.length * CODE_BITS);

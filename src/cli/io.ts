@@ -301,7 +301,9 @@ export class Progress {
     if (now - this.last < 200) return;
     this.last = now;
     const secs = ((now - this.started) / 1000).toFixed(1);
-    this.io.stderr.write(`\r\x1b[K${prefix}${done}${total ? `/${total}` : ''} ${this.unit}, ${secs} s`);
+    // The unit is a plural noun (`blocks`); one of them is said in the singular.
+    const unit = (total ?? done) === 1 ? this.unit.replace(/s$/, '') : this.unit;
+    this.io.stderr.write(`\r\x1b[K${prefix}${done}${total ? `/${total}` : ''} ${unit}, ${secs} s`);
     this.shown = true;
   }
   end(): void {

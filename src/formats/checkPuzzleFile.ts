@@ -3,6 +3,7 @@ import type { Clue } from '../grid/Puzzle.js';
 import { InputError } from '../errors.js';
 import type { PuzzleFile } from './PuzzleFile.js';
 import { shown } from './quote.js';
+import { counted } from './counted.js';
 
 /**
  * What every puzzle file must satisfy, whatever its format: sides from 1 to MAX_SIDE, one clue
@@ -68,7 +69,7 @@ export function checkRunLength(value: number, name: string, place?: Place, as?: 
 export function checkClue(clue: Clue, length: number, line: string, place?: Place, as?: string, need = clueLength(clue)): void {
   clue.forEach((r, i) => isRunLength(r) || checkRunLength(r, `${line} run ${i + 1}`, place));
   if (need > length) {
-    const side = line.startsWith('row') ? `rows are ${length} cells wide` : `columns are ${length} cells tall`;
+    const side = line.startsWith('row') ? `rows are ${counted(length, 'cell')} wide` : `columns are ${counted(length, 'cell')} tall`;
     const cells = Number.isSafeInteger(need) ? `${need} cells` : 'more cells than any line has';
     throw new InputError('E_CLUE', `${at(place)}${line} clue ${as ?? clueText(clue)} needs ${cells} but ${side}`);
   }
@@ -122,10 +123,10 @@ export function checkPuzzleFile(file: PuzzleFile, source?: string): void {
   checkSide(width, 'width', place);
   checkSide(height, 'height', place);
   if (rows.length !== height) {
-    throw new InputError('E_CLUE', `${at(place)}${rows.length} row clues for a board ${height} rows tall`);
+    throw new InputError('E_CLUE', `${at(place)}${counted(rows.length, 'row clue')} for a board ${counted(height, 'row')} tall`);
   }
   if (cols.length !== width) {
-    throw new InputError('E_CLUE', `${at(place)}${cols.length} column clues for a board ${width} columns wide`);
+    throw new InputError('E_CLUE', `${at(place)}${counted(cols.length, 'column clue')} for a board ${counted(width, 'column')} wide`);
   }
   rows.forEach((clue, y) => checkClue(clue, width, `row ${y + 1}`, place));
   cols.forEach((clue, x) => checkClue(clue, height, `column ${x + 1}`, place));

@@ -5,6 +5,7 @@ import { quote, sourceName } from './quote.js';
 import type { Fail } from './symbols.js';
 import { MAX_DIGITS, annotationCells, formatAnnotation, formatClue, readClueGroup } from './symbols.js';
 import { placeName } from './textLines.js';
+import { counted } from './counted.js';
 
 /**
  * The ciphertext file (SPEC sections 5 and 9).
@@ -196,7 +197,7 @@ export class CiphertextReader {
     }
     if (groups !== w + h) {
       throw this.#error(
-        `block ${block}: expected ${w + h} groups (${w} column clues, ${h} row clues), found ${groups}`,
+        `block ${block}: expected ${w + h} groups (${counted(w, 'column clue')}, ${counted(h, 'row clue')}), found ${groups}`,
         this.#line,
         extra >= 0 ? extra + 1 : line.length + 1,
       );

@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { counted } from './counted.js';
 import { checkPuzzleFile, sortedGivens } from './checkPuzzleFile.js';
 import { formatCiphertext, linesOf, parseCiphertextLines, type CipherBlock } from './ciphertext.js';
 import { formatNin, parseNin } from './nin.js';
@@ -87,10 +88,7 @@ export function readPuzzleFile(text: string, format: PuzzleFormat, source?: stri
         blocks++;
       }
       if (blocks !== 1) {
-        throw new InputError(
-          'E_BLOCKS',
-          `${source ? sourceName(source) + ': ' : ''}solve takes a one-block ciphertext; this one has ${blocks} blocks (use verify)`,
-        );
+        throw new InputError('E_BLOCKS', `${source ? sourceName(source) + ': ' : ''}a ciphertext is a puzzle when it has one block; this one has ${counted(blocks, 'block')}`);
       }
       const givens = sortedGivens(first!.annotation);
       const file: PuzzleFile = { puzzle: first!.puzzle, ...(givens ? { givens } : {}) };

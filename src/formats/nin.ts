@@ -3,6 +3,7 @@ import { checkPuzzleFile, checkSide, refuseGivens } from './checkPuzzleFile.js';
 import type { PuzzleFile } from './PuzzleFile.js';
 import { foundAt, quote, sourceName } from './quote.js';
 import { ClueLines, eachLine, firstNonBlank, indentColumn, parseClueText, placeName, type TextLine } from './textLines.js';
+import { counted } from './counted.js';
 
 /**
  * Jakub Wilk's `.nin` format (his nonogram solver and test suite): the first line that is not
@@ -50,7 +51,7 @@ export function parseNin(text: string, name?: string): PuzzleFile {
   checkSide(W, 'width', placeName(sizeLine, w.column, source), quote(w.text));
   checkSide(H, 'height', placeName(sizeLine, h.column, source), quote(h.text));
 
-  const expected = `expected ${H} row clues then ${W} column clues after the size on line ${sizeLine}`;
+  const expected = `expected ${counted(H, 'row clue')} then ${counted(W, 'column clue')} after the size on line ${sizeLine}`;
   const tooMany: (e: TextLine) => never = (e) => {
     throw new ParseError(`${expected}; this line (${foundAt(e.text, indentColumn(e.text) - 1)}) is one too many`, e.line, indentColumn(e.text), source);
   };

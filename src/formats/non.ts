@@ -6,6 +6,7 @@ import { decodeHtmlEntities, escapeEntities } from './entities.js';
 import type { PuzzleFile } from './PuzzleFile.js';
 import { charAt, foundAt, quote, sourceName } from './quote.js';
 import { ClueLines, eachLine, firstNonBlank, indentColumn, isBlankText, parseClueText, placeName, type TextLine } from './textLines.js';
+import { counted } from './counted.js';
 
 /**
  * Steve Simpson's `.non` format: one keyword per line (the keyword is case-insensitive),
@@ -185,8 +186,8 @@ export function parseNon(text: string, name?: string): PuzzleFile {
     if (rows) fail('expected a "height H" line (how many row clues follow "rows")', rows.line, 1);
     fail('expected a "height H" line', end, 1);
   }
-  if (!rows) fail(`expected a "rows" line followed by ${height.value} row clues`, end, 1);
-  if (!cols) fail(`expected a "columns" line followed by ${width.value} column clues`, end, 1);
+  if (!rows) fail(`expected a "rows" line followed by ${counted(height.value, 'row clue')}`, end, 1);
+  if (!cols) fail(`expected a "columns" line followed by ${counted(width.value, 'column clue')}`, end, 1);
   const W = width.value;
   const H = height.value;
   const rowClues = takeClues(rows, H, 'row', W, source);
@@ -196,7 +197,7 @@ export function parseNon(text: string, name?: string): PuzzleFile {
   if (goal) {
     const cells = goal.value;
     if (cells.length !== W * H) {
-      fail(`expected ${W * H} goal cells (0 or 1, ${W}x${H} row by row), found ${cells.length}`, goal.line, goal.column);
+      fail(`expected ${counted(W * H, 'goal cell')} (0 or 1, ${W}x${H} row by row), found ${cells.length}`, goal.line, goal.column);
     }
     const bad = cells.search(/[^01]/);
     if (bad >= 0) fail(`expected 0 (white) or 1 (black) in the goal, found ${charAt(cells, bad)}`, goal.line, goal.column + bad);
@@ -236,7 +237,7 @@ function tooMany(section: Section, count: number, e: TextLine, source?: string):
   const what = section.keyword === 'rows' ? 'row' : 'column';
   const column = indentColumn(e.text);
   throw new ParseError(
-    `expected ${count} ${what} clues after "${section.keyword}" on line ${section.line} (${what === 'row' ? 'height' : 'width'} ${count}); this line (${foundAt(e.text, column - 1)}) is one too many`,
+    `expected ${counted(count, `${what} clue`)} after "${section.keyword}" on line ${section.line} (${what === 'row' ? 'height' : 'width'} ${count}); this line (${foundAt(e.text, column - 1)}) is one too many`,
     e.line,
     column,
     source,
@@ -248,7 +249,7 @@ function takeClues(section: Section, count: number, what: 'row' | 'column', leng
   const chosen = section.lines.result(count);
   if ('tooMany' in chosen) tooMany(section, count, chosen.tooMany, source);
   if ('found' in chosen) {
-    throw new ParseError(`expected ${count} ${what} clues after "${section.keyword}" on line ${section.line}, found ${chosen.found}`, section.endLine, 1, source);
+    throw new ParseError(`expected ${counted(count, `${what} clue`)} after "${section.keyword}" on line ${section.line}, found ${chosen.found}`, section.endLine, 1, source);
   }
   return chosen.clues.map((e, k) => parseClueText(e.text, e.line, 1, 'comma', length, `${what} ${k + 1}`, source));
 }

@@ -3,6 +3,7 @@ import { gridRows, makeGrid, type Grid } from '../grid/Puzzle.js';
 import { checkSide, MAX_SIDE } from './checkPuzzleFile.js';
 import { charAt, sourceName } from './quote.js';
 import { eachLine, isBlankText, placeName } from './textLines.js';
+import { counted } from './counted.js';
 
 /**
  * A picture as text: one line per row, `#` (or `1`, `X`) black and `.` (or `0`, `-`) white,
@@ -39,7 +40,7 @@ export function parsePicture(text: string, name?: string): Grid {
     if (isComment(raw)) continue;
     const row = raw.trimEnd();
     if (width >= 0 && row.length !== width) {
-      throw new ParseError(`row has ${row.length} cells, expected ${width} like the first row`, line, Math.min(row.length, width) + 1, source);
+      throw new ParseError(`row has ${counted(row.length, 'cell')}, expected ${width} like the first row`, line, Math.min(row.length, width) + 1, source);
     }
     for (let x = 0; x < row.length; x++) {
       const ch = row[x]!;

@@ -1,5 +1,6 @@
 import type { Clue } from '../grid/Puzzle.js';
 import { quote } from './quote.js';
+import { counted } from './counted.js';
 
 /**
  * The symbol table of clues and annotations (SPEC sections 3, 4 and 9).
@@ -112,6 +113,20 @@ function badSymbol(ch: string, allowed: string, fail: Fail, offset: number, plac
   return fail(`bad symbol ${quote(ch)}; expected ${allowed}`, offset);
 }
 
+/** Upper-case letters typed for the digits they look like (`O` is 24, `I` is 18 as symbols). */
+const LOOKALIKE_UPPER: Readonly<Record<string, string>> = { O: '0', I: '1' };
+
+/**
+ * A valid symbol whose number cannot stand in its place (too long a run for the line, off the
+ * board), when it is a letter that looks like a digit: the digit, offered. `zero` is how 0
+ * would read there (`''`), or undefined where 0 cannot stand (a run inside a clue of several).
+ */
+function lookalike(ch: string, value: number, fail: Fail, offset: number, place: SymbolPlace | undefined, zero: string | undefined): void {
+  const digit = LOOKALIKE_UPPER[ch];
+  if (digit === undefined || !place || value <= place.largest || (digit === '0' && zero === undefined)) return;
+  fail(`symbol ${quote(ch)} is ${place.tooLarge(value)}; did you mean ${quote(digit)}${digit === '0' ? zero : ''}?`, offset);
+}
+
 /** The character (code point) of `s` at `i`. */
 function charOf(s: string, i: number): string {
   const c = s.charCodeAt(i);
@@ -163,12 +178,11 @@ export function readClueGroup(group: string, fail: Fail, keep: number, line = In
     return zero ? { runs: [], need: 0, text, start } : { runs, need, text, start };
   }
 
+  const place = line === Infinity ? undefined : { largest: line, tooLarge: (v: number) => `a run of ${v} cells, longer than this line of ${line}` };
   for (let i = 0; i < text.length; i++) {
     const value = symbolToNumber(text[i]!);
-    if (value === undefined) {
-      const place = line === Infinity ? undefined : { largest: line, tooLarge: (v: number) => `a run of ${v} cells, longer than this line of ${line}` };
-      badSymbol(charOf(text, i), 'one symbol per run, 1-9 or A-Z', fail, start + i, place);
-    }
+    if (value === undefined) badSymbol(charOf(text, i), 'one symbol per run, 1-9 or A-Z', fail, start + i, place);
+    lookalike(text[i]!, value, fail, start + i, place, text.length === 1 ? ' (zero: an empty line)' : undefined);
     if (value === 0) {
       fail(
         `run of 0 inside the clue ${quote(text)}; write one symbol per run (1-9, A-Z), or decimal numbers separated by spaces such as "12 40 3"`,
@@ -229,7 +243,7 @@ export function* annotationCells(line: string, fail: Fail, width = Infinity, hei
       yield { x: pending.value, y: value, offset: pending.offset, yOffset: last, text: line.slice(pending.offset, last + t.text.length) };
       pending = undefined;
     }
-    if (pending) fail(`odd count of ${count} numbers in a decimal annotation; each cell is two numbers "x y"`, last);
+    if (pending) fail(`odd count of ${counted(count, 'number')} in a decimal annotation; each cell is two numbers "x y"`, last);
     return;
   }
 
@@ -238,11 +252,13 @@ export function* annotationCells(line: string, fail: Fail, width = Infinity, hei
   for (let i = 0; i < text.length; i += 2) {
     const x = symbolToNumber(text[i]!);
     if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i, board(width, 'x'));
+    lookalike(text[i]!, x, fail, start + i, board(width, 'x'), '');
     if (i + 1 >= text.length) {
-      fail(`odd count of ${text.length} symbols in the annotation; each cell is two symbols "xy"`, start + i);
+      fail(`odd count of ${counted(text.length, 'symbol')} in the annotation; each cell is two symbols "xy"`, start + i);
     }
     const y = symbolToNumber(text[i + 1]!);
     if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1, board(height, 'y'));
+    lookalike(text[i + 1]!, y, fail, start + i + 1, board(height, 'y'), '');
     yield { x: x, y: y, offset: start + i, yOffset: start + i + 1, text: text.slice(i, i + 2) };
   }
 }

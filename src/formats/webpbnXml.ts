@@ -8,6 +8,7 @@ import type { PuzzleFile } from './PuzzleFile.js';
 import { charAt, quote, shown, sourceName } from './quote.js';
 import { lineColumnAt, placeName } from './textLines.js';
 import { scanXml, type XmlText } from './xmlTree.js';
+import { counted } from './counted.js';
 
 /**
  * Jan Wolter's webpbn XML format (webpbn.com/pbn_fmt.html), black-and-white puzzles only:
@@ -283,9 +284,9 @@ export function parseWebpbnXml(text: string, name?: string): PuzzleFile {
     const colClues = cols.lines.map((l, x) => clue(l, H, `column ${x + 1}`));
     let grid: Grid | undefined;
     if (goalImage) {
-      if (goalImage.count !== H) fail(goalImage.offset, `expected ${H} rows in the goal image, found ${goalImage.count}`);
+      if (goalImage.count !== H) fail(goalImage.offset, `expected ${counted(H, 'row')} in the goal image, found ${goalImage.count}`);
       goalImage.rows.forEach((r, y) => {
-        if (r.count !== W) fail(r.offset, `expected ${W} cells in row ${y + 1} of the goal image, found ${r.count}`);
+        if (r.count !== W) fail(r.offset, `expected ${counted(W, 'cell')} in row ${y + 1} of the goal image, found ${r.count}`);
       });
       grid = makeGrid(W, H, goalImage.rows.flatMap((r) => r.cells));
     }
@@ -297,7 +298,7 @@ export function parseWebpbnXml(text: string, name?: string): PuzzleFile {
     checkSide(W, 'width', placeOf(goalImage.rows[0]!.offset), `${W} (the cells in row 1 of the goal image)`);
     checkSide(H, 'height', placeOf(goalImage.offset), `${H} (the rows of the goal image)`);
     goalImage.rows.forEach((r, y) => {
-      if (r.count !== W) fail(r.offset, `expected ${W} cells in row ${y + 1} of the goal image, found ${r.count}`);
+      if (r.count !== W) fail(r.offset, `expected ${counted(W, 'cell')} in row ${y + 1} of the goal image, found ${r.count}`);
     });
     const grid = makeGrid(W, H, goalImage.rows.flatMap((r) => r.cells));
     file = { puzzle: puzzleOf(grid), goal: grid };

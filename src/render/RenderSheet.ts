@@ -1,4 +1,5 @@
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
+import { counted } from '../formats/counted.js';
 
 /**
  * The one input every renderer takes: a puzzle and what is known about it.
@@ -35,8 +36,8 @@ export function checkSheet(sheet: RenderSheet): void {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
     throw new RangeError(`board size ${width} x ${height}; sides are positive integers`);
   }
-  if (puzzle.rows.length !== height) throw new RangeError(`${puzzle.rows.length} row clues for a board of ${height} rows`);
-  if (puzzle.cols.length !== width) throw new RangeError(`${puzzle.cols.length} column clues for a board of ${width} columns`);
+  if (puzzle.rows.length !== height) throw new RangeError(`${counted(puzzle.rows.length, 'row clue')} for a board of ${counted(height, 'row')}`);
+  if (puzzle.cols.length !== width) throw new RangeError(`${counted(puzzle.cols.length, 'column clue')} for a board of ${counted(width, 'column')}`);
   for (const [what, clues] of [['row', puzzle.rows], ['column', puzzle.cols]] as const) {
     clues.forEach((clue, i) => {
       for (const run of clue) {

@@ -96,3 +96,6 @@ export function cliOnPath(dir: string): string {
 export function hasGnuParallel(): boolean {
   return /^GNU parallel/.test(spawnSync('parallel', ['--version'], { encoding: 'utf8', input: '' }).stdout ?? '');
 }
+
+/** "1 cells", "1 row clues", "1 passes": a count of one with a plural noun after it (not "1 pass"; a verb such as "1 is" or "1 needs" excepted). */
+export const ONE_PLURAL = /(?<![\d.])\b1 (?:[a-z]+ )?[a-z]*[a-rt-z]s\b(?<!\b(?:is|was|has|does|needs|fits|runs)\b)/;

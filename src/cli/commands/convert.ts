@@ -43,7 +43,7 @@ async function convertCommand(io: CliIO, path: string | undefined, flags: Conver
   if (flags.solve && !file.goal) {
     const r = await solve(file.puzzle, { givens: file.givens ?? [], ...runOptions(flags, 1) });
     if (r.status === 'unique') file = { ...file, goal: r.grid };
-    else if (!flags.quiet) io.stderr.write(`nonocrypt: no goal added: ${headline(r)}\n`);
+    else if (!flags.quiet) io.stderr.write(`nonocrypt: no goal added: ${headline(r, false)}${r.status === 'multiple' ? '; nonocrypt solve shows two of them' : ''}\n`);
   }
   writeOutput(io, flags.output ?? '-', writePuzzle(file, flags.to), [path]);
   return exitCode('OK');

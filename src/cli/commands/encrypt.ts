@@ -5,6 +5,7 @@ import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, encrypt, type EncryptOptions, type E
 import type { Table } from '../../cipher/Table.js';
 import { MessageError } from '../../errors.js';
 import { formatCiphertext } from '../../formats/ciphertext.js';
+import { counted } from '../../formats/counted.js';
 import { readMessageText } from '../../formats/messageText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
 import type { CliIO, SetExit } from '../CliIO.js';
@@ -158,7 +159,7 @@ function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: 
       const spec = tableFile(flags.table) ?? r.table.name;
       io.stderr.write(`nonocrypt: the receiver must decrypt with --table ${spec}: ${r.receiverNeedsTable}\n`);
     }
-    noteList(io, unproven.map((b) => `block ${b.n}: ${b.block.annotation.length} cells, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`));
+    noteList(io, unproven.map((b) => `block ${b.n}: ${counted(b.block.annotation.length, 'cell')}, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`));
   }
   if (unproven.some((b) => b.timedOut) || (flags.requireProof && unproven.length > 0)) return exitCode('UNDECIDED');
   return exitCode('OK');
@@ -172,7 +173,7 @@ function jsonReport(r: EncryptResult, receiver: ReceiverModel, cipher: string) {
     table: r.table.name,
     receiver,
     proven: r.blocks.every((b) => b.proven),
-    ...(r.choice ? { choice: r.choice.reason } : {}),
+    ...(r.choice ? { choice: r.choice.reason, candidates: r.choice.tally } : {}),
     ...(r.receiverNeedsTable ? { receiverNeedsTable: r.receiverNeedsTable } : {}),
     blocks: r.blocks.map((b, i) => ({
       block: i + 1,

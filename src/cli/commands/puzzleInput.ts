@@ -25,13 +25,37 @@ export async function readPuzzleText(io: CliIO, path: string | undefined, from: 
   try {
     return { text, source, ...(file ? { path: file } : {}), format: inputFormatOf(text, { format: from, path: file, source }) };
   } catch (e) {
-    if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new InputError('E_FORMAT', `${e.message}; name it with --from FORMAT`);
-    throw e;
+    throw withHint(e);
+  }
+}
+
+/**
+ * What the command line adds to a puzzle input's error: the flag or command that helps (the
+ * library's message names neither; the web page adds its own words).
+ */
+export function puzzleErrorHint(code: string): string {
+  switch (code) {
+    case 'E_FORMAT':
+      return '; name it with --from FORMAT';
+    case 'E_BLOCKS':
+      return ' (nonocrypt verify decides every block of a ciphertext; render --block N draws one)';
+    default:
+      return '';
   }
 }
 
 /** A puzzle file (any format `readPuzzle` knows) from a path or standard input. */
 export async function readPuzzleInput(io: CliIO, path: string | undefined, from: InputFormat | undefined): Promise<PuzzleFile> {
   const p = await readPuzzleText(io, path, from);
-  return readPuzzle(p.text, { format: p.format, path: p.path, source: p.source });
+  try {
+    return readPuzzle(p.text, { format: p.format, path: p.path, source: p.source });
+  } catch (e) {
+    throw withHint(e);
+  }
+}
+
+/** The error with the command line's hint for its code, if it has one. */
+function withHint(e: unknown): unknown {
+  const hint = e instanceof NonocryptError ? puzzleErrorHint(e.code) : '';
+  return hint ? new InputError((e as NonocryptError).code, `${(e as NonocryptError).message}${hint}`) : e;
 }

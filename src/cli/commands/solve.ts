@@ -30,7 +30,7 @@ import {
   usage,
   wholeNumber,
 } from '../options.js';
-import { readPuzzleInput } from './puzzleInput.js';
+import { puzzleErrorHint, readPuzzleInput } from './puzzleInput.js';
 import { sheetsText, textOptions } from './render.js';
 
 function declare(program: Command) {
@@ -188,7 +188,7 @@ function collectionDocument(p: PuzzleReport, countMax: number | undefined) {
 }
 
 function collectionLine(p: PuzzleReport, flags: SolveFlags, countMax: number | undefined): string {
-  if ('error' in p) return `${p.name}: error: ${p.error.message}${p.error.code === 'E_FORMAT' ? '; name it with --from FORMAT' : ''}`;
+  if ('error' in p) return `${p.name}: error: ${p.error.message}${puzzleErrorHint(p.error.code)}`;
   const parts = [headline(p.result, false)];
   if (countMax !== undefined) parts.push(`solutions: ${countText(countOf(p.result), countMax)}`);
   if (flags.difficulty) parts.push(`difficulty: ${difficultyText(p.result)}`);
@@ -207,7 +207,7 @@ function difficultyText(r: SolveResult): string {
     counted(s.probes, 'probe'),
     ...(s.searchNodes ? [counted(s.searchNodes, 'search node')] : []),
     counted(s.satCalls, 'SAT call'),
-    ...(s.satDecisions !== undefined ? [`${s.satDecisions} decisions`, `${s.satConflicts} conflicts`] : []),
+    ...(s.satDecisions !== undefined ? [counted(s.satDecisions, 'decision'), counted(s.satConflicts ?? 0, 'conflict')] : []),
   ].join(', ');
   switch (s.difficulty) {
     case 'line':
