@@ -148,7 +148,7 @@ export const suite = defineSuite({
   title: () => 'certificates: LRAT proofs of unique verdicts',
   intro: (o) =>
     `Blocks: every block of the shipped ciphertexts (examples/); ${o.chars}-character English messages (bench/harness/inputs.ts, seed 2024) encrypted at n = ${o.sizes.join(', ')} under the ${o.tables.join(' and ')} tables (default annotations); the first ${o.count} puzzles of ${o.tournament} and the survey puzzles known unique (../shared/bench), each solved first: only \`unique\` (and \`none\`) verdicts are certified. ` +
-    "CPU seconds of this process, plus the proof engine's own process when it runs in one (until the WebAssembly proof engine reached this branch, the runs here used a stand-in that ran a native scratch build of CaDiCaL 1.7.4 as a child process, its CPU time taken from CaDiCaL's own report; the WebAssembly build was measured at 1.0-1.9x native time, NOTES). Check: our independent checker (src/certificate/check/) on the files in memory. The machine was shared with other work throughout (load averages 9-14 on 2 cores): CPU times, not wall times, and ratios.",
+    "CPU seconds of this process (the proof engine, CaDiCaL 1.7.4 in WebAssembly, runs in it), plus the engine's own process where it runs as one (before the WebAssembly engine reached this branch, a stand-in ran a native scratch build as a child process: its CPU time from CaDiCaL's own report). Check: our independent checker (src/certificate/check/) on the files in memory. The machine was shared with other work (load averages in the header): CPU times, not wall times, and ratios.",
   parts: async (o) => {
     const inputs = () => (inputsMemo ??= makeInputs(o));
     const certificates = part({
