@@ -280,6 +280,20 @@ describe('rejected certificates, each with its reason', async () => {
     expect(out).toEqual({ kind: 'unknown', reason: 'no certificate: the proof (over 100 bytes) is larger than the memory cap (--memory)' });
   });
 
+  test('a sat answer from the proof engine is an internal error, never a certificate; a stopped engine is no certificate', () => {
+    const b = clues.blocks[0]!;
+    const p: Puzzle = { width: b.width, height: b.height, rows: b.rows, cols: b.cols };
+    const r = solvePuzzle(p, { givens: b.givens });
+    if (r.status !== 'unique') throw new Error('expected unique');
+    expect(() => certifyBlock(() => ({ status: 'sat' }), p, b.givens, r.grid, {}, 'block 1')).toThrow(
+      'internal error: the proof engine found a picture that the unique verdict excludes (block 1); no certificate written',
+    );
+    expect(certifyBlock(() => ({ status: 'unknown', reason: 'time limit reached' }), p, b.givens, r.grid)).toEqual({
+      kind: 'unknown',
+      reason: 'no certificate: the proof engine stopped (time limit reached)',
+    });
+  });
+
   test('a block without certificate files is not certified', async () => {
     const r = await checkCertificates(clues, 'c', memoryFiles(new Map()));
     expect(r.ok).toBe(false);
