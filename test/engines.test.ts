@@ -203,7 +203,8 @@ test('the engine modules import nothing from Node statically (they must bundle f
     }
   };
   visit(new URL('src/sat/engines.js', root));
-  expect(seen.size).toBeGreaterThanOrEqual(4);
+  visit(new URL('src/sat/lratProof.js', root)); // the proof engine runs in the page's worker too
+  expect(seen.size).toBeGreaterThanOrEqual(5);
 });
 
 describe.each(ENGINES)('%s', (engine) => {
