@@ -1,39 +1,70 @@
 #!/usr/bin/env bash
 # Builds engines/minisat.wasm and engines/cadical.wasm from Debian's source packages, and
 # engines/core.wasm from our own source in engines/core/, with Debian's emscripten, and writes
-# engines/SHA256SUMS. Runs as root on Debian bookworm: it installs what is missing (emscripten,
-# dpkg-dev) and adds a deb-src source if apt has none. See engines/README.md.
+# engines/SHA256SUMS and engines/INPUTS.sha256 (what the build read from this repository).
+# Runs as root on Debian bookworm: it installs what is missing (emscripten, dpkg-dev) and adds
+# deb-src sources for bookworm (MiniSat) and trixie (CaDiCaL) if apt lacks them. See
+# engines/README.md.
 #
 #   engines/build.sh              build into engines/ (a temporary work folder, removed after)
 #   ONLY=core engines/build.sh    build core.wasm only (no source packages needed, about 20 s)
-#   OUT=/tmp/x engines/build.sh   write the .wasm files and SHA256SUMS to /tmp/x instead
+#   OUT=/tmp/x engines/build.sh   write the .wasm files, SHA256SUMS and INPUTS.sha256 to /tmp/x
 #   WORK=/tmp/w engines/build.sh  build in /tmp/w (kept), e.g. to check that two builds from
 #                                 different folders give byte-identical .wasm files
+#   SOURCES=dir engines/build.sh  take the source packages' files from dir instead of apt
+#                                 (e.g. from snapshot.debian.org: engines/README.md)
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$HERE}
 
-# The exact Debian versions the committed .wasm files were built from.
+# The exact Debian versions the committed .wasm files were built from, and the SHA-256 of the
+# file taken from each (as listed in Debian's signed Sources index).
 MINISAT_SRC=minisat2
-MINISAT_VERSION=1:2.2.1-5
+MINISAT_VERSION=1:2.2.1-5 # bookworm; the whole source package, with Debian's patches
+MINISAT_DSC=minisat2_2.2.1-5.dsc
+MINISAT_DSC_SHA256=fe24f45d00dda1c04089c60711d64d155ed3e6d0172a65aff6df5f39e8f7299a
 CADICAL_SRC=cadical
-CADICAL_VERSION=1.5.3-2
+CADICAL_VERSION=1.7.4-1 # trixie; the upstream tarball of the source package
+CADICAL_TAR=cadical_1.7.4.orig.tar.gz
+CADICAL_TAR_SHA256=866c8a1332ff1ad5dc7ad403bdef3164420f3f947816b5c9509aad1d18ada7a1
 EMSCRIPTEN_VERSION=3.1.6~dfsg-5
 
 export DEBIAN_FRONTEND=noninteractive
 
-need_update=1
-apt_update() {
-  if [ "$need_update" = 1 ]; then apt-get update -qq; need_update=0; fi
+# What is missing and what to do, on one line; then stop.
+fail() {
+  echo "build.sh: $*" >&2
+  exit 1
 }
 
-# 1. Tools.
-if ! command -v em++ >/dev/null || ! command -v dpkg-source >/dev/null; then
-  apt_update
-  apt-get install -y -qq emscripten dpkg-dev >/dev/null
+need_update=1
+apt_update() {
+  if [ "$need_update" = 1 ]; then
+    # A mirror that cannot be reached shows below, as what is then missing.
+    apt-get update -qq >/dev/null 2>&1 || true
+    need_update=0
+  fi
+}
+
+ONLY=${ONLY:-}
+if [ -n "$ONLY" ] && [ "$ONLY" != core ]; then
+  echo "build.sh: ONLY=$ONLY: only 'core' can be built alone" >&2
+  exit 2
 fi
-have=$(dpkg-query -W -f '${Version}' emscripten)
+
+# 1. Tools: Debian's emscripten, and dpkg-source (dpkg-dev) for the source packages.
+missing=()
+command -v em++ >/dev/null || missing+=("em++ (package emscripten)")
+[ -n "$ONLY" ] || command -v dpkg-source >/dev/null || missing+=("dpkg-source (package dpkg-dev)")
+if [ ${#missing[@]} -gt 0 ]; then
+  apt_update
+  log=$(apt-get install -y -qq emscripten dpkg-dev 2>&1 >/dev/null) || {
+    log=${log%$'\n'}
+    fail "missing ${missing[*]}, and 'apt-get install emscripten dpkg-dev' failed (${log##*$'\n'}): run build.sh as root on Debian bookworm, or install Debian's emscripten $EMSCRIPTEN_VERSION and dpkg-dev first"
+  }
+fi
+have=$(dpkg-query -W -f '${Version}' emscripten 2>/dev/null || echo "(not Debian's)")
 if [ "$have" != "$EMSCRIPTEN_VERSION" ]; then
   echo "build.sh: emscripten $have is installed; the committed engines were built with $EMSCRIPTEN_VERSION" >&2
   echo "build.sh: (the .wasm files will differ from SHA256SUMS in the repository)" >&2
@@ -42,25 +73,26 @@ fi
 # not Debian's: it needs NODE_PATH to find Debian's acorn and friends.
 export NODE_PATH=/usr/share/nodejs
 
-ONLY=${ONLY:-}
-if [ -n "$ONLY" ] && [ "$ONLY" != core ]; then
-  echo "build.sh: ONLY=$ONLY: only 'core' can be built alone" >&2
-  exit 2
-fi
-
-# 2. Source packages (not for ONLY=core): add a deb-src stanza beside the image's deb822 sources if apt has none.
-if [ -z "$ONLY" ] && [ -z "$(apt-cache showsrc "$CADICAL_SRC" 2>/dev/null)" ]; then
-  stanza=/etc/apt/sources.list.d/nonocrypt-deb-src.sources
-  echo "build.sh: adding $stanza" >&2
-  cat >"$stanza" <<'EOF'
-Types: deb-src
-URIs: http://deb.debian.org/debian
-Suites: bookworm
-Components: main
-Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
-EOF
-  need_update=1
-  apt_update
+# 2. Source packages (not for ONLY=core): from apt, after adding a deb-src stanza for bookworm
+# and trixie beside the image's deb822 sources if apt does not know both versions; or the files
+# themselves from SOURCES=dir.
+SOURCES=${SOURCES:-}
+has_source() { apt-cache showsrc "$1" 2>/dev/null | grep -x "Version: $2" >/dev/null; } # not -q: pipefail
+if [ -z "$ONLY" ] && [ -z "$SOURCES" ]; then
+  if ! has_source "$MINISAT_SRC" "$MINISAT_VERSION" || ! has_source "$CADICAL_SRC" "$CADICAL_VERSION"; then
+    stanza=/etc/apt/sources.list.d/nonocrypt-deb-src.sources
+    echo "build.sh: writing $stanza (deb-src for bookworm and trixie)" >&2
+    printf '%s\n' 'Types: deb-src' 'URIs: http://deb.debian.org/debian' 'Suites: bookworm trixie' \
+      'Components: main' 'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg' 2>/dev/null >"$stanza" ||
+      fail "apt lacks the source packages and $stanza cannot be written: run build.sh as root, or give the files with SOURCES=dir (engines/README.md)"
+    need_update=1
+    apt_update
+  fi
+  for pkg in "$MINISAT_SRC $MINISAT_VERSION" "$CADICAL_SRC $CADICAL_VERSION"; do
+    # shellcheck disable=SC2086
+    has_source $pkg ||
+      fail "apt knows no source package $pkg (mirror unreachable, or it no longer carries that version): take its files from snapshot.debian.org and run SOURCES=dir engines/build.sh (engines/README.md)"
+  done
 fi
 
 if [ -n "${WORK:-}" ]; then
@@ -92,17 +124,33 @@ em++ "${LDFLAGS[@]}" -sINITIAL_MEMORY=8MB -sTOTAL_STACK=4MB obj/core/api.o -o ou
 wasm=(core.wasm)
 
 if [ -z "$ONLY" ]; then
-  (cd src && apt-get source -qq "$MINISAT_SRC=$MINISAT_VERSION" "$CADICAL_SRC=$CADICAL_VERSION" 2>&1 |
-    grep -v 'unsandboxed as root' || true)
+  # MiniSat: the whole source package (dpkg-source applies Debian's patches). CaDiCaL: the
+  # upstream tarball of its source package (Debian's packaging only builds it natively). Each
+  # file named above must have the SHA-256 pinned there.
+  if [ -n "$SOURCES" ]; then
+    for f in "$MINISAT_DSC" "$CADICAL_TAR"; do
+      [ -f "$SOURCES/$f" ] || fail "SOURCES=$SOURCES has no $f (engines/README.md lists the files to take from snapshot.debian.org)"
+    done
+    cp "$SOURCES"/minisat2_2.2.1* "$SOURCES/$CADICAL_TAR" src/
+  else
+    (cd src && apt-get source -qq --download-only "$MINISAT_SRC=$MINISAT_VERSION" >/dev/null 2>&1 &&
+      apt-get source -qq --download-only --tar-only "$CADICAL_SRC=$CADICAL_VERSION" >/dev/null 2>&1) ||
+      fail "apt-get source could not download $MINISAT_SRC $MINISAT_VERSION and $CADICAL_SRC $CADICAL_VERSION (mirror unreachable?): take the files from snapshot.debian.org and run SOURCES=dir engines/build.sh (engines/README.md)"
+  fi
+  (cd src && printf '%s  %s\n' "$MINISAT_DSC_SHA256" "$MINISAT_DSC" "$CADICAL_TAR_SHA256" "$CADICAL_TAR" |
+    sha256sum --quiet -c - >/dev/null 2>&1) ||
+    fail "$MINISAT_DSC or $CADICAL_TAR does not have the SHA-256 pinned in build.sh: these are not the sources the engines are built from"
+  (cd src && dpkg-source -q -x "$MINISAT_DSC" >/dev/null 2>&1 && mkdir cadical &&
+    tar -xzf "$CADICAL_TAR" -C cadical --strip-components=1) ||
+    fail "could not unpack $MINISAT_DSC (dpkg-source) and $CADICAL_TAR in $WORK/src"
   MINISAT=$WORK/src/minisat2-2.2.1
-  CADICAL=$WORK/src/cadical-1.5.3
-  [ -f "$MINISAT/minisat/core/Solver.cc" ] && [ -f "$CADICAL/src/cadical.hpp" ] || {
-    echo "build.sh: apt-get source did not give the expected trees" >&2
-    exit 1
-  }
+  CADICAL=$WORK/src/cadical
+  [ -f "$MINISAT/minisat/core/Solver.cc" ] && [ -f "$CADICAL/src/cadical.hpp" ] ||
+    fail "the source packages did not give the expected trees in $WORK/src"
 
-  # Our patches (Debian's own are already applied by apt-get source).
+  # Our patches (Debian's own are already applied to MiniSat by dpkg-source).
   patch -s -d "$MINISAT" -p1 <"$HERE/patches/minisat-deadline.patch"
+  patch -s -d "$CADICAL" -p1 <"$HERE/patches/cadical-api.patch"
 
   # MiniSat 2.2.1: the core solver (no preprocessor) and the options it registers.
   mkdir -p obj/minisat obj/cadical
@@ -112,7 +160,7 @@ if [ -z "$ONLY" ]; then
     em++ "${CXXFLAGS[@]}" "${MINISAT_FLAGS[@]}" -c "$HERE/glue/minisat.cc")
   em++ "${LDFLAGS[@]}" obj/minisat/*.o -o out/minisat.js
 
-  # CaDiCaL 1.5.3: the library (every src/*.cpp but the apps and the C/IPASIR wrappers), quiet,
+  # CaDiCaL 1.7.4: the library (every src/*.cpp but the apps and the C/IPASIR wrappers), quiet,
   # without build information or API tracing.
   CADICAL_FLAGS=(-I"$CADICAL/src" -DNBUILD -DQUIET -DNTRACING)
   (cd obj/cadical &&
@@ -140,5 +188,27 @@ old=$( [ -f "$OUT/SHA256SUMS" ] && cat "$OUT/SHA256SUMS" || true)
   done
 } >"$OUT/SHA256SUMS.new"
 mv "$OUT/SHA256SUMS.new" "$OUT/SHA256SUMS"
-echo "build.sh: wrote ${wasm[*]} and SHA256SUMS in $OUT" >&2
+
+# INPUTS.sha256: the SHA-256 of every file this script reads from the repository (itself, glue/,
+# patches/, stub/, core/), one line each, after the pinned Debian versions and the emscripten
+# that built the files; test/engines.test.ts recomputes it from the tree. A partial build
+# (ONLY=core) renews the core/ lines only and keeps the others as they were.
+inputs=$(cd "$HERE" && find build.sh glue patches stub core -type f | LC_ALL=C sort | xargs sha256sum)
+oldin=$( [ -f "$OUT/INPUTS.sha256" ] && grep -v '^#' "$OUT/INPUTS.sha256" || true)
+{
+  echo "# engines/build.sh wrote this: what the .wasm files in SHA256SUMS were built from."
+  echo "# test/engines.test.ts recomputes the file lines from the tree: after changing one, run engines/build.sh."
+  if [ -z "$ONLY" ]; then
+    echo "debian $MINISAT_SRC $MINISAT_VERSION $MINISAT_DSC $MINISAT_DSC_SHA256"
+    echo "debian $CADICAL_SRC $CADICAL_VERSION $CADICAL_TAR $CADICAL_TAR_SHA256"
+    echo "debian emscripten $have"
+    printf '%s\n' "$inputs"
+  else
+    printf '%s\n' "$oldin" | grep '^debian ' || true
+    { printf '%s\n' "$oldin" | grep -v '^debian ' | grep -v '  core/' || true
+      printf '%s\n' "$inputs" | grep '  core/'; } | grep . | LC_ALL=C sort -k2
+  fi
+} >"$OUT/INPUTS.sha256.new"
+mv "$OUT/INPUTS.sha256.new" "$OUT/INPUTS.sha256"
+echo "build.sh: wrote ${wasm[*]}, SHA256SUMS and INPUTS.sha256 in $OUT" >&2
 cat "$OUT/SHA256SUMS"

@@ -10,6 +10,7 @@ export type { SatSolver, SatOutcome, SolveLimits, EngineCapabilities } from './s
 export { GuardScope } from './sat/GuardScope.js';
 export { SatSession } from './sat/SatSession.js';
 export { createSolver, loadEngine, engineCapabilities, DEFAULT_ENGINE } from './sat/engines.js';
+export { solveWithLratProof, type LratProofOptions, type LratOutcome } from './sat/lratProof.js';
 export { Cnf } from './encode/Cnf.js';
 export { encodePuzzle, type PuzzleEncoding } from './encode/encodePuzzle.js';
 export { puzzleDimacs } from './encode/puzzleDimacs.js';

@@ -1,9 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { NonocryptError, SolverAbortError } from '../src/errors.js';
 import type { SatSolver } from '../src/sat/SatSolver.js';
 import { createSolver, loadEngine } from '../src/sat/engines.js';
+import type { WasmSolver } from '../src/sat/WasmSolver.js';
 import { coreSourceHash } from '../src/solve/NonogramCore.js';
 
 // The WebAssembly engines (engines/*.wasm) behind the SatSolver interface. No timed
@@ -70,10 +75,108 @@ test('every committed .wasm matches engines/SHA256SUMS, and the README names the
   }
   const readme = readFileSync(new URL('engines/README.md', root), 'utf8');
   expect(readme).toContain('minisat2 1:2.2.1-5');
-  expect(readme).toContain('cadical 1.5.3-2');
+  expect(readme).toContain('cadical 1.7.4-1');
   const build = readFileSync(new URL('engines/build.sh', root), 'utf8');
   expect(build).toContain('MINISAT_VERSION=1:2.2.1-5');
-  expect(build).toContain('CADICAL_VERSION=1.5.3-2');
+  expect(build).toContain('CADICAL_VERSION=1.7.4-1');
+});
+
+/** What engines/build.sh reads from the repository: itself and every file of glue/, patches/, stub/ and core/. */
+function buildInputs(): string[] {
+  const dir = fileURLToPath(new URL('engines/', root));
+  const files: string[] = ['build.sh'];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      if (e.isDirectory()) walk(`${rel}/${e.name}`);
+      else files.push(`${rel}/${e.name}`);
+    }
+  };
+  for (const d of ['glue', 'patches', 'stub', 'core']) walk(d);
+  return files.sort().map((f) => `${createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')}  ${f}`);
+}
+
+test('engines/INPUTS.sha256 holds every file engines/build.sh reads and the Debian versions it pins: the .wasm files were built from this tree', () => {
+  const recorded = readFileSync(new URL('engines/INPUTS.sha256', root), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'));
+  const files = recorded.filter((l) => !l.startsWith('debian '));
+  const now = buildInputs();
+  const changed = [...new Set([...now, ...files].filter((l) => !now.includes(l) || !files.includes(l)).map((l) => l.slice(66)))];
+  expect(changed, `engines/ build inputs changed since the .wasm files were built (${changed.join(', ')}): run engines/build.sh (ONLY=core engines/build.sh when only core/ changed)`).toEqual([]);
+  const build = readFileSync(new URL('engines/build.sh', root), 'utf8');
+  const pin = (name: string) => new RegExp(`^${name}=(\\S+)`, 'm').exec(build)?.[1];
+  expect(recorded.filter((l) => l.startsWith('debian ')), 'the pinned Debian versions of build.sh were built with: run engines/build.sh').toEqual([
+    `debian ${pin('MINISAT_SRC')} ${pin('MINISAT_VERSION')} ${pin('MINISAT_DSC')} ${pin('MINISAT_DSC_SHA256')}`,
+    `debian ${pin('CADICAL_SRC')} ${pin('CADICAL_VERSION')} ${pin('CADICAL_TAR')} ${pin('CADICAL_TAR_SHA256')}`,
+    `debian emscripten ${pin('EMSCRIPTEN_VERSION')}`,
+  ]);
+});
+
+describe('engines/build.sh in a broken environment stops with one line saying what is missing and what to do', () => {
+  const buildSh = fileURLToPath(new URL('engines/build.sh', root));
+  /** Runs build.sh with PATH = a folder of the given fake tools, then `rest` (the real tools, or none). */
+  function run(fakes: Record<string, string>, rest: string, env: Record<string, string> = {}): { code: number | null; stderr: string; dir: string } {
+    const dir = mkdtempSync(join(tmpdir(), 'nonocrypt-build-'));
+    const bin = join(dir, 'bin');
+    mkdirSync(bin);
+    for (const [name, body] of Object.entries(fakes)) {
+      writeFileSync(join(bin, name), `#!/bin/sh\n${body}\n`);
+      chmodSync(join(bin, name), 0o755);
+    }
+    const r = spawnSync('/bin/bash', [buildSh], {
+      env: { PATH: `${bin}${rest ? `:${rest}` : ''}`, OUT: join(dir, 'out'), WORK: join(dir, 'work'), ...env },
+      encoding: 'utf8',
+    });
+    return { code: r.status, stderr: r.stderr, dir };
+  }
+  const oneLine = (stderr: string) => {
+    const lines = stderr.trim().split('\n');
+    expect(lines, stderr).toHaveLength(1);
+    expect(lines[0]).toMatch(/^build\.sh: /);
+    return lines[0]!;
+  };
+  // Fakes for the tools before the source packages; real coreutils after them.
+  const tools = {
+    'em++': 'exit 0',
+    'dpkg-source': 'exit 0',
+    'dpkg-query': "printf '%s' '3.1.6~dfsg-5'",
+  };
+
+  test('no emscripten, and apt-get cannot install it', () => {
+    // PATH: apt-get (failing) and dirname only, so neither em++ nor dpkg-source is found.
+    const { code, stderr, dir } = run({ 'apt-get': 'echo "E: Unable to locate package emscripten" >&2; exit 100', dirname: 'exec /usr/bin/dirname "$@"' }, '');
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toBe(
+      "build.sh: missing em++ (package emscripten) dpkg-source (package dpkg-dev), and 'apt-get install emscripten dpkg-dev' failed (E: Unable to locate package emscripten): run build.sh as root on Debian bookworm, or install Debian's emscripten 3.1.6~dfsg-5 and dpkg-dev first",
+    );
+  });
+
+  test('the source packages cannot be downloaded', () => {
+    const apt = 'case "$1" in source) echo "E: Failed to fetch" >&2; exit 100;; esac; exit 0';
+    const cache = 'case "$2" in minisat2) echo "Version: 1:2.2.1-5";; cadical) echo "Version: 1.7.4-1";; esac';
+    const { code, stderr, dir } = run({ ...tools, 'apt-get': apt, 'apt-cache': cache }, '/usr/bin:/bin');
+    rmSync(dir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(oneLine(stderr)).toBe(
+      'build.sh: apt-get source could not download minisat2 1:2.2.1-5 and cadical 1.7.4-1 (mirror unreachable?): take the files from snapshot.debian.org and run SOURCES=dir engines/build.sh (engines/README.md)',
+    );
+  });
+
+  test('SOURCES=dir without the files, or with other files under their names', () => {
+    const sources = mkdtempSync(join(tmpdir(), 'nonocrypt-sources-'));
+    let r = run(tools, '/usr/bin:/bin', { SOURCES: sources });
+    rmSync(r.dir, { recursive: true, force: true });
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toBe(`build.sh: SOURCES=${sources} has no minisat2_2.2.1-5.dsc (engines/README.md lists the files to take from snapshot.debian.org)`);
+    writeFileSync(join(sources, 'minisat2_2.2.1-5.dsc'), 'not the package\n');
+    writeFileSync(join(sources, 'cadical_1.7.4.orig.tar.gz'), 'not the tarball\n');
+    r = run(tools, '/usr/bin:/bin', { SOURCES: sources });
+    rmSync(r.dir, { recursive: true, force: true });
+    rmSync(sources, { recursive: true, force: true });
+    expect(r.code).toBe(1);
+    expect(oneLine(r.stderr)).toBe(
+      'build.sh: minisat2_2.2.1-5.dsc or cadical_1.7.4.orig.tar.gz does not have the SHA-256 pinned in build.sh: these are not the sources the engines are built from',
+    );
+  });
 });
 
 test('engines/core.wasm was built from the sources in engines/core/ (engines/build.sh compiles their SHA-256 in)', () => {
@@ -100,7 +203,8 @@ test('the engine modules import nothing from Node statically (they must bundle f
     }
   };
   visit(new URL('src/sat/engines.js', root));
-  expect(seen.size).toBeGreaterThanOrEqual(4);
+  visit(new URL('src/sat/lratProof.js', root)); // the proof engine runs in the page's worker too
+  expect(seen.size).toBeGreaterThanOrEqual(5);
 });
 
 describe.each(ENGINES)('%s', (engine) => {
@@ -165,6 +269,18 @@ describe.each(ENGINES)('%s', (engine) => {
       if (hinted && engine === 'minisat') for (let v = 1; v <= n; v++) expect(s.value(v), `round ${round} variable ${v}`).toBe(target[v - 1]);
       s.release();
     }
+  });
+
+  test('stats() counts the search: conflicts, decisions and propagations grow over the solves', () => {
+    const s = createSolver(engine) as WasmSolver;
+    expect(s.stats()).toEqual({ conflicts: 0, decisions: 0, propagations: 0 });
+    pigeonhole(s, 5);
+    expect(s.solve()).toBe('unsat');
+    const after = s.stats();
+    expect(after.conflicts).toBeGreaterThan(10);
+    expect(after.decisions).toBeGreaterThan(10);
+    expect(after.propagations).toBeGreaterThan(after.decisions);
+    s.release();
   });
 
   test('a deadline in the past gives unknown on a hard instance, which then answers an easy query', () => {

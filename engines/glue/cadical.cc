@@ -1,12 +1,22 @@
 // nonocrypt: a small C API over CaDiCaL's incremental interface, for the WebAssembly build in
-// engines/build.sh. Same functions as glue/minisat.cc. The TypeScript side
-// (src/sat/WasmSolver.ts) makes sure each call is allowed in the state the instance is in
+// engines/build.sh. Same functions as glue/minisat.cc, plus an LRAT proof trace
+// (nc_proof_begin / nc_proof_end). The TypeScript side (src/sat/WasmSolver.ts,
+// src/sat/lratProof.ts) makes sure each call is allowed in the state the instance is in
 // (CaDiCaL aborts on a call its API contract forbids, e.g. val() after an 'unsat').
 #include <emscripten.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "cadical.hpp"
+
+/**
+ * The proof's bytes go out through this import: `n` bytes at `bytes`, valid only during the
+ * call. EM_JS declares it (emscripten's JavaScript, never used, would hold this body); our
+ * loader, src/sat/wasmEngine.ts, gives the real one. It may throw: the instance is then dead.
+ */
+EM_JS(void, nc_proof_write, (const char* bytes, int32_t n), { throw new Error("nc_proof_write comes from src/sat/wasmEngine.ts"); });
 
 namespace {
 
@@ -16,7 +26,36 @@ struct DeadlineTerminator : CaDiCaL::Terminator {
   bool terminate() override { return emscripten_get_now() >= deadline; }
 };
 
+/** Bytes the proof stream collects before it hands them to nc_proof_write. */
+constexpr size_t PROOF_BUFFER_BYTES = 1 << 16;
+
+ssize_t writeProof(void*, const char* bytes, size_t n) {
+  nc_proof_write(bytes, (int32_t)n);
+  return (ssize_t)n;
+}
+
+/**
+ * A stdio stream whose bytes go to nc_proof_write (musl's fopencookie: there is no file
+ * system), through a buffer of its own. Declared before the solver in Instance, so it is closed
+ * after the solver's proof tracer, which writes to it, is gone.
+ */
+struct ProofStream {
+  FILE* file = nullptr;
+  char* buffer = nullptr;
+  bool open() {
+    cookie_io_functions_t io = {nullptr, writeProof, nullptr, nullptr};
+    buffer = (char*)malloc(PROOF_BUFFER_BYTES);
+    file = buffer ? fopencookie(nullptr, "w", io) : nullptr;
+    return file && setvbuf(file, buffer, _IOFBF, PROOF_BUFFER_BYTES) == 0;
+  }
+  ~ProofStream() {
+    if (file) fclose(file);
+    free(buffer);
+  }
+};
+
 struct Instance {
+  ProofStream proof;
   CaDiCaL::Solver solver;
   DeadlineTerminator terminator;
 };
@@ -28,6 +67,27 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE Instance* nc_new() { return new Instance(); }
 
 EMSCRIPTEN_KEEPALIVE void nc_delete(Instance* s) { delete s; }
+
+/**
+ * Trace a text LRAT proof of what the next solve refutes to nc_proof_write, with the next
+ * `clauses` clauses added numbered 1..clauses (derived clauses after them). Only on a new
+ * instance, before any other call. 1 when tracing, 0 when the stream could not be made.
+ */
+EMSCRIPTEN_KEEPALIVE int32_t nc_proof_begin(Instance* s, int32_t clauses) {
+  CaDiCaL::Solver& solver = s->solver;
+  if (!s->proof.open()) return 0;
+  solver.set("lrat", 1);    // proof chains (hints) for every derived clause
+  solver.set("binary", 0);  // text, not binary LRAT
+  solver.trace_proof(s->proof.file, "lrat");
+  solver.reserve_original_ids(clauses);  // our patch: originals are 1..clauses, as in DIMACS
+  return 1;
+}
+
+/** After the solve: everything traced so far goes out through nc_proof_write. */
+EMSCRIPTEN_KEEPALIVE void nc_proof_end(Instance* s) {
+  s->solver.flush_proof_trace();
+  fflush(s->proof.file);
+}
 
 /** Make variables up to `n`. */
 EMSCRIPTEN_KEEPALIVE void nc_reserve(Instance* s, int32_t n) { s->solver.reserve(n); }
@@ -71,7 +131,7 @@ EMSCRIPTEN_KEEPALIVE void nc_retire(Instance*, int32_t, int32_t) {}
 /** Branch on `lit` first whenever the search decides its variable (CaDiCaL's forced phase). */
 EMSCRIPTEN_KEEPALIVE void nc_phase(Instance* s, int32_t lit) { s->solver.phase(lit); }
 
-/** Search statistics (0 conflicts, 1 decisions, 2 propagations): not in CaDiCaL 1.5.3's API. */
-EMSCRIPTEN_KEEPALIVE double nc_stat(Instance*, int32_t) { return -1; }
+/** Search statistics: 0 conflicts, 1 decisions, 2 propagations (our patch's getter). */
+EMSCRIPTEN_KEEPALIVE double nc_stat(Instance* s, int32_t which) { return (double)s->solver.search_statistic(which); }
 
 }  // extern "C"

@@ -18,8 +18,9 @@ const CAPABILITIES: EngineCapabilities = {
 };
 
 /**
- * `SatSolver` over our WebAssembly MiniSat 2.2.1 or CaDiCaL 1.5.3 (`engines/`): both expose
- * the same small C API (`engines/glue/*.cc`), so one class serves both.
+ * `SatSolver` over our WebAssembly MiniSat 2.2.1 or CaDiCaL 1.7.4 (`engines/`): both expose
+ * the same small C API (`engines/glue/*.cc`), so one class serves both. CaDiCaL can also trace
+ * an LRAT proof (`traceLratProof`; `solveWithLratProof` in lratProof.ts is the entry point).
  *
  * - Literals go to the engine through one buffer in its heap, reused and grown as needed;
  *   each literal is checked here (0, or a variable not made by this instance, would otherwise
@@ -196,10 +197,12 @@ export class WasmSolver implements SatSolver {
     }
   }
 
-  /** Search statistics of MiniSat (conflicts, decisions, propagations); undefined for CaDiCaL. */
-  stats(): { conflicts: number; decisions: number; propagations: number } | undefined {
+  /**
+   * Search statistics: conflicts, decisions, propagations (MiniSat's counters; CaDiCaL's
+   * conflicts, decisions and search propagations, through our patch's getter).
+   */
+  stats(): { conflicts: number; decisions: number; propagations: number } {
     this.live();
-    if (this.engine !== 'minisat') return undefined;
     return {
       conflicts: this.x.nc_stat(this.handle, 0),
       decisions: this.x.nc_stat(this.handle, 1),
@@ -207,10 +210,47 @@ export class WasmSolver implements SatSolver {
     };
   }
 
+  /**
+   * CaDiCaL only, and only on a new instance (no clause added, no variable given to the
+   * engine): from now on the engine writes a text LRAT proof of what its solves refute to
+   * `sink`, in chunks that are views of its heap, valid during the call only. The next
+   * `clauses` clauses added are numbered 1..clauses in that order; derived clauses follow.
+   * `flushProof()` after a solve hands over what is still buffered. A sink that throws kills
+   * the instance (the error unwinds through the engine).
+   */
+  traceLratProof(clauses: number, sink: (chunk: Uint8Array) => void): void {
+    const instance = this.live();
+    const begin = this.x.nc_proof_begin;
+    if (this.engine !== 'cadical' || !begin) throw misuse(`${this.engine} writes no LRAT proof`);
+    if (this.engineVars > 0 || this.clauses > 0) throw misuse('traceLratProof: only on a new instance, before any clause');
+    if (!(Number.isInteger(clauses) && clauses >= 0 && clauses < 2 ** 31)) throw misuse(`traceLratProof(${clauses}): not a clause count`);
+    instance.proofSink = sink;
+    let ok: number;
+    try {
+      ok = begin(this.handle, clauses);
+    } catch (e) {
+      throw this.died(e);
+    }
+    if (!ok) throw this.died(new EngineTrap('abort', 'the proof stream could not be opened'));
+  }
+
+  /** Hand what the proof trace still buffers to the sink (after a solve). */
+  flushProof(): void {
+    this.live();
+    const end = this.x.nc_proof_end;
+    if (!end) throw misuse(`${this.engine} writes no LRAT proof`);
+    try {
+      end(this.handle);
+    } catch (e) {
+      throw this.died(e);
+    }
+  }
+
   release(): void {
     const instance = this.instance;
     this.instance = undefined;
     if (!instance || this.dead) return;
+    instance.proofSink = undefined; // what the proof stream still buffers is dropped
     try {
       this.x.free(this.buf);
       this.x.nc_delete(this.handle);

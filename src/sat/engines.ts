@@ -35,7 +35,9 @@ export const DEFAULT_ENGINE: EngineName = 'minisat';
  * on the shared MiniSat instance runs long (MinHittingSet.ts). On the logic receiver's hardest
  * hitting-set bounds (n = 25, 679 cores, at most 16 cells) CaDiCaL proved from scratch in
  * 0.8 s what our MiniSat proved in 5.2 s from scratch and 11.8 s on the shared instance; a fresh
- * MiniSat instance in its place raised no bound further (5 blocks, 30 s each).
+ * MiniSat instance in its place raised no bound further (5 blocks, 30 s each). (Measured with
+ * CaDiCaL 1.5.3; 1.7.4, which replaced it, reached the same bounds on a Brown-corpus run of the
+ * minimizer: engines/README.md.)
  */
 export const HARD_PROOF_ENGINE: EngineName = 'cadical';
 

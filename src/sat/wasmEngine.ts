@@ -46,6 +46,9 @@ export interface EngineExports {
   nc_retire(s: number, first: number, last: number): void;
   nc_stat(s: number, which: number): number;
   nc_phase(s: number, lit: number): void;
+  /** CaDiCaL only: trace an LRAT proof to `nc_proof_write` (glue/cadical.cc). */
+  nc_proof_begin?(s: number, clauses: number): number;
+  nc_proof_end?(s: number): void;
   malloc(bytes: number): number;
   free(ptr: number): void;
   __wasm_call_ctors(): void;
@@ -129,6 +132,11 @@ export class EngineInstance<E extends object = EngineExports> {
   growFailure: { readonly kind: 'cap' | 'host'; readonly requested: number } | undefined;
   /** The end of what the engine wrote to stdout/stderr (CaDiCaL's fatal errors, say). */
   output = '';
+  /**
+   * Where the bytes of a proof go (`nc_proof_write`): a view of the heap, valid during the
+   * call only. Unset, they are dropped (what a released instance still had buffered).
+   */
+  proofSink: ((chunk: Uint8Array) => void) | undefined;
 
   constructor(readonly engine: WasmModuleName, module: WebAssemblyModule) {
     this.memory = new WA.Memory({ initial: INITIAL_PAGES[engine], maximum: MAX_PAGES });
@@ -189,6 +197,7 @@ export class EngineInstance<E extends object = EngineExports> {
       memory: this.memory,
       emscripten_get_now: () => performance.now(),
       emscripten_resize_heap: (requested: number) => (this.grow(requested >>> 0) ? 1 : 0),
+      nc_proof_write: (ptr: number, length: number) => this.proofSink?.(new Uint8Array(this.memory.buffer, ptr >>> 0, length >>> 0)),
       emscripten_memcpy_big: (dest: number, src: number, n: number) => {
         this.bytes().copyWithin(dest >>> 0, src >>> 0, (src >>> 0) + (n >>> 0));
       },
@@ -353,6 +362,7 @@ export function acquireInstance(engine: WasmEngineName, capBytes: number): Engin
   instance.capBytes = capBytes;
   instance.growFailure = undefined;
   instance.output = '';
+  instance.proofSink = undefined;
   return instance;
 }
 

@@ -71,8 +71,8 @@ export interface SolveStats {
   /** Probing stopped at the deadline, before a whole pass settled nothing more. */
   readonly probingStopped: boolean;
   /**
-   * The SAT engine's decisions and conflicts over this puzzle's calls (engines that report
-   * them: minisat). They depend on the instance's history (blocks that shared it before), so
+   * The SAT engine's decisions and conflicts over this puzzle's calls (both engines report
+   * them). They depend on the instance's history (blocks that shared it before), so
    * the same puzzle may show other figures in another run or on another worker.
    */
   readonly satDecisions?: number;
