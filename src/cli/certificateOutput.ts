@@ -109,7 +109,7 @@ export async function certificateReport(outcome: CertifyOutcome | undefined, dir
 export function certificateText(r: CertificateReport): string {
   if ('reason' in r) return r.reason;
   const w = r.written;
-  return `certificate ${w.cnf.path}, ${w.proof.path} (${w.proof.bytes.toLocaleString('en-US')} bytes; ${(w.certifyMs / 1000).toFixed(2)} s)`;
+  return `certificate ${w.cnf.path}, ${w.proof.path} (${w.proof.bytes.toLocaleString('en-US')} bytes; ${(w.certifyMs / 1000).toFixed(w.certifyMs < 10 ? 3 : 2)} s)`;
 }
 
 /** The report in a JSON document: each file with its path, bytes and time; or the reason. */
