@@ -71,6 +71,8 @@ describe('chooseBoard', () => {
       { text: 'HELLO WORLD', options: {} },
       { text: 'HELLO', options: { receiver: 'logic' as const } },
       { text: LONGER, options: { table: 'auto' as const, budgetMs: 0 } },
+      // No time at all: every candidate that might beat the default board is cut (whatever the machine's speed).
+      { text: LONGER, options: { budgetMs: 0 } },
       { text: LONGER, options: { receiver: 'logic' as const, budgetMs: 2_000 } },
       { text: HAMLET, options: { sizes: [4, 5, 6, 7, 8] } },
     ];
