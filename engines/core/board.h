@@ -12,9 +12,8 @@
 
 #include <vector>
 
+#include "abi.h"
 #include "line_solver.h"
-
-enum Outcome { CONFLICT = 0, OPEN = 1, SOLVED = 2, STOPPED = 3, FINISHED = 5 };
 
 struct Counters {
   double lineSolves = 0, cacheHits = 0, probes = 0, probeSkips = 0, nodes = 0, restarts = 0;
@@ -110,9 +109,10 @@ class Board {
   // ---- propagation -------------------------------------------------------------------------
   /**
    * Solve queued lines until nothing changes: CONFLICT (queue cleared) or OPEN / SOLVED; with
-   * `finishers`, FINISHED as soon as one of them turns black (the board then part-way).
+   * `finishers`, SOLVED as soon as one of them would turn black (the board then part-way: the
+   * caller knows such a state finishes).
    */
-  Outcome propagate() {
+  Status propagate() {
     while (count) {
       const int l = pop();
       if (touching) touched[l >> 6] |= 1ull << (l & 63);
@@ -125,7 +125,7 @@ class Board {
       if (nb.empty() && nw.empty()) continue;
       if (!finishers.empty() && !(nb & finishers[l]).empty()) {
         clearQueue();
-        return FINISHED;
+        return SOLVED;
       }
       save(l);
       black[l] |= nb;

@@ -9,7 +9,7 @@
 //
 // Search: probing to a fixpoint at every node, then a branch on the open cell whose two probes
 // fixed the most (see `score`), each branch propagated, depth first. Solutions are recorded
-// until `maxSolutions` distinct ones are known; a search that returns CONFLICT explored the
+// until `maxSolutions` distinct ones are known; a search that ends SEARCH_COMPLETE explored the
 // whole tree, so the recorded solutions are all there are. Runs restart after a node budget that
 // follows the Luby sequence (1 1 2 1 1 2 4 ...) times `restartNodes`, with random noise in the
 // branching scores from the third run on; a run that finishes within its budget is complete.
@@ -26,8 +26,6 @@
 
 extern "C" double emscripten_get_now(void);
 
-enum { RESTART = 4 };
-
 template <int NW>
 class Search {
  public:
@@ -40,7 +38,7 @@ class Search {
   double nodeLimit = INFINITY;   // stop once this many nodes were visited in all
   double restartNodes = 0;       // 0: no restarts
   double noise = 0.5;            // relative noise in branching scores of randomized runs
-  int valueFirst = 0;            // first branch: 0 white, 1 black, 2 the colour that fixed more
+  int valueFirst = FIRST_WHITE;  // a ValueFirst: which colour a branch tries first
   bool stopped = false;
 
   Search(Board<NW>& board) : b(board) {
@@ -57,15 +55,15 @@ class Search {
   bool enough() const { return (int)solutions.size() >= maxSolutions; }
 
   /** Probe every open cell until a pass changes nothing: CONFLICT, OPEN, SOLVED, or STOPPED. */
-  Outcome probeAll() {
+  Status probeAll() {
     for (;;) {
       bool changed = false;
       for (int r = 0; r < b.H; r++) {
         const M open = M::first(b.W).minus(b.black[r] | b.white[r]);
         if (open.empty()) continue;
-        int stop = 0;
+        Status end = OPEN;  // OPEN while the pass goes on; else how it ends
         open.forEach([&](int x) {
-          if (stop) return;
+          if (end != OPEN) return;
           const int c = r * b.W + x;
           if (b.cell(c) >= 0) return;  // fixed by an earlier probe of this pass
           if (valid(c)) {
@@ -73,33 +71,31 @@ class Search {
             return;
           }
           if (outOfTime()) {
-            stop = STOPPED;
+            end = STOPPED;
             return;
           }
-          const Outcome o = probe(c, changed);
-          if (o == CONFLICT || o == SOLVED) stop = o == CONFLICT ? 1 : 2;
+          const Status o = probe(c, changed);
+          if (o == CONFLICT || o == SOLVED) end = o;
         });
-        if (stop == STOPPED) return STOPPED;
-        if (stop == 1) return CONFLICT;
-        if (stop == 2) return SOLVED;
+        if (end != OPEN) return end;
       }
       if (!changed) return b.known == b.N ? SOLVED : OPEN;
     }
   }
 
-  /** The search from the board's state (a probing fixpoint or not): CONFLICT, SOLVED, STOPPED. */
-  Outcome run() {
+  /** The search from the board's state (a probing fixpoint or not): SEARCH_COMPLETE, SEARCH_ENOUGH or SEARCH_STOPPED. */
+  SearchEnd run() {
     for (long long round = 0;; round++) {
       budget = restartNodes > 0 ? restartNodes * luby(round) : INFINITY;
       runNodes = 0;
       randomize = round >= 2;
       flipValue = round % 2 == 1;
-      const Outcome o = dfs();
-      if (o == (Outcome)RESTART) {
+      const SearchEnd e = dfs();
+      if (e == SEARCH_RESTART) {
         b.counters.restarts++;
         continue;
       }
-      return o;
+      return e;
     }
   }
 
@@ -197,7 +193,7 @@ class Search {
   }
 
   /** Probe one open cell. CONFLICT: neither colour fits; SOLVED: enough solutions, or the board is full. */
-  Outcome probe(int c, bool& changed) {
+  Status probe(int c, bool& changed) {
     b.counters.probes++;
     const int known0 = b.known;
     for (auto& t : b.touched) t = 0;
@@ -206,7 +202,7 @@ class Search {
     // Black.
     auto m = b.mark();
     b.fix(c, 1);
-    const Outcome ob = b.propagate();
+    const Status ob = b.propagate();
     const int knownB = b.known;
     if (ob != CONFLICT) {
       if (ob == SOLVED) record();
@@ -216,7 +212,7 @@ class Search {
       });
     }
     b.undoTo(m);
-    Outcome result = OPEN;
+    Status result = OPEN;
     if (enough()) {
       b.touching = b.tentative = false;
       clearSnap();
@@ -225,7 +221,7 @@ class Search {
     // White.
     m = b.mark();
     b.fix(c, 0);
-    const Outcome ow = b.propagate();
+    const Status ow = b.propagate();
     const int knownW = b.known;
     if (ow == SOLVED) record();
     b.touching = false;
@@ -324,7 +320,7 @@ class Search {
   }
 
   int firstColour(int c) const {
-    int v = valueFirst == 2 ? (gainBlack[c] >= gainWhite[c] ? 1 : 0) : valueFirst;
+    int v = valueFirst == FIRST_BY_GAIN ? (gainBlack[c] >= gainWhite[c] ? 1 : 0) : valueFirst == FIRST_BLACK ? 1 : 0;
     return flipValue ? 1 - v : v;
   }
 
@@ -343,36 +339,35 @@ class Search {
     return (double)(1ll << seq);
   }
 
-  Outcome dfs() {
+  /** A solved board: record it; the subtree is explored unless that was enough. */
+  SearchEnd leaf() {
+    record();
+    return enough() ? SEARCH_ENOUGH : SEARCH_COMPLETE;
+  }
+
+  SearchEnd dfs() {
     b.counters.nodes++;
     if (b.counters.nodes > nodeLimit) {
       stopped = true;
-      return STOPPED;
+      return SEARCH_STOPPED;
     }
-    if (++runNodes > budget) return (Outcome)RESTART;
-    const Outcome p = probeAll();
-    if (p == STOPPED || p == CONFLICT) return p;
-    if (enough()) return SOLVED;
-    if (p == SOLVED) {
-      record();
-      return enough() ? SOLVED : CONFLICT;
-    }
+    if (++runNodes > budget) return SEARCH_RESTART;
+    const Status p = probeAll();
+    if (p == STOPPED) return SEARCH_STOPPED;
+    if (p == CONFLICT) return SEARCH_COMPLETE;
+    if (enough()) return SEARCH_ENOUGH;
+    if (p == SOLVED) return leaf();
     const int c = chooseCell();
     const int first = firstColour(c);
     for (int k = 0; k < 2; k++) {
       const int v = k == 0 ? first : 1 - first;
       const auto m = b.mark();
       b.fix(c, v);
-      Outcome o = b.propagate();
-      if (o == SOLVED) {
-        record();
-        o = enough() ? SOLVED : CONFLICT;
-      } else if (o == OPEN) {
-        o = dfs();
-      }
+      const Status o = b.propagate();
+      const SearchEnd e = o == CONFLICT ? SEARCH_COMPLETE : o == SOLVED ? leaf() : dfs();
       b.undoTo(m);
-      if (o != CONFLICT) return o;
+      if (e != SEARCH_COMPLETE) return e;
     }
-    return CONFLICT;
+    return SEARCH_COMPLETE;
   }
 };
