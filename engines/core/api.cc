@@ -3,19 +3,23 @@
 // creation.
 //
 // Every number that crosses the boundary is named in abi.h (statuses, search ends, statistics,
-// cell bytes), from which src/solve/coreAbi.ts is generated.
-#include <emscripten.h>
+// cell bytes), from which src/solve/coreAbi.ts is generated. Preconditions are asserts: live in
+// the native debug build (test/coreNative.test.ts), compiled out of core.wasm (-DNDEBUG), where
+// NonogramCore.ts guarantees them.
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#define EMSCRIPTEN_KEEPALIVE
+#endif
 
 #include "abi.h"
 #include "encode.h"
 #include "search.h"
 
 namespace {
-
-/** A cell byte as a colour: 1 black, 0 white, -1 open. */
-static int colourOf(uint8_t cell) { return cell == CELL_BLACK ? 1 : cell == CELL_WHITE ? 0 : -1; }
 
 struct Core {
   virtual ~Core() {}
@@ -32,11 +36,17 @@ struct Core {
   virtual double stat(int which) = 0;
 };
 
+/** A cell byte as a colour: 1 black, 0 white, -1 open. */
+static int colourOf(uint8_t cell) {
+  assert(cell == CELL_WHITE || cell == CELL_BLACK || cell == CELL_OPEN);
+  return cell == CELL_BLACK ? 1 : cell == CELL_WHITE ? 0 : -1;
+}
+
 template <int NW>
 struct CoreOf : Core {
-  Board<NW> board;
-  Search<NW> searcher;
-  Cnf formula;
+  Board<NW> board;     // the puzzle and its current state
+  Search<NW> searcher; // probing and search on `board`, with the solutions of the last search
+  Cnf formula;         // the last core_encode's CNF (empty after core_cnf_drop)
   CoreOf(int w, int h, const int* clues, int cacheBits) : board(w, h, clues, cacheBits), searcher(board) {}
 
   int load(const uint8_t* cells) override {
@@ -47,22 +57,14 @@ struct CoreOf : Core {
     return board.propagate();
   }
   int propagate(uint8_t* cells, const int32_t* lines, int count, const uint8_t* finishers) override {
+    assert(count < 0 || lines || count == 0);
     board.reset();
     for (int c = 0; c < board.N; c++)
       if (colourOf(cells[c]) >= 0) board.place(c, colourOf(cells[c]));
     if (count < 0) board.queueAll();
     else
       for (int i = 0; i < count; i++) board.enqueue(lines[i]);
-    if (finishers) {
-      board.finishers.assign(board.L, Mask<NW>::none());
-      for (int c = 0; c < board.N; c++)
-        if (finishers[c]) {
-          board.finishers[c / board.W].set(c % board.W);
-          board.finishers[board.H + c % board.W].set(c / board.W);
-        }
-    }
-    const Status o = board.propagate();
-    board.finishers.clear();
+    const Status o = finishers ? board.propagateUntil(finishers) : board.propagate();
     if (o == CONFLICT) return CONFLICT;
     read(cells);
     return o;
@@ -91,7 +93,7 @@ struct CoreOf : Core {
     searcher.valueFirst = valueFirst;
     searcher.stopped = false;
     searcher.solutions.clear();
-    if (board.known == board.N) {
+    if (board.solved()) {
       searcher.record();
       return SEARCH_COMPLETE;  // the one solution is recorded
     }
@@ -99,6 +101,7 @@ struct CoreOf : Core {
   }
   int solutions() override { return (int)searcher.solutions.size(); }
   void solution(int i, uint8_t* cells) override {
+    assert(i >= 0 && i < solutions());
     const auto& s = searcher.solutions[i];
     for (int c = 0; c < board.N; c++) cells[c] = s[c];
   }
@@ -106,6 +109,7 @@ struct CoreOf : Core {
   int encode(int beliefRounds) override {
     Beliefs beliefs;
     if (beliefRounds > 0) {
+      assert(beliefRounds <= 1000);
       std::vector<int8_t> known(board.N);
       for (int c = 0; c < board.N; c++) known[c] = (int8_t)board.cell(c);
       beliefs.run(board.W, board.H, board.len, board.clueAt, board.clueCount, board.clues, known, beliefRounds, 0.5);
@@ -122,8 +126,9 @@ struct CoreOf : Core {
       case STAT_PROBE_SKIPS: return k.probeSkips;
       case STAT_NODES: return k.nodes;
       case STAT_RESTARTS: return k.restarts;
-      case STAT_KNOWN: return board.known;
+      case STAT_KNOWN: return board.known();
     }
+    assert(!"no such statistic");
     return -1;
   }
 };
