@@ -268,7 +268,7 @@ class Board {
   /** The line solver without the cache, leaving each block's real starts in `work.starts`. */
   bool solveFresh(int l, M& ob, M& ow) {
     assert(l >= 0 && l < L);
-    return solveLineBits<NW>(len[l], &clues[clueAt[l]], clueCount[l], black[l], white[l], ob, ow, work);
+    return solveLineBits<NW>(len[l], clues.data() + clueAt[l], clueCount[l], black[l], white[l], ob, ow, work);
   }
 
   // ---- trail -------------------------------------------------------------------------------
@@ -399,7 +399,7 @@ class Board {
       return e.ok;
     }
     counters.lineSolves++;
-    const bool ok = solveLineBits<NW>(len[l], &clues[clueAt[l]], clueCount[l], b, w, ob, ow, work);
+    const bool ok = solveLineBits<NW>(len[l], clues.data() + clueAt[l], clueCount[l], b, w, ob, ow, work);
     e.line = l;
     e.b = b;
     e.w = w;

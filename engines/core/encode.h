@@ -93,7 +93,7 @@ static bool encodeBoard(Board<NW>& b, const Beliefs* beliefs, Cnf& f) {
   std::vector<int32_t> clause;
   for (int l = 0; l < b.L; l++) {
     const int n = b.len[l], k = b.clueCount[l];
-    const int* c = &b.clues[b.clueAt[l]];
+    const int* c = b.clues.data() + b.clueAt[l];
     const bool row = l < b.H;
     const int idx = row ? l : l - b.H;
     if (b.openOf(l).empty()) continue;  // nothing open

@@ -159,7 +159,7 @@ struct Beliefs {
           prior[t] = rows ? fromCols[c] : fromRows[c];
         }
         if (last) starts[l].assign((size_t)k * n, 0);
-        if (!counter.run(n, &clues[clueAt[l]], k, kl.data(), prior.data(), last ? starts[l].data() : nullptr, black.data())) continue;
+        if (!counter.run(n, clues.data() + clueAt[l], k, kl.data(), prior.data(), last ? starts[l].data() : nullptr, black.data())) continue;
         for (int t = 0; t < n; t++) {
           const int c = rows ? i * W + t : t * W + i;
           const double q = clamp(black[t]), p = prior[t];
