@@ -1,12 +1,21 @@
-// nonocrypt's nonogram core: the C API that src/solve/Core.ts calls. One object per puzzle; the
-// line width in 64-bit words (1, 2, 4, 8 or 16: lines up to 1022 cells) is chosen at creation.
+// nonocrypt's nonogram core: the C API that src/solve/NonogramCore.ts calls. One object per
+// puzzle; the line width in 64-bit words (1, 2, 4, 8 or 16: lines up to 1022 cells) is chosen at
+// creation.
 //
-// Cells cross the boundary as bytes: 1 white, 2 black, 3 open (src/line/lineAutomaton.ts).
-// Statuses: 0 conflict (no solution), 1 open, 2 solved, 3 stopped (a limit).
-#include <emscripten.h>
+// Every number that crosses the boundary is named in abi.h (statuses, search ends, statistics,
+// cell bytes), from which src/solve/coreAbi.ts is generated. Preconditions are asserts: live in
+// the native debug build (test/coreNative.test.ts), compiled out of core.wasm (-DNDEBUG), where
+// NonogramCore.ts guarantees them.
+#include <assert.h>
 #include <math.h>
 #include <stdint.h>
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#define EMSCRIPTEN_KEEPALIVE
+#endif
 
+#include "abi.h"
 #include "encode.h"
 #include "search.h"
 
@@ -27,45 +36,43 @@ struct Core {
   virtual double stat(int which) = 0;
 };
 
+/** A cell byte as a colour: 1 black, 0 white, -1 open. */
+static int colourOf(uint8_t cell) {
+  assert(cell == CELL_WHITE || cell == CELL_BLACK || cell == CELL_OPEN);
+  return cell == CELL_BLACK ? 1 : cell == CELL_WHITE ? 0 : -1;
+}
+
 template <int NW>
 struct CoreOf : Core {
-  Board<NW> board;
-  Search<NW> searcher;
-  Cnf formula;
+  Board<NW> board;     // the puzzle and its current state
+  Search<NW> searcher; // probing and search on `board`, with the solutions of the last search
+  Cnf formula;         // the last core_encode's CNF (empty after core_cnf_drop)
   CoreOf(int w, int h, const int* clues, int cacheBits) : board(w, h, clues, cacheBits), searcher(board) {}
 
   int load(const uint8_t* cells) override {
     board.reset();
     for (int c = 0; c < board.N; c++)
-      if (cells[c] == 1 || cells[c] == 2) board.fix(c, cells[c] == 2 ? 1 : 0);
+      if (colourOf(cells[c]) >= 0) board.fix(c, colourOf(cells[c]));
     board.queueAll();
     return board.propagate();
   }
   int propagate(uint8_t* cells, const int32_t* lines, int count, const uint8_t* finishers) override {
+    assert(count < 0 || lines || count == 0);
     board.reset();
     for (int c = 0; c < board.N; c++)
-      if (cells[c] == 1 || cells[c] == 2) board.place(c, cells[c] == 2 ? 1 : 0);
+      if (colourOf(cells[c]) >= 0) board.place(c, colourOf(cells[c]));
     if (count < 0) board.queueAll();
     else
       for (int i = 0; i < count; i++) board.enqueue(lines[i]);
-    if (finishers) {
-      board.finishers.assign(board.L, Mask<NW>::none());
-      for (int c = 0; c < board.N; c++)
-        if (finishers[c]) {
-          board.finishers[c / board.W].set(c % board.W);
-          board.finishers[board.H + c % board.W].set(c / board.W);
-        }
-    }
-    const Outcome o = board.propagate();
-    board.finishers.clear();
+    const Status o = finishers ? board.propagateUntil(finishers) : board.propagate();
     if (o == CONFLICT) return CONFLICT;
     read(cells);
-    return o == FINISHED ? SOLVED : o;
+    return o;
   }
   void read(uint8_t* cells) override {
     for (int c = 0; c < board.N; c++) {
       const int v = board.cell(c);
-      cells[c] = v < 0 ? 3 : v ? 2 : 1;
+      cells[c] = v < 0 ? CELL_OPEN : v ? CELL_BLACK : CELL_WHITE;
     }
   }
   int probe(double deadline, double maxProbes) override {
@@ -73,7 +80,7 @@ struct CoreOf : Core {
     searcher.probeLimit = board.counters.probes + maxProbes;
     searcher.stopped = false;
     searcher.maxSolutions = 1 << 30;  // probing never stops for a solution it meets
-    const Outcome o = searcher.probeAll();
+    const Status o = searcher.probeAll();
     searcher.solutions.clear();
     return o;
   }
@@ -86,14 +93,15 @@ struct CoreOf : Core {
     searcher.valueFirst = valueFirst;
     searcher.stopped = false;
     searcher.solutions.clear();
-    if (board.known == board.N) {
+    if (board.solved()) {
       searcher.record();
-      return CONFLICT;  // complete: the one solution is recorded
+      return SEARCH_COMPLETE;  // the one solution is recorded
     }
     return searcher.run();
   }
   int solutions() override { return (int)searcher.solutions.size(); }
   void solution(int i, uint8_t* cells) override {
+    assert(i >= 0 && i < solutions());
     const auto& s = searcher.solutions[i];
     for (int c = 0; c < board.N; c++) cells[c] = s[c];
   }
@@ -101,6 +109,7 @@ struct CoreOf : Core {
   int encode(int beliefRounds) override {
     Beliefs beliefs;
     if (beliefRounds > 0) {
+      assert(beliefRounds <= 1000);
       std::vector<int8_t> known(board.N);
       for (int c = 0; c < board.N; c++) known[c] = (int8_t)board.cell(c);
       beliefs.run(board.W, board.H, board.len, board.clueAt, board.clueCount, board.clues, known, beliefRounds, 0.5);
@@ -111,15 +120,16 @@ struct CoreOf : Core {
   double stat(int which) override {
     const Counters& k = board.counters;
     switch (which) {
-      case 0: return k.lineSolves;
-      case 1: return k.cacheHits;
-      case 2: return k.probes;
-      case 3: return k.probeSkips;
-      case 4: return k.nodes;
-      case 5: return k.restarts;
-      case 6: return board.known;
-      default: return -1;
+      case STAT_LINE_SOLVES: return k.lineSolves;
+      case STAT_CACHE_HITS: return k.cacheHits;
+      case STAT_PROBES: return k.probes;
+      case STAT_PROBE_SKIPS: return k.probeSkips;
+      case STAT_NODES: return k.nodes;
+      case STAT_RESTARTS: return k.restarts;
+      case STAT_KNOWN: return board.known();
     }
+    assert(!"no such statistic");
+    return -1;
   }
 };
 
@@ -143,13 +153,13 @@ EMSCRIPTEN_KEEPALIVE Core* core_new(int width, int height, const int32_t* clues,
 }
 EMSCRIPTEN_KEEPALIVE void core_delete(Core* c) { delete c; }
 
-/** Start from these cells (1 white, 2 black, 3 open) and propagate: status. */
+/** Start from these cells (Cell bytes) and propagate: a Status (CONFLICT, OPEN, SOLVED). */
 EMSCRIPTEN_KEEPALIVE int core_load(Core* c, const uint8_t* cells) { return c->load(cells); }
 /**
- * Propagation from these cells (1 white, 2 black, 3 open), written back in place: the queued
- * lines are `lines[0..count)` (count < 0: every line; the rest is taken to be a fixpoint
- * already), and with `finishers` (1 per cell, or null) it stops as soon as one turns black.
- * Status: 0 conflict (cells unchanged), 1 open, 2 solved or a finisher reached (cells part-way).
+ * Propagation from these cells (Cell bytes), written back in place: the queued lines are
+ * `lines[0..count)` (count < 0: every line; the rest is taken to be a fixpoint already), and
+ * with `finishers` (1 per cell, or null) it stops as soon as one turns black. Status: CONFLICT
+ * (cells unchanged), OPEN, SOLVED (or a finisher reached: cells part-way).
  * The search's board is left loaded with the result (use core_load to start over).
  */
 EMSCRIPTEN_KEEPALIVE int core_propagate(Core* c, uint8_t* cells, const int32_t* lines, int count, const uint8_t* finishers) {
@@ -157,12 +167,12 @@ EMSCRIPTEN_KEEPALIVE int core_propagate(Core* c, uint8_t* cells, const int32_t* 
 }
 /** The board's cells now. */
 EMSCRIPTEN_KEEPALIVE void core_read(Core* c, uint8_t* cells) { c->read(cells); }
-/** Probe to a fixpoint (facts found stay on the board): status. */
+/** Probe to a fixpoint (facts found stay on the board): a Status. */
 EMSCRIPTEN_KEEPALIVE int core_probe(Core* c, double deadline, double maxProbes) { return c->probe(deadline, maxProbes); }
 /**
- * Search for up to `maxSolutions` solutions from the board: 0 the whole tree was explored (the
- * solutions found are all there are), 2 `maxSolutions` found, 3 stopped by a limit. What probing
- * at the root finds stays on the board; everything below the root is undone.
+ * Search for up to `maxSolutions` solutions from the board: a SearchEnd (SEARCH_COMPLETE,
+ * SEARCH_ENOUGH, SEARCH_STOPPED). What probing at the root finds stays on the board; everything
+ * below the root is undone. `valueFirst`: a ValueFirst.
  */
 EMSCRIPTEN_KEEPALIVE int core_search(Core* c, int maxSolutions, double deadline, double maxNodes, double maxProbes,
                                      double restartNodes, int valueFirst) {
@@ -183,19 +193,19 @@ EMSCRIPTEN_KEEPALIVE const int32_t* core_cnf_cells(Core* c) { return c->cnf().ce
 /** Free the CNF's memory. */
 EMSCRIPTEN_KEEPALIVE void core_cnf_drop(Core* c) { c->cnf() = Cnf(); }
 /**
- * The line solver alone, for tests: line[0..n) cells in (1 white, 2 black, 3 open), narrowed in
- * place; 1, or 0 when no completion fits (then `line` is unchanged).
+ * The line solver alone, for tests: line[0..n) cells in (Cell bytes), narrowed in place; 1, or
+ * 0 when no completion fits (then `line` is unchanged); -1 when the line is too long.
  */
 EMSCRIPTEN_KEEPALIVE int core_solve_line(int n, const int32_t* clue, int k, uint8_t* line) {
   if (n + 2 > 1024 || k > LineWork<16>::MAX_BLOCKS) return -1;
   static LineWork<16> work;
   Mask<16> b = Mask<16>::none(), w = Mask<16>::none(), ob, ow;
   for (int i = 0; i < n; i++) {
-    if (line[i] == 2) b.set(i);
-    if (line[i] == 1) w.set(i);
+    if (colourOf(line[i]) == 1) b.set(i);
+    if (colourOf(line[i]) == 0) w.set(i);
   }
   if (!solveLineBits<16>(n, clue, k, b, w, ob, ow, work)) return 0;
-  for (int i = 0; i < n; i++) line[i] = ob.has(i) ? 2 : ow.has(i) ? 1 : 3;
+  for (int i = 0; i < n; i++) line[i] = ob.has(i) ? CELL_BLACK : ow.has(i) ? CELL_WHITE : CELL_OPEN;
   return 1;
 }
 
@@ -205,7 +215,7 @@ EMSCRIPTEN_KEEPALIVE int core_solve_line(int n, const int32_t* clue, int k, uint
 /** The SHA-256 of the sources this build came from (engines/build.sh), NUL-terminated. */
 EMSCRIPTEN_KEEPALIVE const char* core_source_hash() { return CORE_SOURCE_HASH; }
 
-/** Counters: 0 line solves, 1 cache hits, 2 probes, 3 probes skipped, 4 nodes, 5 restarts, 6 cells known. */
+/** A statistic (a Stat). */
 EMSCRIPTEN_KEEPALIVE double core_stat(Core* c, int which) { return c->stat(which); }
 
 }  // extern "C"

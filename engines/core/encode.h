@@ -11,18 +11,21 @@
 // Phases from belief propagation: each cell's belief, each order variable's cumulative start
 // probability, each cover variable's coverage probability (>= 1/2: true).
 #pragma once
+#include <assert.h>
+
 #include <vector>
 
 #include "board.h"
 #include "marginals.h"
 
 struct Cnf {
-  int vars = 0;
-  std::vector<int32_t> lits;    // clauses, each ended by 0
-  std::vector<int8_t> phase;    // per variable (index 0 unused): 1 true, -1 false, 0 none
-  std::vector<int32_t> cellVar; // per cell: its variable, 0 when known
-  int clauses = 0;
+  int vars = 0;                  // variables 1..vars, >= 0
+  std::vector<int32_t> lits;     // clauses, each ended by 0; literals +-(1..vars)
+  std::vector<int8_t> phase;     // vars + 1 entries (index 0 unused): 1 true, -1 false, 0 none
+  std::vector<int32_t> cellVar;  // per cell: its variable 1..vars, 0 when known
+  int clauses = 0;               // the 0s in `lits`
   int newVar(int8_t ph) {
+    assert(ph >= -1 && ph <= 1 && (int)phase.size() == vars + 1);
     phase.push_back(ph);
     return ++vars;
   }
@@ -39,6 +42,7 @@ static void addClause(Cnf& f, std::initializer_list<int32_t> lits) {
       return;
     }
     if (x == LIT_FALSE) continue;
+    assert(x != 0 && (x > 0 ? x : -x) <= f.vars);
     for (size_t i = at; i < f.lits.size(); i++)
       if (f.lits[i] == -x) {
         f.lits.resize(at);
@@ -56,7 +60,9 @@ static void addClause(Cnf& f, const std::vector<int32_t>& lits) {
       f.lits.resize(at);
       return;
     }
-    if (x != LIT_FALSE) f.lits.push_back(x);
+    if (x == LIT_FALSE) continue;
+    assert(x != 0 && (x > 0 ? x : -x) <= f.vars);
+    f.lits.push_back(x);
   }
   f.lits.push_back(0);
   f.clauses++;
@@ -73,10 +79,11 @@ static bool encodeBoard(Board<NW>& b, const Beliefs* beliefs, Cnf& f) {
   f = Cnf();
   f.phase.push_back(0);
   f.cellVar.assign(b.N, 0);
+  assert(beliefs == nullptr || (int)beliefs->belief.size() == b.N);
   for (int r = 0; r < b.H; r++)
     for (int x = 0; x < b.W; x++) {
-      if (b.black[r].has(x) || b.white[r].has(x)) continue;
       const int c = r * b.W + x;
+      if (b.cell(c) >= 0) continue;
       const int8_t ph = beliefs ? (beliefs->belief[c] >= 0.5 ? 1 : -1) : 0;
       f.cellVar[c] = f.newVar(ph);
     }
@@ -86,13 +93,13 @@ static bool encodeBoard(Board<NW>& b, const Beliefs* beliefs, Cnf& f) {
   std::vector<int32_t> clause;
   for (int l = 0; l < b.L; l++) {
     const int n = b.len[l], k = b.clueCount[l];
-    const int* c = &b.clues[b.clueAt[l]];
+    const int* c = b.clues.data() + b.clueAt[l];
     const bool row = l < b.H;
     const int idx = row ? l : l - b.H;
-    if (M::first(n).minus(b.black[l] | b.white[l]).empty()) continue;  // nothing open
+    if (b.openOf(l).empty()) continue;  // nothing open
     auto cellLit = [&](int i) -> int32_t {
-      if (b.black[l].has(i)) return LIT_TRUE;
-      if (b.white[l].has(i)) return LIT_FALSE;
+      if (b.blackOf(l).has(i)) return LIT_TRUE;
+      if (b.whiteOf(l).has(i)) return LIT_FALSE;
       return f.cellVar[row ? idx * b.W + i : i * b.W + idx];
     };
     M ob, ow;
@@ -114,6 +121,7 @@ static bool encodeBoard(Board<NW>& b, const Beliefs* beliefs, Cnf& f) {
     }
     // "block j starts at or before p" as a literal.
     auto Y = [&](int j, int p) -> int32_t {
+      assert(j >= 0 && j < k);
       if (p < lo[j]) return LIT_FALSE;
       if (p >= hi[j]) return LIT_TRUE;
       return order[j][p - lo[j]];

@@ -26,14 +26,17 @@
 template <int NW>
 struct LineWork {
   static constexpr int MAX_BLOCKS = 32 * NW + 1;
-  Mask<NW> gap[MAX_BLOCKS + 1];  // G[j]
+  // Entries [0, k] (gap) and [0, k) (fits, starts) are written by a solve of k blocks; positions
+  // within [0, n + 2), cells within [0, n).
+  Mask<NW> gap[MAX_BLOCKS + 1];  // G[j]: positions after j blocks where the prefix ends white
   Mask<NW> fits[MAX_BLOCKS];     // starts where block j's cells may all be black
-  Mask<NW> starts[MAX_BLOCKS];   // after a solve: the real starts of block j
+  Mask<NW> starts[MAX_BLOCKS];   // after a successful solve: the real starts of block j
 };
 
 /** Positions p < a seed (of `seeds`) from which the seed is reached through cells of `m`. */
 template <int NW>
 static inline Mask<NW> reachDown(const Mask<NW>& seeds, const Mask<NW>& m, int n) {
+  assert(n >= 0 && n < 64 * NW);
   Mask<NW> r = seeds.down(1) & m;
   Mask<NW> through = m;
   for (int step = 1; step <= n; step *= 2) {
@@ -46,6 +49,7 @@ static inline Mask<NW> reachDown(const Mask<NW>& seeds, const Mask<NW>& m, int n
 /** Starts s with cells [s, s+c) all in `m` (c >= 1). */
 template <int NW>
 static inline Mask<NW> runsOf(const Mask<NW>& m, int c) {
+  assert(c >= 1);
   Mask<NW> r = m;
   int len = 1;
   while (2 * len <= c) {
@@ -59,6 +63,7 @@ static inline Mask<NW> runsOf(const Mask<NW>& m, int c) {
 /** Cells [s, s+c) for every start s. */
 template <int NW>
 static inline Mask<NW> cover(const Mask<NW>& s, int c) {
+  assert(c >= 1);
   Mask<NW> r = s;
   int len = 1;
   while (2 * len <= c) {
@@ -71,13 +76,18 @@ static inline Mask<NW> cover(const Mask<NW>& s, int c) {
 
 /**
  * Solve one line. require: n + 2 <= 64 * NW, k <= MAX_BLOCKS, every c[j] >= 1, no bit at n or
- * above in `black` / `white`. On success writes the cells black (white) in every completion,
- * the known ones included, and `work.starts`; returns false when no completion exists.
+ * above in `black` / `white`, no cell in both. On success writes the cells black (white) in
+ * every completion, the known ones included, and `work.starts`; returns false when no
+ * completion exists.
  */
 template <int NW>
 static bool solveLineBits(int n, const int* c, int k, const Mask<NW>& black, const Mask<NW>& white, Mask<NW>& outBlack,
                           Mask<NW>& outWhite, LineWork<NW>& work) {
   typedef Mask<NW> M;
+  assert(n >= 0 && n + 2 <= 64 * NW);
+  assert(k >= 0 && k <= LineWork<NW>::MAX_BLOCKS);
+  for (int j = 0; j < k; j++) assert(c[j] >= 1);
+  assert(black.within(n) && white.within(n) && (black & white).empty());
   const M cells = M::first(n);
   const M canBeWhite = (~black) & M::first(n + 1);  // with the virtual cell n
   const M canBeBlack = (~white) & cells;
@@ -112,5 +122,6 @@ static bool solveLineBits(int n, const int* c, int k, const Mask<NW>& black, con
   if ((canBlack | canWhite) != cells) return false;
   outBlack = cells.minus(canWhite);
   outWhite = cells.minus(canBlack);
+  assert(black.subsetOf(outBlack) && white.subsetOf(outWhite) && (outBlack & outWhite).empty());
   return true;
 }

@@ -8,13 +8,18 @@
 // Layers are rescaled as they are computed (log scales), so long lines neither overflow nor
 // underflow. A heuristic: nothing here decides anything, it only orders the SAT search.
 #pragma once
+#include <assert.h>
 #include <math.h>
 
 #include <vector>
 
 struct LineCounter {
-  std::vector<double> f, g, logF, logG, lw, ww;  // f, g: (k+1) x (n+2); lw: prefix sums of log black weight
-  std::vector<int> whitePrefix;                  // known-white cells before each position
+  // Scratch of one `run` over a line of n cells and k blocks; P = n + 2 positions.
+  std::vector<double> f, g;        // (k + 1) x P: forward and backward sums, each layer rescaled to sum 1 (or all 0)
+  std::vector<double> logF, logG;  // P: the log of each layer's scale
+  std::vector<double> lw;          // n + 1: prefix sums of log black weight, <= 0
+  std::vector<double> ww;          // n + 1: white weight per cell in [0, 1] (cell n, the virtual one: 1)
+  std::vector<int> whitePrefix;    // n + 1: known-white cells before each position, 0..n
 
   /**
    * Probabilities for one line: `start[j * n + s]` (block j starts at s) and `black[i]`; known[i]
@@ -22,6 +27,9 @@ struct LineCounter {
    * completion fits.
    */
   bool run(int n, const int* c, int k, const int8_t* known, const double* prior, double* start, double* black) {
+    assert(n >= 0 && k >= 0);
+    for (int j = 0; j < k; j++) assert(c[j] >= 1);
+    for (int i = 0; i < n; i++) assert(known[i] >= -1 && known[i] <= 1 && prior[i] > 0 && prior[i] < 1);
     const int P = n + 2;
     f.assign((size_t)(k + 1) * P, 0);
     g.assign((size_t)(k + 1) * P, 0);
@@ -125,13 +133,15 @@ struct LineCounter {
  * order) from the last round. known[c]: -1 open, 0 white, 1 black.
  */
 struct Beliefs {
-  std::vector<double> toRows, toCols, belief;  // messages column -> cell (prior for rows), row -> cell
-  std::vector<std::vector<double>> starts;    // per line
-  LineCounter counter;
+  std::vector<double> belief;               // N: after `run`, each cell's probability of black in [0, 1]
+  std::vector<std::vector<double>> starts;  // L: per line, k x n start probabilities in [0, 1] (all 0: no completion)
+  LineCounter counter;                      // the scratch of each line's count
 
   void run(int W, int H, const std::vector<int>& lineLen, const std::vector<int>& clueAt, const std::vector<int>& clueCount,
            const std::vector<int>& clues, const std::vector<int8_t>& known, int rounds, double damping) {
+    assert(W >= 0 && H >= 0 && rounds >= 1 && damping >= 0 && damping < 1);
     const int N = W * H, L = W + H;
+    assert((int)known.size() == N && (int)lineLen.size() == L);
     std::vector<double> fromRows(N, 0.5), fromCols(N, 0.5);
     starts.assign(L, std::vector<double>());
     std::vector<int8_t> kl;
@@ -149,7 +159,7 @@ struct Beliefs {
           prior[t] = rows ? fromCols[c] : fromRows[c];
         }
         if (last) starts[l].assign((size_t)k * n, 0);
-        if (!counter.run(n, &clues[clueAt[l]], k, kl.data(), prior.data(), last ? starts[l].data() : nullptr, black.data())) continue;
+        if (!counter.run(n, clues.data() + clueAt[l], k, kl.data(), prior.data(), last ? starts[l].data() : nullptr, black.data())) continue;
         for (int t = 0; t < n; t++) {
           const int c = rows ? i * W + t : t * W + i;
           const double q = clamp(black[t]), p = prior[t];

@@ -1,11 +1,16 @@
 // A line of up to 64*NW cells as a bit set: bit i is cell i. Every operation is a loop over
 // the words that the compiler unrolls; NW = 1 compiles to plain 64-bit arithmetic.
+//
+// Preconditions are asserts (compiled out by -DNDEBUG in core.wasm, live in the native debug
+// build of test/coreNative.test.ts): a cell index is within the 64 * NW bits.
 #pragma once
+#include <assert.h>
 #include <stdint.h>
 
 template <int NW>
 struct Mask {
-  uint64_t w[NW];
+  static_assert(NW >= 1 && NW <= 16, "1 to 16 words: lines up to 1022 cells");
+  uint64_t w[NW];  // bit i of word j is cell 64 * j + i; any bits
 
   static Mask none() {
     Mask m;
@@ -14,6 +19,7 @@ struct Mask {
   }
   /** Bits [0, n). */
   static Mask first(int n) {
+    assert(n >= 0 && n <= 64 * NW);
     Mask m;
     for (int i = 0; i < NW; i++) {
       int lo = 64 * i;
@@ -22,13 +28,20 @@ struct Mask {
     return m;
   }
   static Mask single(int i) {
+    assert(i >= 0 && i < 64 * NW);
     Mask m = none();
     m.w[i >> 6] = 1ull << (i & 63);
     return m;
   }
 
-  bool has(int i) const { return (w[i >> 6] >> (i & 63)) & 1; }
-  void set(int i) { w[i >> 6] |= 1ull << (i & 63); }
+  bool has(int i) const {
+    assert(i >= 0 && i < 64 * NW);
+    return (w[i >> 6] >> (i & 63)) & 1;
+  }
+  void set(int i) {
+    assert(i >= 0 && i < 64 * NW);
+    w[i >> 6] |= 1ull << (i & 63);
+  }
   bool empty() const {
     uint64_t a = 0;
     for (int i = 0; i < NW; i++) a |= w[i];
@@ -40,6 +53,14 @@ struct Mask {
     return true;
   }
   bool operator!=(const Mask& o) const { return !(*this == o); }
+  /** Every bit of this is in `o`. */
+  bool subsetOf(const Mask& o) const {
+    for (int i = 0; i < NW; i++)
+      if (w[i] & ~o.w[i]) return false;
+    return true;
+  }
+  /** No bit at n or above (a line of n cells). */
+  bool within(int n) const { return subsetOf(first(n)); }
   int count() const {
     int c = 0;
     for (int i = 0; i < NW; i++) c += __builtin_popcountll(w[i]);
@@ -89,6 +110,7 @@ struct Mask {
 
   /** Towards higher cells (bit i -> bit i + k); bits past the top are lost. */
   Mask up(int k) const {
+    assert(k >= 0);
     if (NW == 1) {
       Mask r;
       r.w[0] = k >= 64 ? 0 : w[0] << k;
@@ -105,6 +127,7 @@ struct Mask {
   }
   /** Towards lower cells (bit i -> bit i - k). */
   Mask down(int k) const {
+    assert(k >= 0);
     if (NW == 1) {
       Mask r;
       r.w[0] = k >= 64 ? 0 : w[0] >> k;
@@ -132,13 +155,6 @@ struct Mask {
     }
     return r;
   }
-  /** Cells [0, n) in reverse order: bit i -> bit n - 1 - i (bits at n and above must be clear). */
-  Mask reversed(int n) const {
-    Mask r;
-    for (int i = 0; i < NW; i++) r.w[NW - 1 - i] = __builtin_bitreverse64(w[i]);
-    return r.down(64 * NW - n);
-  }
-
   template <class F>
   void forEach(F f) const {
     for (int i = 0; i < NW; i++) {

@@ -9,7 +9,7 @@
 //
 // Search: probing to a fixpoint at every node, then a branch on the open cell whose two probes
 // fixed the most (see `score`), each branch propagated, depth first. Solutions are recorded
-// until `maxSolutions` distinct ones are known; a search that returns CONFLICT explored the
+// until `maxSolutions` distinct ones are known; a search that ends SEARCH_COMPLETE explored the
 // whole tree, so the recorded solutions are all there are. Runs restart after a node budget that
 // follows the Luby sequence (1 1 2 1 1 2 4 ...) times `restartNodes`, with random noise in the
 // branching scores from the third run on; a run that finishes within its budget is complete.
@@ -18,6 +18,7 @@
 // `probeAll`, `run`, `implications` (each leaves the board at its root state, probing may add
 // facts to it).
 #pragma once
+#include <assert.h>
 #include <math.h>
 
 #include <vector>
@@ -26,22 +27,23 @@
 
 extern "C" double emscripten_get_now(void);
 
-enum { RESTART = 4 };
-
 template <int NW>
 class Search {
  public:
   typedef Mask<NW> M;
-  Board<NW>& b;
-  int maxSolutions = 2;
-  std::vector<std::vector<uint8_t>> solutions;
-  double deadline = INFINITY;
-  double probeLimit = INFINITY;  // stop once this many probes were made in all
-  double nodeLimit = INFINITY;   // stop once this many nodes were visited in all
-  double restartNodes = 0;       // 0: no restarts
-  double noise = 0.5;            // relative noise in branching scores of randomized runs
-  int valueFirst = 0;            // first branch: 0 white, 1 black, 2 the colour that fixed more
-  bool stopped = false;
+  typedef typename Board<NW>::Mark Mark;
+  Board<NW>& b;  // the board searched; its root state is the caller's
+  // Limits and settings, set by the caller before each call.
+  int maxSolutions = 2;          // stop once this many distinct solutions are recorded, >= 1
+  double deadline = INFINITY;    // emscripten_get_now() time (ms) to stop at
+  double probeLimit = INFINITY;  // stop once this many probes were made in all, >= 0
+  double nodeLimit = INFINITY;   // stop once this many nodes were visited in all, >= 0
+  double restartNodes = 0;       // run budget unit in nodes, >= 0; 0: no restarts
+  double noise = 0.5;            // relative noise in branching scores of randomized runs, >= 0
+  int valueFirst = FIRST_WHITE;  // a ValueFirst: which colour a branch tries first
+  // Results.
+  std::vector<std::vector<uint8_t>> solutions;  // distinct, N cells each (1 black, 0 white), at most maxSolutions
+  bool stopped = false;                         // a limit ended the last call
 
   Search(Board<NW>& board) : b(board) {
     const int N = b.N;
@@ -57,15 +59,16 @@ class Search {
   bool enough() const { return (int)solutions.size() >= maxSolutions; }
 
   /** Probe every open cell until a pass changes nothing: CONFLICT, OPEN, SOLVED, or STOPPED. */
-  Outcome probeAll() {
+  Status probeAll() {
+    assert(!b.isTentative());
     for (;;) {
       bool changed = false;
       for (int r = 0; r < b.H; r++) {
-        const M open = M::first(b.W).minus(b.black[r] | b.white[r]);
+        const M open = b.openOf(r);
         if (open.empty()) continue;
-        int stop = 0;
+        Status end = OPEN;  // OPEN while the pass goes on; else how it ends
         open.forEach([&](int x) {
-          if (stop) return;
+          if (end != OPEN) return;
           const int c = r * b.W + x;
           if (b.cell(c) >= 0) return;  // fixed by an earlier probe of this pass
           if (valid(c)) {
@@ -73,33 +76,33 @@ class Search {
             return;
           }
           if (outOfTime()) {
-            stop = STOPPED;
+            end = STOPPED;
             return;
           }
-          const Outcome o = probe(c, changed);
-          if (o == CONFLICT || o == SOLVED) stop = o == CONFLICT ? 1 : 2;
+          const Status o = probe(c, changed);
+          if (o == CONFLICT || o == SOLVED) end = o;
         });
-        if (stop == STOPPED) return STOPPED;
-        if (stop == 1) return CONFLICT;
-        if (stop == 2) return SOLVED;
+        if (end != OPEN) return end;
       }
-      if (!changed) return b.known == b.N ? SOLVED : OPEN;
+      if (!changed) return b.solved() ? SOLVED : OPEN;
     }
   }
 
-  /** The search from the board's state (a probing fixpoint or not): CONFLICT, SOLVED, STOPPED. */
-  Outcome run() {
+  /** The search from the board's state (a probing fixpoint or not): SEARCH_COMPLETE, SEARCH_ENOUGH or SEARCH_STOPPED. */
+  SearchEnd run() {
+    assert(maxSolutions >= 1 && restartNodes >= 0);
+    assert(valueFirst == FIRST_WHITE || valueFirst == FIRST_BLACK || valueFirst == FIRST_BY_GAIN);
     for (long long round = 0;; round++) {
       budget = restartNodes > 0 ? restartNodes * luby(round) : INFINITY;
       runNodes = 0;
       randomize = round >= 2;
       flipValue = round % 2 == 1;
-      const Outcome o = dfs();
-      if (o == (Outcome)RESTART) {
+      const SearchEnd e = dfs();
+      if (e == SEARCH_RESTART) {
         b.counters.restarts++;
         continue;
       }
-      return o;
+      return e;
     }
   }
 
@@ -110,70 +113,72 @@ class Search {
    * `maxPairs` pairs; returns how many.
    */
   int implications(int32_t* out, int maxPairs) {
+    assert(maxPairs >= 0 && (out || maxPairs == 0) && !b.isTentative());
     int n = 0;
+    auto pair = [&](int32_t x, int32_t y) {
+      assert(n < maxPairs);
+      out[2 * n] = x;
+      out[2 * n + 1] = y;
+      n++;
+    };
     for (int c = 0; c < b.N && n < maxPairs; c++) {
       if (b.cell(c) >= 0) continue;
       for (int v = 1; v >= 0 && n < maxPairs; v--) {
         const int not_x = v ? -(c + 1) : c + 1;
-        b.tentative = true;
+        b.beginTentative();
         const auto m = b.mark();
         b.fix(c, v);
         if (b.propagate() == CONFLICT) {
-          out[2 * n] = not_x;
-          out[2 * n + 1] = 0;
-          n++;
+          pair(not_x, 0);
         } else {
           b.forChangedSince(m, [&](int l, const M& oldB, const M& oldW) {
             if (l >= b.H) return;  // every cell lies in one row: rows say it all
-            b.black[l].minus(oldB).forEach([&](int x) {
+            b.blackOf(l).minus(oldB).forEach([&](int x) {
               const int y = l * b.W + x;
-              if (y != c && n < maxPairs) {
-                out[2 * n] = not_x;
-                out[2 * n + 1] = y + 1;
-                n++;
-              }
+              if (y != c && n < maxPairs) pair(not_x, y + 1);
             });
-            b.white[l].minus(oldW).forEach([&](int x) {
+            b.whiteOf(l).minus(oldW).forEach([&](int x) {
               const int y = l * b.W + x;
-              if (y != c && n < maxPairs) {
-                out[2 * n] = not_x;
-                out[2 * n + 1] = -(y + 1);
-                n++;
-              }
+              if (y != c && n < maxPairs) pair(not_x, -(y + 1));
             });
           });
         }
         b.undoTo(m);
-        b.tentative = false;
+        b.endTentative();
       }
     }
     return n;
   }
 
-  /** The board as a solution: 1 black, 0 white per cell; recorded once. */
+  /** The board, solved, as a solution: 1 black, 0 white per cell; recorded once. */
   void record() {
+    assert(b.solved());
     std::vector<uint8_t> g(b.N);
     for (int r = 0; r < b.H; r++)
-      for (int x = 0; x < b.W; x++) g[r * b.W + x] = b.black[r].has(x) ? 1 : 0;
+      for (int x = 0; x < b.W; x++) g[r * b.W + x] = b.blackOf(r).has(x) ? 1 : 0;
     for (const auto& s : solutions)
       if (s == g) return;
     solutions.push_back(g);
   }
 
  private:
-  int lineWords;
-  std::vector<uint64_t> probedAt;  // per cell: the clock when its probe was valid (0: never)
-  std::vector<int> gainBlack, gainWhite;
-  std::vector<uint64_t> probeLines;  // per cell, the lines its probe solved
+  int lineWords;                     // (L + 63) / 64
+  std::vector<uint64_t> probedAt;    // per cell: the clock when its probe was valid (0: never)
+  std::vector<int> gainBlack;        // per cell: cells its last probe's black fixpoint fixed (0: none yet)
+  std::vector<int> gainWhite;        // per cell: the same for white, 0..N
+  std::vector<uint64_t> probeLines;  // per cell, lineWords words: the lines its probe solved; empty when too large
   struct Snap {
-    int line;
-    M b, w;
+    int line;  // 0..L-1
+    M b, w;    // its black and white cells in a fixpoint
   };
-  std::vector<Snap> snap;
-  std::vector<int> snapAt;
-  double budget = INFINITY, runNodes = 0;
-  bool randomize = false, flipValue = false;
-  uint64_t rng = 0x9E3779B97F4A7C15ull;
+  std::vector<Snap> snap;    // during a probe: the lines the black fixpoint changed, as it left them
+  std::vector<int> snapAt;   // per line: its index in `snap`, -1 when not there
+  std::vector<Snap> common;  // during a probe: lines whose cells both fixpoints add
+  double budget = INFINITY;  // this run's node budget, >= 1 (INFINITY: no restarts)
+  double runNodes = 0;       // nodes of this run, 0..budget + 1
+  bool randomize = false;    // noise in the branching scores (from the third run on)
+  bool flipValue = false;    // the other colour first (odd runs)
+  uint64_t rng = 0x9E3779B97F4A7C15ull;  // xorshift64 state, never 0
 
   bool outOfTime() {
     if (b.counters.probes >= probeLimit) stopped = true;
@@ -182,6 +187,7 @@ class Search {
   }
 
   bool valid(int c) const {
+    assert(c >= 0 && c < b.N);
     if (probedAt[c] == 0 || probeLines.empty()) return false;
     const uint64_t at = probedAt[c];
     const uint64_t* lines = &probeLines[(size_t)c * lineWords];
@@ -189,105 +195,137 @@ class Search {
       uint64_t x = lines[i];
       while (x) {
         const int l = 64 * i + __builtin_ctzll(x);
-        if (b.changedAt[l] > at) return false;
+        if (b.changedAt(l) > at) return false;
         x &= x - 1;
       }
     }
     return true;
   }
 
-  /** Probe one open cell. CONFLICT: neither colour fits; SOLVED: enough solutions, or the board is full. */
-  Outcome probe(int c, bool& changed) {
+  // ---- a probe, step by step ---------------------------------------------------------------
+  /** What one colour of a probe came to: how its propagation ended, and the cells then known. */
+  struct Trial {
+    Status status;
+    int known;
+  };
+
+  /**
+   * Probe one open cell: try black, then white, and keep what the two outcomes prove.
+   * CONFLICT: neither colour fits; SOLVED: enough solutions, or the board is full; OPEN
+   * otherwise. `changed` is set when the board learnt a fact.
+   */
+  Status probe(int c, bool& changed) {
+    assert(b.cell(c) < 0 && snap.empty());
     b.counters.probes++;
-    const int known0 = b.known;
-    for (auto& t : b.touched) t = 0;
-    b.touching = true;
-    b.tentative = true;
-    // Black.
-    auto m = b.mark();
+    const int known0 = b.known();
+    b.startTouching();
+    b.beginTentative();
+    const Trial black = tryBlack(c);
+    if (enough()) return abandonProbe();
+    const auto m = b.mark();
+    const Trial white = tryWhite(c);
+    b.stopTouching();
+    rememberProbe(c, black.known - known0, white.known - known0);
+    Status result = OPEN;
+    if (black.status == CONFLICT && white.status == CONFLICT) result = refute(m);
+    else if (black.status == CONFLICT) keepWhite(m, changed);
+    else if (white.status == CONFLICT) keepBlack(m, black.known, changed);
+    else keepCommon(m, changed);
+    // The probe's findings hold for the state it leaves (facts it added change neither fixpoint).
+    probedAt[c] = b.tick();
+    clearSnap();
+    assert(b.consistent() && !b.isTentative());
+    if (result == CONFLICT) return CONFLICT;
+    return b.solved() || enough() ? SOLVED : OPEN;
+  }
+
+  /** Propagate c black, snapshot the lines it changed (in `snap`), and undo it. */
+  Trial tryBlack(int c) {
+    const auto m = b.mark();
     b.fix(c, 1);
-    const Outcome ob = b.propagate();
-    const int knownB = b.known;
-    if (ob != CONFLICT) {
-      if (ob == SOLVED) record();
+    const Trial t{b.propagate(), b.known()};
+    if (t.status != CONFLICT) {
+      if (t.status == SOLVED) record();
       b.forChangedSince(m, [&](int l, const M&, const M&) {
         snapAt[l] = (int)snap.size();
-        snap.push_back(Snap{l, b.black[l], b.white[l]});
+        snap.push_back(Snap{l, b.blackOf(l), b.whiteOf(l)});
       });
     }
     b.undoTo(m);
-    Outcome result = OPEN;
-    if (enough()) {
-      b.touching = b.tentative = false;
-      clearSnap();
-      return SOLVED;
-    }
-    // White.
-    m = b.mark();
+    return t;
+  }
+
+  /** Propagate c white and leave the board at that fixpoint (on the trail since the open mark). */
+  Trial tryWhite(int c) {
     b.fix(c, 0);
-    const Outcome ow = b.propagate();
-    const int knownW = b.known;
-    if (ow == SOLVED) record();
-    b.touching = false;
+    const Trial t{b.propagate(), b.known()};
+    if (t.status == SOLVED) record();
+    return t;
+  }
+
+  /** Black found enough solutions: the probe ends there, the board as it was. */
+  Status abandonProbe() {
+    b.stopTouching();
+    b.endTentative();
+    clearSnap();
+    return SOLVED;
+  }
+
+  /** What a probe of c saw, for skipping it later and for scoring a branch on c. */
+  void rememberProbe(int c, int gainB, int gainW) {
     if (!probeLines.empty()) {
       uint64_t* lines = &probeLines[(size_t)c * lineWords];
-      for (int i = 0; i < lineWords; i++) lines[i] = b.touched[i];
+      for (int i = 0; i < lineWords; i++) lines[i] = b.touchedLines()[i];
     }
-    gainBlack[c] = knownB - known0;
-    gainWhite[c] = knownW - known0;
-    if (ob == CONFLICT && ow == CONFLICT) {
-      b.undoTo(m);
-      b.tentative = false;
-      result = CONFLICT;
-    } else if (ob == CONFLICT) {
-      // White holds: keep its changes (on the trail, so an enclosing undo removes them).
-      b.tentative = false;
-      b.forChangedSince(m, [&](int l, const M&, const M&) { b.stamp(l); });
-      changed = true;
-    } else if (ow == CONFLICT) {
-      b.undoTo(m);
-      b.tentative = false;
-      for (const Snap& s : snap) {
-        b.save(s.line);
-        b.black[s.line] = s.b;
-        b.white[s.line] = s.w;
-        b.stamp(s.line);
-      }
-      b.known = knownB;
-      changed = true;
-    } else {
-      // Both fit: keep what both fixpoints know. Only lines both changed can gain.
-      common.clear();
-      b.forChangedSince(m, [&](int l, const M& oldB, const M& oldW) {
-        const int at = snapAt[l];
-        if (at < 0) return;
-        const M nb = snap[at].b & b.black[l], nw = snap[at].w & b.white[l];
-        if (nb != oldB || nw != oldW) common.push_back(Snap{l, nb, nw});
-      });
-      b.undoTo(m);
-      b.tentative = false;
-      for (const Snap& s : common) {
-        if (s.line < b.H) b.known += s.b.minus(b.black[s.line]).count() + s.w.minus(b.white[s.line]).count();
-        b.save(s.line);
-        b.black[s.line] = s.b;
-        b.white[s.line] = s.w;
-        b.stamp(s.line);
-      }
-      if (!common.empty()) changed = true;
-    }
-    // The probe's findings hold for the state it leaves (facts it added change neither fixpoint).
-    probedAt[c] = ++b.clock;
-    clearSnap();
-    if (result == CONFLICT) return CONFLICT;
-    return b.known == b.N || enough() ? SOLVED : OPEN;
+    gainBlack[c] = gainB;
+    gainWhite[c] = gainW;
   }
-  std::vector<Snap> common;
+
+  /** Neither colour fits: undo white; the board is contradictory. */
+  Status refute(const Mark& m) {
+    b.undoTo(m);
+    b.endTentative();
+    return CONFLICT;
+  }
+
+  /** Black conflicts, so white holds: keep its fixpoint. */
+  void keepWhite(const Mark& m, bool& changed) {
+    b.endTentative();
+    b.keep(m);
+    changed = true;
+  }
+
+  /** White conflicts, so black holds: undo white and put back black's fixpoint from `snap`. */
+  void keepBlack(const Mark& m, int knownB, bool& changed) {
+    b.undoTo(m);
+    b.endTentative();
+    for (const Snap& s : snap) b.assignLine(s.line, s.b, s.w);
+    assert(b.known() == knownB);
+    (void)knownB;
+    changed = true;
+  }
+
+  /** Both colours fit: keep what both fixpoints know. Only lines both changed can gain. */
+  void keepCommon(const Mark& m, bool& changed) {
+    common.clear();
+    b.forChangedSince(m, [&](int l, const M& oldB, const M& oldW) {
+      const int at = snapAt[l];
+      if (at < 0) return;
+      const M nb = snap[at].b & b.blackOf(l), nw = snap[at].w & b.whiteOf(l);
+      if (nb != oldB || nw != oldW) common.push_back(Snap{l, nb, nw});
+    });
+    b.undoTo(m);
+    b.endTentative();
+    for (const Snap& s : common) b.assignLine(s.line, s.b, s.w);
+    if (!common.empty()) changed = true;
+  }
 
   void clearSnap() {
     for (const Snap& s : snap) snapAt[s.line] = -1;
     snap.clear();
   }
 
+  // ---- the search --------------------------------------------------------------------------
   double random01() {
     rng ^= rng << 13;
     rng ^= rng >> 7;
@@ -310,8 +348,7 @@ class Search {
     int best = -1;
     double bestScore = -1;
     for (int r = 0; r < b.H; r++) {
-      const M open = M::first(b.W).minus(b.black[r] | b.white[r]);
-      open.forEach([&](int x) {
+      b.openOf(r).forEach([&](int x) {
         const int c = r * b.W + x;
         const double s = score(c);
         if (s > bestScore) {
@@ -320,15 +357,17 @@ class Search {
         }
       });
     }
+    assert(best >= 0 && b.cell(best) < 0);
     return best;
   }
 
   int firstColour(int c) const {
-    int v = valueFirst == 2 ? (gainBlack[c] >= gainWhite[c] ? 1 : 0) : valueFirst;
+    int v = valueFirst == FIRST_BY_GAIN ? (gainBlack[c] >= gainWhite[c] ? 1 : 0) : valueFirst == FIRST_BLACK ? 1 : 0;
     return flipValue ? 1 - v : v;
   }
 
   static double luby(long long i) {
+    assert(i >= 0);
     // The i-th term (from 0) of 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
     long long size = 1, seq = 0;
     while (size < i + 1) {
@@ -343,36 +382,41 @@ class Search {
     return (double)(1ll << seq);
   }
 
-  Outcome dfs() {
+  /** A solved board: record it; the subtree is explored unless that was enough. */
+  SearchEnd leaf() {
+    record();
+    return enough() ? SEARCH_ENOUGH : SEARCH_COMPLETE;
+  }
+
+  /** One node: probe to a fixpoint, then branch on the best open cell, each colour in turn. */
+  SearchEnd dfs() {
     b.counters.nodes++;
     if (b.counters.nodes > nodeLimit) {
       stopped = true;
-      return STOPPED;
+      return SEARCH_STOPPED;
     }
-    if (++runNodes > budget) return (Outcome)RESTART;
-    const Outcome p = probeAll();
-    if (p == STOPPED || p == CONFLICT) return p;
-    if (enough()) return SOLVED;
-    if (p == SOLVED) {
-      record();
-      return enough() ? SOLVED : CONFLICT;
-    }
+    if (++runNodes > budget) return SEARCH_RESTART;
+    const Status p = probeAll();
+    if (p == STOPPED) return SEARCH_STOPPED;
+    if (p == CONFLICT) return SEARCH_COMPLETE;
+    if (enough()) return SEARCH_ENOUGH;
+    if (p == SOLVED) return leaf();
     const int c = chooseCell();
     const int first = firstColour(c);
     for (int k = 0; k < 2; k++) {
-      const int v = k == 0 ? first : 1 - first;
-      const auto m = b.mark();
-      b.fix(c, v);
-      Outcome o = b.propagate();
-      if (o == SOLVED) {
-        record();
-        o = enough() ? SOLVED : CONFLICT;
-      } else if (o == OPEN) {
-        o = dfs();
-      }
-      b.undoTo(m);
-      if (o != CONFLICT) return o;
+      const SearchEnd e = branch(c, k == 0 ? first : 1 - first);
+      if (e != SEARCH_COMPLETE) return e;
     }
-    return CONFLICT;
+    return SEARCH_COMPLETE;
+  }
+
+  /** Set open cell c to v, propagate, and search below; the board is restored after. */
+  SearchEnd branch(int c, int v) {
+    const auto m = b.mark();
+    b.fix(c, v);
+    const Status o = b.propagate();
+    const SearchEnd e = o == CONFLICT ? SEARCH_COMPLETE : o == SOLVED ? leaf() : dfs();
+    b.undoTo(m);
+    return e;
   }
 };

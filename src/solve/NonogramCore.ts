@@ -2,6 +2,7 @@ import type { Puzzle } from '../grid/Puzzle.js';
 import { NonocryptError, SolverAbortError } from '../errors.js';
 import type { PropagationStatus } from '../line/Propagator.js';
 import { EngineTrap, engineModule, EngineInstance, loadWasmEngine, mebibytes, memoryCap, type EngineSource } from '../sat/wasmEngine.js';
+import { CoreSearchEnd, CoreStat, CoreStatus, type CoreValueFirst } from './coreAbi.js';
 
 /**
  * The nonogram core: our line solver, propagation, probing and depth-first search, compiled to
@@ -9,7 +10,8 @@ import { EngineTrap, engineModule, EngineInstance, loadWasmEngine, mebibytes, me
  * 64-bit words at close to native speed in Node and in the browser alike. One WebAssembly
  * instance per thread holds every live core; each core is one puzzle's board.
  *
- * Cells cross as bytes, the line solver's domains: 1 white, 2 black, 3 open.
+ * Cells cross as bytes, the line solver's domains (CoreCell: 1 white, 2 black, 3 open); every
+ * other number that crosses is read by its name in coreAbi.ts, generated from the core's abi.h.
  *
  * Call order (a stateful object): construct; `load(domains)`; then any of `probe`, `search`,
  * `implications`, `encode`, `read`, `stats`, in any order (probing keeps what it finds on the
@@ -55,8 +57,8 @@ export interface SearchLimits {
   readonly maxProbes?: number;
   /** Restart after this many nodes times the Luby sequence; 0: never. */
   readonly restartNodes?: number;
-  /** Which colour a branch tries first: 0 white, 1 black, 2 the one whose probe fixed more. */
-  readonly valueFirst?: 0 | 1 | 2;
+  /** Which colour a branch tries first: 0 white, 1 black, 2 the one whose probe fixed more (CoreValueFirst). */
+  readonly valueFirst?: CoreValueFirst;
 }
 
 export interface SearchOutcome {
@@ -96,7 +98,26 @@ function cacheBits(cells: number): number {
   return Math.max(12, Math.min(20, Math.round(Math.log2(Math.max(cells, 1))) + 6));
 }
 
-const STATUS: readonly PropagationStatus[] = ['contradiction', 'stalled', 'solved'];
+/** What core_load and core_propagate answer, and core_probe (which may also stop). */
+const PROPAGATION = new Map<number, PropagationStatus>([
+  [CoreStatus.CONFLICT, 'contradiction'],
+  [CoreStatus.OPEN, 'stalled'],
+  [CoreStatus.SOLVED, 'solved'],
+]);
+const PROBING = new Map<number, PropagationStatus | 'stopped'>([...PROPAGATION, [CoreStatus.STOPPED, 'stopped']]);
+/** What core_search answers (SEARCH_RESTART stays inside the core). */
+const SEARCH_END = new Map<number, SearchEnd>([
+  [CoreSearchEnd.SEARCH_COMPLETE, 'complete'],
+  [CoreSearchEnd.SEARCH_ENOUGH, 'enough'],
+  [CoreSearchEnd.SEARCH_STOPPED, 'stopped'],
+]);
+
+/** A core call's answer by its name; a number the call may not answer is an internal error. */
+function answer<T>(table: ReadonlyMap<number, T>, r: number, call: string): T {
+  const t = table.get(r);
+  if (t === undefined) throw new NonocryptError('E_INTERNAL', `internal error: ${call} answered ${r}`);
+  return t;
+}
 
 let shared: EngineInstance<CoreExports> | undefined;
 
@@ -166,7 +187,7 @@ export class NonogramCore {
     if (!this.feasible) return 'contradiction';
     return this.guard(() => {
       this.view().set(domains);
-      return STATUS[this.inst.exports.core_load(this.handle, this.buf)]!;
+      return answer(PROPAGATION, this.inst.exports.core_load(this.handle, this.buf), 'core_load');
     });
   }
 
@@ -192,8 +213,9 @@ export class NonogramCore {
       if (dirty) new Int32Array(buffer, this.linesBuf, dirty.length).set(dirty);
       if (finishers) new Uint8Array(buffer, this.finishBuf, this.cells).set(finishers);
       const r = x.core_propagate(this.handle, this.buf, dirty ? this.linesBuf : 0, dirty ? dirty.length : -1, finishers ? this.finishBuf : 0);
-      if (r !== 0) domains.set(this.view());
-      return STATUS[r]!;
+      const status = answer(PROPAGATION, r, 'core_propagate');
+      if (status !== 'contradiction') domains.set(this.view());
+      return status;
     });
   }
 
@@ -211,8 +233,7 @@ export class NonogramCore {
   probe(limits: { readonly deadline?: number; readonly maxProbes?: number } = {}): PropagationStatus | 'stopped' {
     if (!this.feasible) return 'contradiction';
     return this.guard(() => {
-      const r = this.inst.exports.core_probe(this.handle, limits.deadline ?? Infinity, limits.maxProbes ?? Infinity);
-      return r === 3 ? 'stopped' : STATUS[r]!;
+      return answer(PROBING, this.inst.exports.core_probe(this.handle, limits.deadline ?? Infinity, limits.maxProbes ?? Infinity), 'core_probe');
     });
   }
 
@@ -236,8 +257,7 @@ export class NonogramCore {
         x.core_solution(this.handle, i, this.buf);
         grids.push(this.view().slice());
       }
-      const end: SearchEnd = r === 0 ? 'complete' : r === 3 ? 'stopped' : 'enough';
-      return { end, grids };
+      return { end: answer(SEARCH_END, r, 'core_search'), grids };
     });
   }
 
@@ -281,8 +301,15 @@ export class NonogramCore {
   }
 
   stats(): CoreStats {
-    const s = (i: number) => (this.feasible && this.handle ? this.inst.exports.core_stat(this.handle, i) : 0);
-    return { lineSolves: s(0), cacheHits: s(1), probes: s(2), probeSkips: s(3), nodes: s(4), restarts: s(5) };
+    const s = (i: CoreStat) => (this.feasible && this.handle ? this.inst.exports.core_stat(this.handle, i) : 0);
+    return {
+      lineSolves: s(CoreStat.STAT_LINE_SOLVES),
+      cacheHits: s(CoreStat.STAT_CACHE_HITS),
+      probes: s(CoreStat.STAT_PROBES),
+      probeSkips: s(CoreStat.STAT_PROBE_SKIPS),
+      nodes: s(CoreStat.STAT_NODES),
+      restarts: s(CoreStat.STAT_RESTARTS),
+    };
   }
 
   dispose(): void {

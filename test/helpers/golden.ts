@@ -23,3 +23,17 @@ export function expectGolden(name: string, actual: string): void {
   if (!existsSync(path)) throw new Error(`golden file test/golden/${name} is missing; run the test with UPDATE_GOLDEN=1 to create it`);
   expect(actual, `differs from test/golden/${name} (UPDATE_GOLDEN=1 rewrites it)`).toBe(readFileSync(path, 'utf8'));
 }
+
+/**
+ * `actual` must equal the repository file at `path` (from the root): a generated file that is
+ * committed, such as src/solve/coreAbi.ts. UPDATE_GOLDEN=1 writes it instead, like a golden file.
+ */
+export function expectGoldenAt(path: string, actual: string): void {
+  const file = join(GOLDEN_DIR, '..', '..', path);
+  if (updatingGoldens) {
+    writeFileSync(file, actual);
+    return;
+  }
+  if (!existsSync(file)) throw new Error(`${path} is missing; run the test with UPDATE_GOLDEN=1 to generate it`);
+  expect(actual, `${path} is out of date (UPDATE_GOLDEN=1 regenerates it)`).toBe(readFileSync(file, 'utf8'));
+}
