@@ -175,6 +175,17 @@ describe('src/', () => {
   });
 });
 
+describe('web/', () => {
+  // The page and its worker sit at the top, beside the CLI: they may use any layer of the
+  // library, but nothing of the command line (its terminal, files and process).
+  test('imports nothing from src/cli/', () => {
+    const web = importGraph(join(ROOT, 'web'));
+    const found = [...web].flatMap(([from, targets]) => targets.filter((t) => t.startsWith('../src/cli/')).map((t) => `web/${from} -> ${t.slice(3)}`));
+    expect(found, 'imports of the CLI from the web page').toEqual([]);
+    expect([...web.values()].flat().some((t) => t.startsWith('../src/')), 'the page reads the library').toBe(true);
+  });
+});
+
 describe('README.md, "How it works"', () => {
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   const section = readme.slice(readme.indexOf('\n## How it works\n'), readme.indexOf('\n## ', readme.indexOf('\n## How it works\n') + 1));

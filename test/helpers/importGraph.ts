@@ -36,11 +36,13 @@ export function importGraph(root: string): ImportGraph {
 }
 
 /**
- * The module a relative import in `file` names (relative to `root`), undefined for a package or
- * a Node built-in; an import that names no file is an error.
+ * The module a relative import in `file` names (relative to `root`), undefined for a package, a
+ * Node built-in, or a data file a bundler loads (the web page imports `.txt` and `.json` files
+ * as text); an import that names no file is an error.
  */
 function targetOf(root: string, file: string, spec: string): string | undefined {
   if (!spec.startsWith('./') && !spec.startsWith('../')) return undefined;
+  if (/\.(txt|json|nc|pic|wasm)$/.test(spec) && existsSync(resolve(dirname(file), spec))) return undefined;
   const base = resolve(dirname(file), spec).replace(/\.js$/, '');
   const target = [`${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p));
   if (!target) throw new Error(`${moduleName(root, file)}: import "${spec}" names no .ts file`);
