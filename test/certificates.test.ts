@@ -107,7 +107,7 @@ describe('the certificate formula', () => {
 });
 
 describe("the checker's own clue readers", () => {
-  test('read what our writers write: .non with givens, .nin, JSON, a picture, a one-block ciphertext', () => {
+  test('read what our writers write: .non with givens, .nin, JSON, webpbn XML, a picture, a one-block ciphertext', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.integer(), fc.array(fc.nat(1600), { maxLength: 4 }), (w, h, d, seed, g) => {
         const goal = makeGrid(w, h, randomCells(w, h, d, rng(seed)));
@@ -120,6 +120,7 @@ describe("the checker's own clue readers", () => {
           expect(readClues(text, format, `x.${format}`).blocks, format).toEqual([expected]);
         }
         expect(readClues(writePuzzle({ puzzle }, 'nin'), 'nin', 'x.nin').blocks).toEqual([blockOf(puzzle)]);
+        expect(readClues(writePuzzle({ puzzle, goal }, 'xml'), 'xml', 'x.xml').blocks).toEqual([blockOf(puzzle)]);
         expect(readClues(writePuzzle({ puzzle, goal }, 'picture'), 'picture', 'x.pic').blocks).toEqual([blockOf(puzzle)]);
       }),
       { numRuns: 200, seed: 5 },
@@ -131,6 +132,21 @@ describe("the checker's own clue readers", () => {
     expect(() => readClues('2\n1,1,1,!\nX\n', 'cipher', 'a.nc')).toThrow('a.nc:2: clue "!": "!" is not a run symbol');
     expect(() => readClues('2 2\n1\n1\n1\n', 'nin', 'a.nin')).toThrow('a.nin:5: clues: expected 4 clues, found 3');
     expect(() => readClues('2\n3,0,0,0\nX\n', 'cipher', 'a.nc')).toThrow('a.nc: column 1: clue 3 does not fit in 2 cells');
+  });
+
+  test('webpbn XML: comments and the DOCTYPE skipped, empty lines, and each thing it does not read refused by name and line', () => {
+    const xml = (puzzleAttrs: string, cols: string, rows: string) =>
+      `<?xml version="1.0"?>\n<!DOCTYPE pbn SYSTEM "https://webpbn.com/pbn-0.3.dtd">\n<puzzleset>\n<puzzle ${puzzleAttrs}>\n<!-- <clues type="rows"><line><count>9</count></line></clues> -->\n` +
+      `<clues type="columns">${cols}</clues>\n<clues type='rows'>${rows}</clues>\n</puzzle>\n</puzzleset>\n`;
+    const ok = xml('type="grid" defaultcolor="black"', '<line><count>1</count></line><line/>', '<line>\n<count> 1 </count>\n</line><line></line>');
+    expect(readClues(ok, 'xml', 'a.xml').blocks).toEqual([{ width: 2, height: 2, cols: [[1], []], rows: [[1], []], givens: [] }]);
+    expect(() => readClues(xml('defaultcolor="black"', '<line><count color="red">1</count></line><line/>', '<line/><line/>'), 'xml', 'a.xml')).toThrow('a.xml:6: a count in colour "red"');
+    expect(() => readClues(xml('', '<line><count>x</count></line>', '<line/>'), 'xml', 'a.xml')).toThrow('a.xml:6: <count>x</count>: expected a whole number');
+    expect(() => readClues(xml('', '<line><count>1</count></line>', '<line/>').replace(/<clues type='rows'>.*<\/clues>/, ''), 'xml', 'a.xml')).toThrow(
+      'a.xml:4: no <clues type="rows">: the certificate checker reads clues, not goal images',
+    );
+    expect(() => readClues(ok.replace('</puzzleset>', '<puzzle></puzzle></puzzleset>'), 'xml', 'a.xml')).toThrow('expected exactly one <puzzle>, found 2');
+    expect(() => readClues(ok.replace('<puzzleset>', '<puzzleset><![CDATA[x]]>'), 'xml', 'a.xml')).toThrow('a.xml:3: CDATA sections are not read');
   });
 });
 

@@ -1,4 +1,5 @@
 import { InputError } from '../../errors.js';
+import { readWebpbnClues } from './readWebpbnClues.js';
 
 /**
  * The clues, read by the certificate checker itself (it shares no code with src/formats/, so a
@@ -7,8 +8,8 @@ import { InputError } from '../../errors.js';
  * space-separated decimals, `0` + decimal for one long run; annotations `X`, `xy` pairs or
  * decimals), or one puzzle as `.non` (width, height, rows, columns, our `given x,y`), `.nin`,
  * our JSON (`nonocrypt-puzzle` version 1, or the benchmark form with rows and cols) or a
- * picture (`#`/`1`/`X` black, `.`/`0`/`-` white, `;` comments). Every error is one line naming
- * the line; webpbn XML is not read (docs/CERTIFICATES.md says why and what to do).
+ * picture (`#`/`1`/`X` black, `.`/`0`/`-` white, `;` comments), or webpbn XML's clues
+ * (readWebpbnClues.ts). Every error is one line naming the line.
  */
 export interface CheckedBlock {
   readonly width: number;
@@ -20,7 +21,7 @@ export interface CheckedBlock {
   readonly givens: readonly number[];
 }
 
-export type ClueFormat = 'cipher' | 'non' | 'nin' | 'json' | 'picture';
+export type ClueFormat = 'cipher' | 'non' | 'nin' | 'json' | 'picture' | 'xml';
 
 export interface ClueFile {
   readonly format: ClueFormat;
@@ -28,7 +29,7 @@ export interface ClueFile {
 }
 
 /** The format a file name implies: its extension, else a ciphertext (as `verify` reads any name). */
-export function clueFormatOf(name: string): ClueFormat | 'xml' {
+export function clueFormatOf(name: string): ClueFormat {
   const ext = /\.([A-Za-z]+)$/.exec(name)?.[1]?.toLowerCase();
   if (ext === 'non' || ext === 'nin' || ext === 'json') return ext;
   if (ext === 'pic') return 'picture';
@@ -44,7 +45,17 @@ export function readClues(text: string, format: ClueFormat, where: string): Clue
     throw new InputError('E_PARSE', `${where}:${line}: ${why}`);
   };
   const blocks =
-    format === 'cipher' ? cipher(lines, fail) : format === 'nin' ? [nin(lines, fail)] : format === 'non' ? [non(lines, fail)] : format === 'json' ? [json(text, where)] : [picture(lines, fail)];
+    format === 'cipher'
+      ? cipher(lines, fail)
+      : format === 'nin'
+        ? [nin(lines, fail)]
+        : format === 'non'
+          ? [non(lines, fail)]
+          : format === 'json'
+            ? [json(text, where)]
+            : format === 'xml'
+              ? [readWebpbnClues(text, where)]
+              : [picture(lines, fail)];
   for (const b of blocks) checkFits(b, where);
   return { format, blocks };
 }

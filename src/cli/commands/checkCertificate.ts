@@ -11,14 +11,14 @@ import { certificateStem } from '../certificateOutput.js';
 import { colour, colourOn, describeFsError, readText, withProgress } from '../io.js';
 import { quietOption, usage } from '../options.js';
 
-const FORMATS = ['cipher', 'non', 'nin', 'json', 'picture'] as const satisfies readonly ClueFormat[];
+const FORMATS = ['cipher', 'non', 'nin', 'json', 'picture', 'xml'] as const satisfies readonly ClueFormat[];
 
 function declare(program: Command) {
   return program
     .command('check-certificate')
     .description("check the certificates that verify --certify or solve --certify wrote, with the independent checker (it reads the clues itself, regenerates each formula, checks each LRAT proof; it shares no code with the solver)")
     .summary('check the certificates of verify/solve --certify with the independent checker')
-    .argument('<file>', 'the ciphertext or puzzle the certificates are for (ciphertext, .non, .nin, .json, .pic)')
+    .argument('<file>', 'the ciphertext or puzzle the certificates are for (ciphertext, .non, .nin, .json, .pic, webpbn .xml)')
     .argument('<dir>', 'the folder holding STEM.block-K.cnf and STEM.block-K.lrat (or .lrat.gz); for a puzzle STEM.cnf and STEM.lrat')
     .addOption(new Option('-f, --from <format>', 'the format of FILE (default: from its extension; other names are read as a ciphertext)').choices(FORMATS))
     .option('--json', 'print one JSON document: {"blocks":[{"block","status","reason"?,"cnf","proof","ms"}],"certified":N,"ok":true|false}')
@@ -36,7 +36,6 @@ export function addCheckCertificateCommand(program: Command, io: CliIO, setExit:
 async function checkCertificateCommand(io: CliIO, path: string, dir: string, flags: ReturnType<ReturnType<typeof declare>['opts']>): Promise<number> {
   if (path === '-') usage('check-certificate reads FILE by name (its certificates are named after it): give a file, not standard input');
   const format = flags.from ?? clueFormatOf(path);
-  if (format === 'xml') throw new InputError('E_FORMAT', `${path}: the certificate checker does not read webpbn XML; convert the puzzle to .non with another tool you trust, or certify and check the .non`);
   let isDir = false;
   try {
     isDir = statSync(dir).isDirectory();
