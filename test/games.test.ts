@@ -1,19 +1,23 @@
 // The games library against plain reference implementations (test/helpers/games.ts):
 // codes, answers, candidates (enumeration and the SAT model), strategies and their check,
 // lower bounds against exhaustive minimax on tiny games.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { formatAnswer, parseAnswer } from '../src/games/Answer.js';
-import { AnswerTable } from '../src/games/AnswerTable.js';
-import { buildStrategy } from '../src/games/buildStrategy.js';
-import { candidates } from '../src/games/candidates.js';
-import { checkStrategy } from '../src/games/checkStrategy.js';
-import { Game } from '../src/games/Game.js';
-import { parseHistory, type Turn } from '../src/games/History.js';
-import { Knowledge } from '../src/games/Knowledge.js';
-import { proveBound } from '../src/games/proveBound.js';
-import { Rules, type EndRule } from '../src/games/Rules.js';
-import { suggestNext } from '../src/games/suggestNext.js';
+import { formatAnswer, parseAnswer } from '../src/games/model/Answer.js';
+import { AnswerTable } from '../src/games/model/AnswerTable.js';
+import { buildStrategy } from '../src/games/build/buildStrategy.js';
+import { candidates } from '../src/games/play/candidates.js';
+import { checkStrategy } from '../src/games/check/checkStrategy.js';
+import { Game } from '../src/games/model/Game.js';
+import { parseHistory, type Turn } from '../src/games/model/History.js';
+import { Knowledge } from '../src/games/model/Knowledge.js';
+import { proveBound } from '../src/games/build/proveBound.js';
+import { Rules, type EndRule } from '../src/games/model/Rules.js';
+import { suggestNext } from '../src/games/play/suggestNext.js';
+import { GAMES_TUNING } from '../src/games/tuning.js';
+import { ROOT } from './helpers/cli.js';
 import { allCodes, refAlphabet, refAnswer, refLevels, refOptimum, type TinyGame } from './helpers/games.js';
 import { thrown } from './helpers/thrown.js';
 
@@ -189,3 +193,17 @@ describe('the next guess', () => {
     expect(n.partition.reduce((s, p) => s + p.counts[0]!, 0) + (n.mayWin ? 1 : 0)).toBe(n.counts[0]);
   });
 });
+
+describe('the tuning table', () => {
+  test('docs/GAMES.md prints it as src/games/tuning.ts declares it; every value in its range', () => {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const rows = Object.entries(GAMES_TUNING).map(([name, t]) => {
+      expect(t.value, name).toBeGreaterThanOrEqual(t.range[0]);
+      expect(t.value, name).toBeLessThanOrEqual(t.range[1]);
+      return `| \`${name}\` | ${n(t.value)} | ${t.unit} | ${n(t.range[0])}-${n(t.range[1])} | ${t.basis} |`;
+    });
+    const table = ['| constant | value | unit | range | why this value |', '|---|---|---|---|---|', ...rows].join('\n');
+    expect(readFileSync(join(ROOT, 'docs', 'GAMES.md'), 'utf8')).toContain(table);
+  });
+});
+

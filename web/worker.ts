@@ -25,12 +25,12 @@ import { renderSvg } from '../src/render/renderSvg.js';
 import { sheetLayout } from '../src/render/sheetLayout.js';
 import { sheetOf, verdictText } from '../src/render/sheetsOf.js';
 import { SatSession } from '../src/sat/SatSession.js';
-import { formatAnswer } from '../src/games/Answer.js';
-import { candidates } from '../src/games/candidates.js';
-import { CodeMaker } from '../src/games/CodeMaker.js';
-import { parseHistory } from '../src/games/History.js';
-import { Rules } from '../src/games/Rules.js';
-import { suggestNext } from '../src/games/suggestNext.js';
+import { formatAnswer } from '../src/games/model/Answer.js';
+import { parseHistory } from '../src/games/model/History.js';
+import { Rules } from '../src/games/model/Rules.js';
+import { candidates } from '../src/games/play/candidates.js';
+import { CodeMaker } from '../src/games/play/CodeMaker.js';
+import { suggestNext } from '../src/games/play/suggestNext.js';
 import { prepareEngine, type PreparedEngine } from './engine.js';
 import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
 

@@ -1,8 +1,8 @@
-import { GuardScope } from '../sat/GuardScope.js';
-import type { SatSolver } from '../sat/SatSolver.js';
-import type { Game } from './Game.js';
-import type { Turn } from './History.js';
-import type { Rules } from './Rules.js';
+import { GuardScope } from '../../sat/GuardScope.js';
+import type { SatSolver } from '../../sat/SatSolver.js';
+import type { Game } from '../model/Game.js';
+import type { Turn } from '../model/History.js';
+import type { Rules } from '../model/Rules.js';
 
 /**
  * The SAT model of "which codes fit a history with at most e lies", for games too large to

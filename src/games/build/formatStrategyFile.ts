@@ -1,6 +1,7 @@
-import { formatAnswer } from './Answer.js';
-import type { Rules } from './Rules.js';
-import { parseCompact, RULE_NAME, type StrategyNode } from './StrategyText.js';
+import { formatAnswer } from '../model/Answer.js';
+import type { Rules } from '../model/Rules.js';
+import { GAMES_TUNING } from '../tuning.js';
+import { parseCompact, RULE_NAME, type StrategyNode } from './StrategyTree.js';
 
 /**
  * The strategy file (JSON), documented in docs/GAMES.md:
@@ -11,9 +12,8 @@ import { parseCompact, RULE_NAME, type StrategyNode } from './StrategyText.js';
  *    "rule": "...",         what the fewest-lies rule is, in words
  *    "tree": {...} | "..."} the tree, readable (nested objects) or compact (one string)
  *
- * Trees up to READABLE_MAX_CHARS characters of compact text are written readable.
+ * Trees up to READABLE_MAX_CHARS (tuning.ts) characters of compact text are written readable.
  */
-export const READABLE_MAX_CHARS = 4000;
 
 export const RULE_TEXT =
   'fewest-lies: where a node leaves an answer to the rule, play on by guessing the code that contradicts the fewest answers so far (the first in written order among ties), to the end of the game';
@@ -25,7 +25,7 @@ export interface StrategyInfo {
 }
 
 export function formatStrategyFile(rules: Rules, compact: string, info: StrategyInfo): string {
-  const tree = compact.length <= READABLE_MAX_CHARS ? readable(rules, compact) : compact;
+  const tree = compact.length <= GAMES_TUNING.READABLE_MAX_CHARS.value ? readable(rules, compact) : compact;
   const doc = {
     format: 'nonocrypt-strategy',
     version: 1,

@@ -1,4 +1,6 @@
-import type { AnswerTable } from './AnswerTable.js';
+import type { AnswerTable } from '../model/AnswerTable.js';
+import { GAMES_TUNING } from '../tuning.js';
+import { compareVectors } from './compareVectors.js';
 
 /**
  * Symmetry of the games: permuting the positions and renaming the symbols (any permutation
@@ -10,11 +12,9 @@ import type { AnswerTable } from './AnswerTable.js';
  * Equivalence is decided by a canonical form: over the position permutations, relabel
  * symbols in order of first appearance along H then g, and take the smallest sequence. Only
  * the permutations that give H its smallest form can give the smallest form of (H, g), so
- * they are found once per history. Games with more than MAX_PERMUTED_PEGS pegs use symbol
- * renaming only (still sound, less reduction).
+ * they are found once per history. Games with more than MAX_PERMUTED_PEGS pegs (tuning.ts)
+ * use symbol renaming only (still sound, less reduction).
  */
-const MAX_PERMUTED_PEGS = 6;
-
 export class Symmetry {
   private readonly perms: Uint8Array[];
 
@@ -23,7 +23,7 @@ export class Symmetry {
     private readonly symbols: number,
   ) {
     const P = table.pegs;
-    this.perms = P <= MAX_PERMUTED_PEGS ? permutations(P) : [Uint8Array.from({ length: P }, (_, i) => i)];
+    this.perms = P <= GAMES_TUNING.MAX_PERMUTED_PEGS.value ? permutations(P) : [Uint8Array.from({ length: P }, (_, i) => i)];
   }
 
   /**
@@ -81,12 +81,6 @@ export class Symmetry {
     }
     return out;
   }
-}
-
-/** Lexicographic order of two number vectors of equal length. */
-export function compareVectors(a: readonly number[], b: readonly number[]): number {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
-  return 0;
 }
 
 function permutations(n: number): Uint8Array[] {

@@ -1,6 +1,6 @@
-import { answerOfDigits } from './Answer.js';
-import type { Rules } from './Rules.js';
-import { mulberry32 } from '../seededRandom.js';
+import { mulberry32 } from '../../seededRandom.js';
+import { answerOfDigits } from '../model/Answer.js';
+import type { Rules } from '../model/Rules.js';
 
 /**
  * A code-maker that lies: it picks a secret at random and answers guesses, lying at random

@@ -1,4 +1,5 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../../errors.js';
+import { symbolChar, symbolValue } from './symbolChar.js';
 
 /**
  * A code-breaking game: its codes, how they are written, numbered and enumerated.
@@ -157,17 +158,4 @@ export class Game implements GameSpec {
     const last = symbolChar(this.base + this.symbols - 1);
     return first === last ? first : `${first}-${last}`;
   }
-}
-
-/** The written character of symbol value v (0-9, then A = 10 ... Z = 35). */
-export function symbolChar(v: number): string {
-  return v < 10 ? String.fromCharCode(48 + v) : String.fromCharCode(55 + v);
-}
-
-/** The value of a written symbol character, or -1. */
-export function symbolValue(ch: string): number {
-  const c = ch.toUpperCase().charCodeAt(0);
-  if (c >= 48 && c <= 57) return c - 48;
-  if (c >= 65 && c <= 90) return c - 55;
-  return -1;
 }

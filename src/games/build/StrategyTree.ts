@@ -1,14 +1,14 @@
-import { NonocryptError } from '../errors.js';
-import { packAnswer } from './Answer.js';
-import { symbolChar, symbolValue } from './Game.js';
-import type { Rules } from './Rules.js';
+import { NonocryptError } from '../../errors.js';
+import { packAnswer } from '../model/Answer.js';
+import type { Rules } from '../model/Rules.js';
+import { symbolChar, symbolValue } from '../model/symbolChar.js';
 
 /**
  * The strategy tree and its two written forms (docs/GAMES.md has the file format).
  *
  * A node is a guess with the node to play after each answer. Answers without a node are
  * either impossible there (no code fits them within the lies left) or, when the node says so
- * (`rest`), left to the fewest-lies rule (fewestLies.ts) for the rest of the game. `PA0B` has
+ * (`rest`), left to the fewest-lies rule (tuple/fewestLies.ts) for the rest of the game. `PA0B` has
  * no node: the game is over.
  *
  * Compact form (one string, for large trees): a node is its guess (P symbols) followed by

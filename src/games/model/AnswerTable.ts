@@ -1,22 +1,17 @@
-import { NonocryptError } from '../errors.js';
+import { NonocryptError } from '../../errors.js';
+import { GAMES_TUNING } from '../tuning.js';
 import type { Game } from './Game.js';
 
 /**
  * The answer between every guess and every code, computed once per game: row g holds the
  * packed answers (see Answer.ts) of guess g against codes 0..size-1.
  *
- * Up to FULL_TABLE_MAX_CODES codes the whole size x size table is precomputed (Mastermind 4x6:
- * 1.7 MB in 25 ms; the AB game 4 of 10: 25 MB in about 0.4 s); its buffer may be a
- * SharedArrayBuffer that worker threads read without a copy. Larger enumerable games compute
- * rows on demand and keep the last ROW_CACHE of them.
+ * Up to FULL_TABLE_MAX_CODES codes (tuning.ts) the whole size x size table is precomputed;
+ * its buffer may be a SharedArrayBuffer that worker threads read without a copy. Larger
+ * enumerable games compute rows on demand and keep the last ROW_CACHE of them. Games past
+ * MAX_ENUMERATED_CODES have no table (only the SAT model answers for them).
  */
-export const FULL_TABLE_MAX_CODES = 8192;
-
-/** Rows kept for games past FULL_TABLE_MAX_CODES (each is `size` bytes). Range 16-4096. */
-const ROW_CACHE = 256;
-
-/** The most codes any enumeration (candidates, strategies) takes on; past it, SAT answers. */
-export const MAX_ENUMERATED_CODES = 1 << 22;
+const { FULL_TABLE_MAX_CODES, ROW_CACHE, MAX_ENUMERATED_CODES } = GAMES_TUNING;
 
 export class AnswerTable {
   readonly size: number;
@@ -34,8 +29,8 @@ export class AnswerTable {
    * `buffer`), read without computing anything.
    */
   constructor(game: Game, shared?: ArrayBufferLike) {
-    if (game.size > MAX_ENUMERATED_CODES) {
-      throw new NonocryptError('E_USAGE', `${game.name} has ${game.size} codes, too many to enumerate (at most ${MAX_ENUMERATED_CODES}): only candidates (by SAT) and play work for it`);
+    if (game.size > MAX_ENUMERATED_CODES.value) {
+      throw new NonocryptError('E_USAGE', `${game.name} has ${game.size} codes, too many to enumerate (at most ${MAX_ENUMERATED_CODES.value}): only candidates (by SAT) and play work for it`);
     }
     const N = game.size;
     const P = game.pegs;
@@ -51,7 +46,7 @@ export class AnswerTable {
       this.digits.set(d, i * P);
       for (let p = 0; p < P; p++) this.counts[i * S + d[p]!]!++;
     }
-    if (N <= FULL_TABLE_MAX_CODES) {
+    if (N <= FULL_TABLE_MAX_CODES.value) {
       if (shared) {
         this.full = new Uint8Array(shared);
         if (this.full.length !== N * N) throw new NonocryptError('E_INTERNAL', 'internal error: a shared answer table of the wrong size');
@@ -77,7 +72,7 @@ export class AnswerTable {
       this.rows.set(g, r);
       return r;
     }
-    if (this.rows.size >= ROW_CACHE) this.rows.delete(this.rows.keys().next().value!);
+    if (this.rows.size >= ROW_CACHE.value) this.rows.delete(this.rows.keys().next().value!);
     r = new Uint8Array(this.size);
     this.fillRow(g, r);
     this.rows.set(g, r);

@@ -1,19 +1,20 @@
-import { NonocryptError } from '../errors.js';
-import { compiledScript, WorkerPool, type PoolFailure } from '../parallel/WorkerPool.js';
-import type { AnswerTable } from './AnswerTable.js';
-import { checkStrategy, type CheckReport } from './checkStrategy.js';
-import { Knowledge } from './Knowledge.js';
+import { NonocryptError } from '../../errors.js';
+import { checkStrategy, type CheckReport } from '../check/checkStrategy.js';
+import type { AnswerTable } from '../model/AnswerTable.js';
+import { Knowledge } from '../model/Knowledge.js';
+import type { Rules } from '../model/Rules.js';
+import type { Levels } from '../tuple/Levels.js';
+import { formatStrategyFile } from './formatStrategyFile.js';
 import { KwbSearch } from './KwbSearch.js';
-import type { Levels } from './Partition.js';
-import type { Rules } from './Rules.js';
-import { formatStrategyFile } from './strategyFile.js';
-import { searchContext, runSubtree, type SubtreeOutcome, type SubtreeTask } from './SubtreeTask.js';
+import { SearchContext } from './SearchContext.js';
+import { subtreeRunner } from './SubtreeRunner.js';
+import type { SubtreeTask } from './SubtreeTask.js';
 
 /**
  * The strategy pipeline: build a strategy, write its file text, and re-check it with the
  * independent checker (checkStrategy.ts) before it is returned.
  *
- * - `search` (the default): the budgeted volume-guided search (StrategySearch.ts) for a
+ * - `search` (the default): the budgeted volume-guided search (BudgetedSearch.ts) for a
  *   strategy within h guesses, h from `guesses` (or the volume lower bound) up to
  *   `maxGuesses`, the first h that works being kept.
  * - `kwb`: the chapter's k-way branching (KwbSearch.ts) with k = `branch`.
@@ -56,11 +57,11 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
   const started = performance.now();
   const method = options.method ?? 'search';
   const branch = Math.max(1, Math.floor(options.branch ?? (method === 'kwb' ? 1 : 4)));
-  const ctx = searchContext(rules, options.table);
+  const ctx = SearchContext.of(rules, options.table);
   const table = ctx.table;
   const root = Knowledge.initial(rules).lists();
   const deadlineEpochMs = options.timeLimitMs === undefined ? undefined : performance.timeOrigin + started + options.timeLimitMs;
-  const runner = makeRunner(options.jobs ?? 1, options.timeLimitMs);
+  const runner = subtreeRunner(options.jobs ?? 1, options.timeLimitMs);
   const failed: number[] = [];
   let nodes = 0;
   const done = (status: StrategyResult['status'], extra: Partial<StrategyResult> = {}): StrategyResult => ({
@@ -137,48 +138,4 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
   } finally {
     await runner.close();
   }
-}
-
-interface SubtreeRunner {
-  run(tasks: SubtreeTask[], progress: (done: number) => void): Promise<(SubtreeOutcome | PoolFailure)[]>;
-  close(): Promise<void>;
-}
-
-/**
- * Grace past the build's time limit given to the pool as a subtree's limit, in ms. A subtree
- * stops itself at the build's deadline; the pool (hardLimitMs, for tasks that stop themselves)
- * terminates a worker only at twice that limit, a backstop for one that did not.
- */
-const WORKER_GRACE_MS = 2000;
-
-function makeRunner(jobs: number, timeLimitMs: number | undefined): SubtreeRunner {
-  if (jobs <= 1) {
-    return {
-      async run(tasks, progress) {
-        const outs: SubtreeOutcome[] = [];
-        for (const t of tasks) {
-          outs.push(runSubtree(t));
-          progress(outs.length);
-          await new Promise((r) => setImmediate(r));
-        }
-        return outs;
-      },
-      async close() {},
-    };
-  }
-  const pool = new WorkerPool<SubtreeTask, SubtreeOutcome>(
-    { jobs, ...(timeLimitMs !== undefined ? { timeoutMs: timeLimitMs + WORKER_GRACE_MS } : {}) },
-    { script: compiledScript(import.meta.url, 'games/subtreeWorker.js'), quick: null },
-  );
-  return {
-    async run(tasks, progress) {
-      const outs: (SubtreeOutcome | PoolFailure)[] = [];
-      for await (const o of pool.run(tasks)) {
-        outs.push(o);
-        progress(outs.length);
-      }
-      return outs;
-    },
-    close: () => pool.close(),
-  };
 }

@@ -1,16 +1,19 @@
-import { AnswerTable } from './AnswerTable.js';
-import { Knowledge } from './Knowledge.js';
-import { Partition, type Levels } from './Partition.js';
-import type { Rules } from './Rules.js';
-import { SearchContext, SearchTimeout } from './StrategySearch.js';
+import { AnswerTable } from '../model/AnswerTable.js';
+import { Knowledge } from '../model/Knowledge.js';
+import type { Rules } from '../model/Rules.js';
+import { levelsSize, type Levels } from '../tuple/Levels.js';
+import { GAMES_TUNING } from '../tuning.js';
+import { SearchContext } from './SearchContext.js';
+import { SearchTimeout } from './SearchTimeout.js';
 
 /**
  * Lower bounds: a proof that no strategy wins every play within h - 1 guesses, so the game
  * needs at least h (`bound --guesses h`).
  *
- * A worst-first exhaustive search (the chapter's PPBFB idea, our own design): a tuple with t
- * guesses left is lost when every guess (one per symmetry class) has an answer whose child is
- * lost with t - 1. The volume bound (Volume.ts) decides most tuples at once, and one step
+ * A worst-first exhaustive search (the PPBFB idea of the thesis chapter, docs/GAMES.md
+ * References; our own design): a tuple with t guesses left is lost when every guess (one per
+ * symmetry class) has an answer whose child is lost with t - 1. The volume bound
+ * (tuple/Volume.ts) decides most tuples at once, and one step
  * ahead it refutes most guesses from their class counts alone; only guesses that survive it
  * have children searched, heaviest child (relative to its bound) first. With t = 2 the
  * one-step check is exact (each child must hold at most one code, truthful end), so the
@@ -35,18 +38,15 @@ export interface BoundOptions {
   /** `performance.now()` time to stop at. */
   readonly deadline?: number;
   readonly table?: AnswerTable;
-  /** Remembered lost tuples at most (memory); range 10^4-10^7. */
+  /** Remembered lost tuples at most (memory; default BOUND_MEMO in tuning.ts). */
   readonly memo?: number;
 }
-
-/** Remembered tuples by default (a key is a string of the tuple's codes: an estimated 100 bytes to a few kB each). */
-const DEFAULT_MEMO = 1_000_000;
 
 export function proveBound(rules: Rules, guesses: number, options: BoundOptions = {}): BoundResult {
   const started = performance.now();
   const table = options.table ?? new AnswerTable(rules.game);
   const ctx = new SearchContext(rules, table);
-  const search = new BoundSearch(ctx, options.deadline, options.memo ?? DEFAULT_MEMO);
+  const search = new BoundSearch(ctx, options.deadline, options.memo ?? GAMES_TUNING.BOUND_MEMO.value);
   const root = Knowledge.initial(rules).lists();
   const t = guesses - 1;
   const byVolume = !ctx.volume.allows(root, t);
@@ -74,7 +74,7 @@ class BoundSearch {
   /** True when no strategy wins `levels` within t guesses. */
   lost(levels: Levels, t: number, history: number[]): boolean {
     const { ctx } = this;
-    const codes = Partition.size(levels);
+    const codes = levelsSize(levels);
     if (codes === 0) return false;
     if (t <= 0) return true;
     if (!ctx.volume.allows(levels, t)) return true;

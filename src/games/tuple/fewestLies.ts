@@ -1,4 +1,5 @@
-import type { Levels, Partition } from './Partition.js';
+import type { Levels } from './Levels.js';
+import type { Partition } from './Partition.js';
 
 /**
  * The fewest-lies rule, the one fixed way of playing that strategy files may leave a subtree

@@ -1,4 +1,4 @@
-import type { Rules } from './Rules.js';
+import type { Rules } from '../model/Rules.js';
 
 /**
  * Volume bounds (Berlekamp's conservation of volume, extended to the end rules): a tuple that

@@ -1,11 +1,11 @@
-import { NonocryptError } from '../errors.js';
-import { FULL_TABLE_MAX_CODES, MAX_ENUMERATED_CODES, type AnswerTable } from './AnswerTable.js';
-import type { Turn } from './History.js';
-import { Knowledge } from './Knowledge.js';
-import { Partition } from './Partition.js';
-import type { Rules } from './Rules.js';
-import { concatLevels } from './StrategySearch.js';
-import { searchContext } from './SubtreeTask.js';
+import { NonocryptError } from '../../errors.js';
+import { SearchContext } from '../build/SearchContext.js';
+import type { AnswerTable } from '../model/AnswerTable.js';
+import type { Turn } from '../model/History.js';
+import { Knowledge } from '../model/Knowledge.js';
+import type { Rules } from '../model/Rules.js';
+import { concatLevels, levelsSize } from '../tuple/Levels.js';
+import { GAMES_TUNING } from '../tuning.js';
 
 /**
  * The next guess to play after a history, and the partition it makes: for each answer the
@@ -14,8 +14,8 @@ import { searchContext } from './SubtreeTask.js';
  * The guess is the one the strategy search would try first: with h the fewest guesses the
  * volume bound allows from here (raised until some guess passes), the guess whose heaviest
  * child is lightest (volume weights with h - 1 left), then the most even, then one that may
- * win now. One code left: that code. Games past FULL_TABLE_MAX_CODES consider the codes that
- * fit (at most 2,000 of them) instead of every code.
+ * win now. One code left: that code. Games past FULL_TABLE_MAX_CODES (tuning.ts) consider the
+ * codes that fit (at most LARGE_GAME_POOL of them) instead of every code.
  */
 export interface NextGuess {
   /** The guess, a code index; -1 when no code fits the history. */
@@ -30,23 +30,21 @@ export interface NextGuess {
   readonly counts: number[];
 }
 
-/** Codes considered as guesses in games without a full table, at most. */
-const LARGE_GAME_POOL = 2000;
-
 export function suggestNext(rules: Rules, turns: readonly Turn[], table?: AnswerTable): NextGuess {
-  if (rules.game.size > MAX_ENUMERATED_CODES) {
-    throw new NonocryptError('E_USAGE', `${rules.game.size} codes are too many to rank guesses over (at most ${MAX_ENUMERATED_CODES})`);
+  const { MAX_ENUMERATED_CODES, FULL_TABLE_MAX_CODES, LARGE_GAME_POOL } = GAMES_TUNING;
+  if (rules.game.size > MAX_ENUMERATED_CODES.value) {
+    throw new NonocryptError('E_USAGE', `${rules.game.size} codes are too many to rank guesses over (at most ${MAX_ENUMERATED_CODES.value})`);
   }
-  const ctx = searchContext(rules, table);
+  const ctx = SearchContext.of(rules, table);
   const t = ctx.table;
   const levels = Knowledge.after(rules, t, turns).lists();
   const counts = levels.map((l) => l.length);
-  const codes = Partition.size(levels);
+  const codes = levelsSize(levels);
   if (codes === 0) return { guess: -1, lowerBound: 0, mayWin: false, partition: [], counts };
   const lower = ctx.volume.lowerBound(levels);
   const pool =
-    rules.game.size > FULL_TABLE_MAX_CODES
-      ? concatLevels(levels).slice(0, LARGE_GAME_POOL)
+    rules.game.size > FULL_TABLE_MAX_CODES.value
+      ? concatLevels(levels).slice(0, LARGE_GAME_POOL.value)
       : ctx.guessPool(levels, turns.map((x) => x.guess), codes);
   let guess = -1;
   let mayWin = false;

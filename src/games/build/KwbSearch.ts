@@ -1,13 +1,17 @@
-import { Partition, type Levels } from './Partition.js';
-import { SearchTimeout, type SearchContext } from './StrategySearch.js';
-import { compareVectors } from './Symmetry.js';
+import { compareVectors } from '../tuple/compareVectors.js';
+import { levelsSize, type Levels } from '../tuple/Levels.js';
+import { GAMES_TUNING } from '../tuning.js';
+import type { SearchContext } from './SearchContext.js';
+import { SearchTimeout } from './SearchTimeout.js';
 
 /**
- * The chapter's k-way branching (KWB) builder, generalized to e lies. At a tuple every guess
+ * The chapter's k-way branching (KWB) builder (the thesis chapter: docs/GAMES.md, References),
+ * generalized to e lies. At a tuple every guess
  * (one per symmetry class near the root) splits each level C^(j) into classes by true
  * answer. Guesses whose splits look alike, by the hash of each level's class sizes sorted
  * (all levels, in order), form one group (HCG). Groups are compared by the evaluation f:
- * each class weighs sum_j d_j |class in C^(j)| with d_j = 3^(e-j) (fewer lies matter more),
+ * each class weighs sum_j d_j |class in C^(j)| with d_j = alpha^(e-j) (fewer lies matter more;
+ * alpha is KWB_ALPHA in tuning.ts, the chapter's 3),
  * and the weights sorted from the heaviest are compared lexicographically (the lighter the
  * heaviest class, the better; ties go to the next). One guess of each of the k best groups
  * is expanded in full, recursively, and the one whose subtree needs the fewest guesses (then
@@ -32,12 +36,12 @@ export class KwbSearch {
     readonly deadline?: number,
   ) {
     const E = ctx.E;
-    this.d = Array.from({ length: E + 1 }, (_, j) => 3 ** (E - j));
+    this.d = Array.from({ length: E + 1 }, (_, j) => GAMES_TUNING.KWB_ALPHA.value ** (E - j));
   }
 
   solve(levels: Levels, history: number[]): KwbResult {
     const { ctx } = this;
-    const codes = Partition.size(levels);
+    const codes = levelsSize(levels);
     if (codes === 0) return { text: '', depth: 0, total: 0 };
     if (this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
     if (codes === 1) {
@@ -79,7 +83,7 @@ export class KwbSearch {
     const pool = ctx.guessPool(levels, history);
     const n = pool ? pool.length : ctx.table.size;
     const groups = new Map<string, { g: number; f: number[] }>();
-    const codes = Partition.size(levels);
+    const codes = levelsSize(levels);
     for (let i = 0; i < n; i++) {
       const g = pool ? pool[i]! : i;
       const counts = ctx.part.count(levels, g);

@@ -1,8 +1,10 @@
-import { AnswerTable } from './AnswerTable.js';
+import { Rules, type RulesSpec } from '../model/Rules.js';
+import type { Levels } from '../tuple/Levels.js';
+import { GAMES_TUNING } from '../tuning.js';
+import { BudgetedSearch } from './BudgetedSearch.js';
 import { KwbSearch } from './KwbSearch.js';
-import type { Levels } from './Partition.js';
-import { Rules, type RulesSpec } from './Rules.js';
-import { BudgetedSearch, SearchContext, SearchTimeout } from './StrategySearch.js';
+import { SearchContext } from './SearchContext.js';
+import { SearchTimeout } from './SearchTimeout.js';
 
 /**
  * One subtree of a strategy to build, as plain data that crosses to a worker thread (the
@@ -36,32 +38,9 @@ export type SubtreeOutcome =
       readonly timedOut: boolean;
     };
 
-/**
- * Tuples with at most this many codes try the fewest-lies rule first (it wins most endgames
- * and keeps files small: Mastermind e = 2 within 9 is 0.6 MB). Range 0-100; not tuned.
- */
-export const RULE_MAX_CODES = 12;
-/** Guesses the rule check may look at per tuple before giving up on it. Range 100-100,000; not tuned. */
-export const RULE_NODES = 5000;
-
-/** Contexts made in this thread, by game (a worker builds subtrees of one game many times). */
-const contexts = new Map<string, SearchContext>();
-
-export function searchContext(rules: Rules, table?: AnswerTable | ArrayBufferLike): SearchContext {
-  const key = JSON.stringify(rules.spec());
-  let ctx = contexts.get(key);
-  if (!ctx) {
-    const t = table instanceof AnswerTable ? table : new AnswerTable(rules.game, table);
-    ctx = new SearchContext(rules, t);
-    contexts.clear();
-    contexts.set(key, ctx);
-  }
-  return ctx;
-}
-
 export function runSubtree(task: SubtreeTask): SubtreeOutcome {
   const rules = new Rules(task.rules);
-  const ctx = searchContext(rules, task.table);
+  const ctx = SearchContext.of(rules, task.table);
   const deadline = task.deadlineEpochMs === undefined ? undefined : task.deadlineEpochMs - performance.timeOrigin;
   const history = [...task.history];
   try {
@@ -70,7 +49,7 @@ export function runSubtree(task: SubtreeTask): SubtreeOutcome {
       const r = s.solve(task.levels, history);
       return { kind: 'games-subtree', text: r.text, depth: r.depth, nodes: s.nodes, timedOut: false };
     }
-    const s = new BudgetedSearch(ctx, { branch: task.branch, deadline, ruleMaxCodes: RULE_MAX_CODES, ruleNodes: RULE_NODES });
+    const s = new BudgetedSearch(ctx, { branch: task.branch, deadline, ruleMaxCodes: GAMES_TUNING.RULE_MAX_CODES.value, ruleNodes: GAMES_TUNING.RULE_NODES.value });
     const text = s.solve(task.levels, task.guesses, history);
     return { kind: 'games-subtree', text, depth: task.guesses, nodes: s.nodes, timedOut: false };
   } catch (e) {

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { outcomeOf } from '../parallel/InThreadRunner.js';
+import { outcomeOf } from '../../parallel/InThreadRunner.js';
 import { runSubtree, type SubtreeTask } from './SubtreeTask.js';
 
 /**

@@ -1,4 +1,4 @@
-import { InputError } from '../errors.js';
+import { InputError } from '../../errors.js';
 import { formatAnswer, parseAnswer } from './Answer.js';
 import type { Rules } from './Rules.js';
 

@@ -1,5 +1,6 @@
-import { InputError } from '../errors.js';
-import { answerAlphabet, winAnswer } from './Answer.js';
+import { InputError } from '../../errors.js';
+import { winAnswer } from './Answer.js';
+import { answerAlphabet } from './answerAlphabet.js';
 import { Game, type GameSpec } from './Game.js';
 
 /**

@@ -1,5 +1,4 @@
-import { InputError } from '../errors.js';
-import type { Game } from './Game.js';
+import { InputError } from '../../errors.js';
 
 /**
  * Answers `xAyB`: x symbols right and in the right place, y right but in the wrong place
@@ -43,62 +42,6 @@ export function answerOfDigits(pegs: number, g: ArrayLike<number>, s: ArrayLike<
   }
   for (let p = 0; p < pegs; p++) counts[g[p]!] = 0;
   return exact * (pegs + 1) + common - exact;
-}
-
-/**
- * The answers a code-maker can give in this game, packed, ascending: those that some guess
- * and some secret produce (a lie is one of these too). With 4 pegs: the 14 answers, `3A1B`
- * never occurs. For games too large to enumerate, every `xAyB` with x + y <= P but
- * `(P-1)A1B`, less, for the AB game, those with fewer common digits than the pigeonhole forces.
- */
-export function answerAlphabet(game: Game, enumerateUpTo = 1 << 22): number[] {
-  const P = game.pegs;
-  const seen = new Uint8Array(answerSlots(P));
-  if (game.size <= enumerateUpTo) {
-    // Every answer of the game is the answer of some guess of each shape: guesses up to
-    // symbol and position permutations are the integer partitions of P (Mastermind) or one
-    // guess (AB).
-    const counts = new Int32Array(game.symbols);
-    const s = new Uint8Array(P);
-    for (const g of representativeGuesses(game)) {
-      for (let i = 0; i < game.size; i++) seen[answerOfDigits(P, g, game.digits(i, s), counts)] = 1;
-    }
-  } else {
-    const minCommon = game.kind === 'ab' ? Math.max(0, 2 * P - game.symbols) : 0;
-    for (let x = 0; x <= P; x++) {
-      for (let y = 0; x + y <= P; y++) if (x + y >= minCommon && !(x === P - 1 && y === 1)) seen[packAnswer(P, x, y)] = 1;
-    }
-  }
-  const out: number[] = [];
-  for (let a = 0; a < seen.length; a++) if (seen[a]) out.push(a);
-  return out;
-}
-
-/** One guess of each shape (see answerAlphabet). */
-function representativeGuesses(game: Game): Uint8Array[] {
-  const P = game.pegs;
-  if (game.kind === 'ab') return [Uint8Array.from({ length: P }, (_, i) => i)];
-  const out: Uint8Array[] = [];
-  const parts: number[] = [];
-  const rec = (left: number, max: number) => {
-    if (left === 0) {
-      if (parts.length > game.symbols) return;
-      const g = new Uint8Array(P);
-      let p = 0;
-      parts.forEach((n, colour) => {
-        for (let i = 0; i < n; i++) g[p++] = colour;
-      });
-      out.push(g);
-      return;
-    }
-    for (let n = Math.min(left, max); n >= 1; n--) {
-      parts.push(n);
-      rec(left - n, n);
-      parts.pop();
-    }
-  };
-  rec(P, P);
-  return out;
 }
 
 /**

@@ -1,11 +1,6 @@
-import type { AnswerTable } from './AnswerTable.js';
-import type { Rules } from './Rules.js';
-
-/**
- * A tuple as the searches hold it: `levels[j]` lists the codes of C^(j), ascending (see
- * Knowledge.ts for the meaning; these are its `lists()`).
- */
-export type Levels = Int32Array[];
+import type { AnswerTable } from '../model/AnswerTable.js';
+import type { Rules } from '../model/Rules.js';
+import type { Levels } from './Levels.js';
 
 /**
  * How a guess splits a tuple: counts by (true answer, level) in one pass over the table row,
@@ -92,13 +87,6 @@ export class Partition {
       if (here > 0 || movable - fitBelow > 0) out.push(r);
     }
     return out;
-  }
-
-  /** Total codes of a tuple (over all levels). */
-  static size(levels: Levels): number {
-    let n = 0;
-    for (const l of levels) n += l.length;
-    return n;
   }
 }
 

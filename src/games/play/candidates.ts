@@ -1,17 +1,18 @@
-import { NonocryptError } from '../errors.js';
-import { createSolver, DEFAULT_ENGINE } from '../sat/engines.js';
-import type { EngineName } from '../sat/SatSolver.js';
-import { AnswerTable, MAX_ENUMERATED_CODES } from './AnswerTable.js';
-import type { Turn } from './History.js';
-import { Knowledge } from './Knowledge.js';
+import { NonocryptError } from '../../errors.js';
+import { createSolver, DEFAULT_ENGINE } from '../../sat/engines.js';
+import type { EngineName } from '../../sat/SatSolver.js';
+import { AnswerTable } from '../model/AnswerTable.js';
+import type { Turn } from '../model/History.js';
+import { Knowledge } from '../model/Knowledge.js';
+import type { Rules } from '../model/Rules.js';
+import { GAMES_TUNING } from '../tuning.js';
 import { LiesModel } from './LiesModel.js';
-import type { Rules } from './Rules.js';
 
 /**
  * What a history tells: the sizes of C^(0..e), the codes of each level (up to a limit), and
  * the answers that must have been lies (every code that fits contradicts them).
  *
- * Games up to MAX_ENUMERATED_CODES codes are enumerated (the knowledge tuple as bitsets);
+ * Games up to MAX_ENUMERATED_CODES (tuning.ts) codes are enumerated (the knowledge tuple as bitsets);
  * larger ones (or `method: 'sat'`) are asked of the SAT model (LiesModel.ts): codes are found
  * one model at a time with blocking clauses, so counts stop at `countLimit` (then they are
  * lower bounds, `exact` false).
@@ -49,9 +50,10 @@ export const DEFAULT_COUNT_LIMIT = 1000;
 export function candidates(rules: Rules, turns: readonly Turn[], options: CandidateOptions = {}): CandidateReport {
   const method = options.method ?? 'auto';
   const limit = options.limit ?? 20;
-  const enumerable = rules.game.size <= MAX_ENUMERATED_CODES;
+  const maxCodes = GAMES_TUNING.MAX_ENUMERATED_CODES.value;
+  const enumerable = rules.game.size <= maxCodes;
   if (method === 'enumerate' && !enumerable) {
-    throw new NonocryptError('E_USAGE', `${rules.game.size} codes are too many to enumerate (at most ${MAX_ENUMERATED_CODES}); use the SAT method`);
+    throw new NonocryptError('E_USAGE', `${rules.game.size} codes are too many to enumerate (at most ${maxCodes}); use the SAT method`);
   }
   if (method === 'sat' || (method === 'auto' && !enumerable)) return bySat(rules, turns, limit, options);
   const table = options.table ?? new AnswerTable(rules.game);

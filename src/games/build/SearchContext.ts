@@ -1,0 +1,142 @@
+import { AnswerTable } from '../model/AnswerTable.js';
+import type { Rules } from '../model/Rules.js';
+import { fewestLiesWins } from '../tuple/fewestLies.js';
+import { levelsSize, type Levels } from '../tuple/Levels.js';
+import { Partition } from '../tuple/Partition.js';
+import { Symmetry } from '../tuple/Symmetry.js';
+import { Volume } from '../tuple/Volume.js';
+import { GAMES_TUNING } from '../tuning.js';
+import { answerChars } from './StrategyTree.js';
+
+/**
+ * The builders' common ground: ranking guesses, symmetry, the rule check, and writing
+ * subtrees in the compact form (StrategyTree.ts). A subtree is returned as text: '' for an
+ * empty tuple (nothing to play), '*' for "the fewest-lies rule wins from here", or a node.
+ * One context per game and thread: `SearchContext.of` keeps the last one made in this thread
+ * (a worker builds subtrees of one game many times; a hint in `play` reuses the table).
+ */
+
+/** The ranking of one guess: the heaviest child's weight and the sum of squared weights. */
+export interface RankedGuess {
+  readonly guess: number;
+  readonly worst: number;
+  readonly spread: number;
+  /** The guess is a code of the tuple (it may win now). */
+  readonly hit: boolean;
+}
+
+export class SearchContext {
+  readonly part: Partition;
+  readonly volume: Volume;
+  readonly symmetry: Symmetry;
+  readonly E: number;
+  /** Scratch: child level sizes by answer. */
+  private readonly below: Float64Array;
+
+  constructor(
+    readonly rules: Rules,
+    readonly table: AnswerTable,
+  ) {
+    this.part = new Partition(rules, table);
+    this.volume = new Volume(rules);
+    this.symmetry = new Symmetry(table, rules.symbols);
+    this.E = rules.lies;
+    this.below = new Float64Array(rules.lies + 1);
+  }
+
+  /**
+   * The context of this game in this thread: the one made last when it is for the same rules,
+   * else a new one (on `table`, or a table read from a shared buffer, or a new table).
+   */
+  static of(rules: Rules, table?: AnswerTable | ArrayBufferLike): SearchContext {
+    const key = JSON.stringify(rules.spec());
+    if (lastContext?.key !== key) {
+      const t = table instanceof AnswerTable ? table : new AnswerTable(rules.game, table);
+      lastContext = { key, ctx: new SearchContext(rules, t) };
+    }
+    return lastContext.ctx;
+  }
+
+  /** The guesses worth evaluating at this tuple: all codes, or one per symmetry class. */
+  guessPool(levels: Levels, history: readonly number[], codes = levelsSize(levels)): ArrayLike<number> | undefined {
+    if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.representatives(history);
+    return undefined;
+  }
+
+  /**
+   * Rank the guesses (all codes, or `pool`) by the volume of their children with h - 1
+   * guesses left: those whose heaviest child the volume bound rules out are dropped; the rest
+   * come lightest-heaviest-child first, then most even.
+   */
+  rank(levels: Levels, h: number, pool?: ArrayLike<number>): RankedGuess[] {
+    const limit = this.volume.b(h - 1);
+    const weights = this.childWeights(h - 1);
+    const out: RankedGuess[] = [];
+    const n = pool ? pool.length : this.table.size;
+    for (let i = 0; i < n; i++) {
+      const r = this.weigh(levels, pool ? pool[i]! : i, weights);
+      if (r.worst <= limit) out.push(r);
+    }
+    out.sort((a, b) => a.worst - b.worst || a.spread - b.spread || Number(b.hit) - Number(a.hit) || a.guess - b.guess);
+    return out;
+  }
+
+  /** weights[j]: the volume weight of a code of level j with t guesses left. */
+  childWeights(t: number): Float64Array {
+    const E1 = this.E + 1;
+    const weights = new Float64Array(E1);
+    for (let j = 0; j < E1; j++) weights[j] = this.volume.a(this.E - j, t);
+    return weights;
+  }
+
+  /**
+   * The volume weights of guess g's non-winning children, from its class counts alone (a
+   * child of answer r holds the codes of level j whose answer is r, and the codes of level
+   * j - 1 whose answer is not r): the heaviest, and the sum of squares.
+   */
+  weigh(levels: Levels, g: number, weights: Float64Array): RankedGuess {
+    const E1 = this.E + 1;
+    const win = this.rules.win;
+    const truthful = this.rules.end === 'truthful';
+    const below = this.below;
+    const counts = this.part.count(levels, g);
+    let hit = false;
+    for (let j = 0; j < E1; j++) {
+      const wins = counts[win * E1 + j]!;
+      if (wins) hit = true;
+      below[j] = levels[j]!.length - (truthful ? wins : 0);
+    }
+    let worst = 0;
+    let spread = 0;
+    for (const r of this.rules.alphabet) {
+      if (r === win) continue;
+      let w = counts[r * E1]! * weights[0]!;
+      for (let j = 1; j < E1; j++) w += (counts[r * E1 + j]! + below[j - 1]! - counts[r * E1 + j - 1]!) * weights[j]!;
+      if (w > worst) worst = w;
+      spread += w * w;
+    }
+    return { guess: g, worst, spread, hit };
+  }
+
+  /** Whether the fewest-lies rule wins this tuple within h guesses (undefined: too big to tell). */
+  ruleWins(levels: Levels, h: number, nodes: number): boolean | undefined {
+    return fewestLiesWins(this.part, levels, h, { nodes });
+  }
+
+  /**
+   * A node's text from its guess and its children's texts by answer: '*' children are left to
+   * the rule, '' children are not written.
+   */
+  nodeText(guess: number, children: readonly (readonly [number, string])[]): string {
+    const P = this.rules.pegs;
+    let explicit = '';
+    let rest = false;
+    for (const [a, t] of children) {
+      if (t === '*') rest = true;
+      else if (t !== '') explicit += answerChars(P, a) + t;
+    }
+    return this.rules.game.format(guess) + (explicit ? `{${explicit}}` : '') + (rest ? '*' : '');
+  }
+}
+
+let lastContext: { key: string; ctx: SearchContext } | undefined;
