@@ -44,7 +44,8 @@ export {
   type Ciphertext,
   type CipherBlock,
 } from './formats/ciphertext.js';
-export { readPuzzle, writePuzzle, inputFormats, outputFormats, type InputFormat, type OutputFormat } from './formats/puzzleText.js';
+export { readPuzzle, inputFormats, type InputFormat } from './formats/puzzleText.js';
+export { writePuzzle, outputFormats, type OutputFormat } from './puzzle/writePuzzle.js';
 export type { PuzzleFile, PuzzleFormat } from './formats/PuzzleFile.js';
 export { formatAnnotation } from './formats/symbols.js';
 export { readMessageText } from './formats/messageText.js';

@@ -18,3 +18,6 @@ export interface CliIO {
 export function processIO(): CliIO {
   return { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env };
 }
+
+/** Where a command's action leaves its exit code (commander's actions return nothing). */
+export type SetExit = (code: number) => void;

@@ -1,11 +1,15 @@
 import { availableParallelism } from 'node:os';
-import { InvalidArgumentError, Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
+import { RECEIVER_MODELS } from '../annotate/ReceiverModel.js';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
+import { parseShard } from '../collection/shard.js';
 import { NonocryptError } from '../errors.js';
+import { inputFormats } from '../formats/puzzleText.js';
 import type { RunOptions } from '../parallel/RunOptions.js';
 import { DEFAULT_ENGINE, ENGINES } from '../sat/engines.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
+import { folderExtensions } from './inputFiles.js';
 import { readText } from './io.js';
 
 /**
@@ -118,10 +122,50 @@ export const memoryOption = () =>
   );
 
 /** True when the user gave the option on the command line (not a default). */
-export function given(cmd: Command, key: string): boolean {
+export function given(cmd: CommandUnknownOpts, key: string): boolean {
   return cmd.getOptionValueSource(key) === 'cli';
 }
 
 export function usage(message: string): never {
   throw new NonocryptError('E_USAGE', message);
 }
+
+export const receiverOption = () =>
+  new Option('-r, --receiver <model>', 'receiver model: unique (one solution) or logic (line-solvable)').choices(RECEIVER_MODELS).default('unique' as const);
+
+/**
+ * Formats. Every command that reads a puzzle names its input format with `-f, --from` and its
+ * output format with `--to` (convert --from nin --to json; render --to svg): two words that
+ * cannot be mistaken for each other, where `--format` meant the input of solve, annotate and
+ * convert but the output of render. The old spellings (`--format`, annotate's `--format-out`)
+ * still work, each with its old meaning in its command, and are left out of the help.
+ */
+export const fromOption = () => new Option('-f, --from <format>', 'input format (default: from the file extension, else from the content)').choices(inputFormats);
+
+/** An old spelling of an option, hidden from the help, that sets the option `to`. */
+export function hiddenAlias<C extends CommandUnknownOpts>(cmd: C, old: Option, to: string): C {
+  cmd.addOption(old.hideHelp());
+  cmd.on(`option:${old.name()}`, (value: unknown) => cmd.setOptionValueWithSource(to, value, 'cli'));
+  return cmd;
+}
+
+/** `--format`, the old spelling of `--from` (solve, annotate, convert). */
+export const oldInputFormat = <C extends CommandUnknownOpts>(cmd: C): C => hiddenAlias(cmd, new Option('--format <format>').choices(inputFormats), 'from');
+export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
+export const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
+export const shardOption = () =>
+  new Option('--shard <K/N>', 'process only shard K of N: the inputs at positions K, K+N, K+2N, ... of the sorted list (1-based)').argParser((v) => {
+    try {
+      return parseShard(v);
+    } catch (e) {
+      throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
+    }
+  });
+export const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');
+
+/** The help paragraph of the commands that take collections. */
+export const collectionHelp = (kind: 'puzzle' | 'ciphertext') =>
+  `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped)
+or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json
+one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file is its own line
+(error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3.`;

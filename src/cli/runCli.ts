@@ -1,4 +1,4 @@
-import { CommanderError } from 'commander';
+import { CommanderError, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { NonocryptError } from '../errors.js';
 import type { CliIO } from './CliIO.js';
 import { exitCode, exitForError } from './ExitCode.js';
@@ -19,7 +19,7 @@ export async function runCli(args: readonly string[], io: CliIO): Promise<number
     outputError: (s: string, write: (s: string) => void) => write(`${prefix}: ${s.replace(/^error: /, '').trimEnd()}\n`),
   });
   program.exitOverride().configureOutput(output('nonocrypt'));
-  const configure = (parent: typeof program, name: string): void => {
+  const configure = (parent: CommandUnknownOpts, name: string): void => {
     for (const c of parent.commands) {
       c.exitOverride().configureOutput(output(`${name} ${c.name()}`));
       configure(c, `${name} ${c.name()}`);

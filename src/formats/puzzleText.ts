@@ -1,4 +1,3 @@
-import { puzzleDimacs } from '../encode/puzzleDimacs.js';
 import { InputError } from '../errors.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { formatFromPath, readPuzzleFile, sniffFormat, writePuzzleFile } from './detectFormat.js';
@@ -9,12 +8,11 @@ import { sourceName } from './quote.js';
 /**
  * Puzzle files in and out, whatever the format: what `solve`, `annotate` and `convert` read
  * and write. Besides the puzzle formats, a picture (rows of # and ., or 1 and 0) reads as the
- * puzzle whose goal is that picture, and writes from a goal; DIMACS is an output only.
+ * puzzle whose goal is that picture, and writes from a goal. (DIMACS, an output only, is the
+ * CNF encoding's: puzzle/writePuzzle.ts adds it.)
  */
 export type InputFormat = PuzzleFormat | 'picture';
-export type OutputFormat = PuzzleFormat | 'picture' | 'dimacs';
 export const inputFormats: readonly InputFormat[] = [...puzzleFormats, 'picture'];
-export const outputFormats: readonly OutputFormat[] = [...puzzleFormats, 'picture', 'dimacs'];
 
 /**
  * Read a puzzle. The format is `format`, else the one the file name's extension names (`.pic`
@@ -46,15 +44,9 @@ export function inputFormatOf(text: string, options: { readonly format?: InputFo
   return chosen;
 }
 
-/** Write a puzzle in a format (see `writePuzzleFile` for what each format can hold). */
-export function writePuzzle(file: PuzzleFile, format: OutputFormat): string {
-  switch (format) {
-    case 'dimacs':
-      return puzzleDimacs(file.puzzle, file.givens ?? []);
-    case 'picture':
-      if (!file.goal) throw new InputError('E_GOAL', 'a picture needs the goal: this puzzle has none (convert --solve fills it in when the solution is unique)');
-      return formatPicture(file.goal);
-    default:
-      return writePuzzleFile(file, format);
-  }
+/** Write a puzzle in a format `readPuzzle` reads (see `writePuzzleFile` for what each format can hold). */
+export function formatPuzzle(file: PuzzleFile, format: InputFormat): string {
+  if (format !== 'picture') return writePuzzleFile(file, format);
+  if (!file.goal) throw new InputError('E_GOAL', 'a picture needs the goal: this puzzle has none (convert --solve fills it in when the solution is unique)');
+  return formatPicture(file.goal);
 }

@@ -30,9 +30,9 @@ import { switchNeighbour } from './switchNeighbour.js';
  *    is white", with X's colours as phases. Two solutions have the same number of black
  *    cells, so any other grid turns at least one of X's black cells white: one clause forbids
  *    exactly X. UNSAT -> unique; SAT -> a second grid.
- * The same instance then answers "is X the only solution once these cells are given?" for the
- * annotation minimizer, each query in its own retired scope, the given cells as assumptions
- * (the automaton encoding, encode/encodePuzzle.ts, unless `solve()` loaded the other one).
+ * A block made for the annotation minimizer is not solved: it answers "is X the only solution
+ * once these cells are given?" instead, each query in its own retired scope of the automaton
+ * encoding (encode/encodePuzzle.ts), the given cells as assumptions.
  * A solve stopped by its deadline answers 'unknown', never a verdict.
  *
  * Counting (`countMax`): the search collects up to countMax + 1 solutions; a whole tree
@@ -41,9 +41,35 @@ import { switchNeighbour } from './switchNeighbour.js';
  * (the count is exact), one grid more than the maximum is found (the count is reported as
  * `>= countMax`), or the deadline passes (a lower bound). At least two grids are looked for,
  * so the verdict is the same as without counting.
+ *
+ * Call order: a block serves one of two protocols, and a call out of order throws E_INTERNAL
+ * naming the call and the state it came in (a bug in the caller: CaDiCaL's REQUIRE_READY_STATE).
+ *   solving, for the pipelines (solvePuzzle, quickOutcome):
+ *     new BlockSolver(...)  solve(options)  dispose()
+ *   querying, for the annotation minimizer (annotate/oracles.ts), on the automaton encoding:
+ *     new BlockSolver(...)  query*  dispose()
+ *     where a query is preferNear, findGrid, findOther, findWithin or findCloser, in any order
+ * As a state machine (every call not listed for a state is out of order):
+ *   state      call                   next state
+ *   fresh      solve()                solved ('solving' while it runs; spent even if it throws)
+ *   fresh      a query                querying
+ *   querying   a query                querying
+ *   any        dispose()              disposed (again: nothing more to do)
+ * `solve()` picks the encoding SAT gets: block positions, or the automaton one when probing is
+ * off and nothing is counted. `presolve`, `domains`, `openCells`, the counters and `checked()`
+ * hold no protocol state: read or call them at any time.
  */
+/** The states of a block's call order (see the class comment). */
+type BlockState = 'fresh' | 'solving' | 'solved' | 'querying' | 'disposed';
+
 /** What a search found: a grid, proof that there is none, or nothing (stopped by its deadline). */
 export type Found = Grid | 'none' | 'unknown';
+
+/** The states a query may be asked in. */
+const QUERYING: readonly BlockState[] = ['fresh', 'querying'];
+
+/** What `solve()` takes (see there). */
+type BlockSolveOptions = { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number; readonly first?: boolean; readonly tuning?: Partial<SolverTuning> } & SolveLimits;
 
 /**
  * Estimated SAT variables per open cell, used only to decide whether a block still fits on the
@@ -107,6 +133,10 @@ export class BlockSolver {
   private satSearch: { decisions: number; conflicts: number } | undefined;
   private scope: GuardScope | undefined;
   private encoding: PuzzleEncoding | undefined;
+  /** Where the call order stands (see the class comment); 'solving' only inside `solve()`. */
+  private protocol: BlockState = 'fresh';
+  /** The encoding `load()` writes: the automaton one, unless `solve()` picks the block positions. */
+  private encodingKind: 'automaton' | 'order' = 'automaton';
   satCalls = 0;
   private tuning: SolverTuning = { ...solverTuning };
   /** True when this block's clauses went into an instance that already held other blocks. */
@@ -143,10 +173,20 @@ export class BlockSolver {
    * `first`: stop at the first grid found ('found'; no search for a second one).
    * Throws SolverAbortError when an engine aborts (its memory cap).
    */
-  solve(
-    options: { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number; readonly first?: boolean; readonly tuning?: Partial<SolverTuning> } & SolveLimits = {},
-  ): SolveResult {
+  solve(options: BlockSolveOptions = {}): SolveResult {
+    this.enter('solve', ['fresh'], 'solving');
+    try {
+      return this.decide(options);
+    } finally {
+      this.protocol = 'solved';
+    }
+  }
+
+  /** `solve()`'s work, in state 'solving'. */
+  private decide(options: BlockSolveOptions): SolveResult {
     this.tuning = { ...solverTuning, ...options.tuning };
+    // Probing hands SAT the block positions encoding, and so does counting; else the automaton one.
+    this.encodingKind = (options.probing ?? true) || options.countMax !== undefined ? 'order' : 'automaton';
     const counted = (r: SolveResult, count: SolutionCount): SolveResult => (options.countMax === undefined ? r : { ...r, count });
     const exactly = (value: number): SolutionCount => ({ value, exact: true });
     if (this.presolve === 'contradiction') return counted({ status: 'none', lineSolvable: false, stats: this.stats() }, exactly(0));
@@ -156,7 +196,7 @@ export class BlockSolver {
     }
     this.difficulty = 'probing';
     let found: SearchOutcome | undefined;
-    if ((options.probing ?? true) && !this.scope) {
+    if (options.probing ?? true) {
       const core = this.coreAt(this.domains).core;
       const r = core.probe({ deadline: options.deadline });
       this.probes = core.stats().probes;
@@ -169,8 +209,8 @@ export class BlockSolver {
       this.difficulty = 'search';
       if (r === 'stopped') return this.stopped();
       if (options.search === false) {
-        this.load('order');
-        return options.countMax !== undefined ? this.count(options.countMax, options, []) : this.decideFrom(this.findGrid(options), options, options.first);
+        this.load();
+        return options.countMax !== undefined ? this.count(options.countMax, options, []) : this.decideFrom(this.someGrid(options), options, options.first);
       }
       const wanted = options.countMax !== undefined ? Math.max(options.countMax, 1) + 1 : options.first ? 1 : 2;
       found = core.search(wanted, {
@@ -196,13 +236,13 @@ export class BlockSolver {
           : { status: 'none', lineSolvable: false, stats: this.stats() };
       }
       if (options.deadline !== undefined && performance.now() >= options.deadline) return this.stopped();
-      this.load('order');
-      const first = grids[0] ?? this.findGrid(options);
+      this.load();
+      const first = grids[0] ?? this.someGrid(options);
       return this.decideFrom(first, options, options.first);
     }
     this.difficulty = 'search';
     if (options.countMax !== undefined) return this.count(options.countMax, options, []);
-    return this.decideFrom(this.findGrid(options), options, options.first);
+    return this.decideFrom(this.someGrid(options), options, options.first);
   }
 
   /** Steps 4-5 from a first grid (or the answer that there is none); with `firstOnly`, that grid. */
@@ -212,8 +252,8 @@ export class BlockSolver {
     if (firstOnly) return { status: 'found', grid: first, lineSolvable: false, stats: this.stats() };
     const near = switchNeighbour(this.puzzle, first, this.givens);
     if (near) return { status: 'multiple', grids: [first, this.checked(near.cells)], lineSolvable: false, stats: this.stats() };
-    this.preferNear(first);
-    const second = this.findOther(first, [], limits);
+    this.phasesNear(first);
+    const second = this.other(first, [], limits);
     if (second === 'unknown') return this.stopped();
     if (second === 'none') return { status: 'unique', grid: first, lineSolvable: false, stats: this.stats() };
     return { status: 'multiple', grids: [first, second], lineSolvable: false, stats: this.stats() };
@@ -241,10 +281,10 @@ export class BlockSolver {
 
   /** Counting by SAT from the grids the search found (see the class comment). */
   private count(countMax: number, limits: SolveLimits, found: Grid[]): SolveResult {
-    this.load('order');
+    this.load();
     const grids = [...found];
     if (grids.length === 0) {
-      const first = this.findGrid(limits);
+      const first = this.someGrid(limits);
       if (first === 'none') return this.counted([], 'unsat', countMax);
       if (first === 'unknown') return this.counted([], 'time limit', countMax);
       grids.push(first);
@@ -277,8 +317,13 @@ export class BlockSolver {
     return this.counted(grids, end, countMax);
   }
 
-  /** Some grid that fits. */
+  /** Some grid that fits. A query. */
   findGrid(limits: SolveLimits = {}): Found {
+    this.enter('findGrid', QUERYING, 'querying');
+    return this.someGrid(limits);
+  }
+
+  private someGrid(limits: SolveLimits): Found {
     if (this.presolve === 'contradiction') return 'none';
     if (this.presolve === 'solved') return this.checked(domainsToCells(this.domains));
     const scope = this.load();
@@ -301,9 +346,14 @@ export class BlockSolver {
   /**
    * A grid different from `grid` that fits the clues, the givens, and has every cell of
    * `extraBlack` black; 'none' when there is none (so `grid` is then the only solution with
-   * those cells given).
+   * those cells given). A query.
    */
   findOther(grid: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
+    this.enter('findOther', QUERYING, 'querying');
+    return this.other(grid, extraBlack, limits);
+  }
+
+  private other(grid: Grid, extraBlack: readonly number[], limits: SolveLimits): Found {
     if (!this.loadIfStalled()) return 'none';
     return this.otherThan(grid, [], this.blackLits(extraBlack), limits);
   }
@@ -314,9 +364,10 @@ export class BlockSolver {
    * one black cell that `other` turns white stays black. 'none' when there is none: then no
    * second solution inside `other`'s difference from `grid` turns fewer of them white.
    * require: `other` fits the clues and the givens, differs from `grid`, and has every cell of
-   * `extraBlack` black.
+   * `extraBlack` black. A query.
    */
   findCloser(grid: Grid, other: Grid, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
+    this.enter('findCloser', QUERYING, 'querying');
     if (!this.loadIfStalled()) return 'none';
     const cellVar = this.encoding!.cellVar;
     const region = new Uint8Array(cellVar.length);
@@ -333,9 +384,10 @@ export class BlockSolver {
    * A grid like `findOther`'s (it fits the clues and the givens, every cell of `extraBlack` is
    * black) that differs from `grid` only in cells of `region` (1: may differ); 'none' when no
    * such grid differs from `grid` inside the region. A search on the region's cells alone: the
-   * annotation oracle asks it first, where earlier second solutions differed.
+   * annotation oracle asks it first, where earlier second solutions differed. A query.
    */
   findWithin(grid: Grid, region: ArrayLike<number>, extraBlack: readonly number[], limits: SolveLimits = {}): Found {
+    this.enter('findWithin', QUERYING, 'querying');
     if (!this.loadIfStalled()) return 'none';
     return this.otherWithin(grid, region, extraBlack, [], limits);
   }
@@ -376,9 +428,14 @@ export class BlockSolver {
    * From now on the search tries each cell's value in `grid` first (a phase hint to the
    * engine, see SatSolver.phase): `findOther` then finds another solution that mostly agrees
    * with `grid`, so few of its black cells turn white. The annotation oracle asks for this:
-   * the black cells that turn white are its core, and small cores are strong ones.
+   * the black cells that turn white are its core, and small cores are strong ones. A query.
    */
   preferNear(grid: Grid): void {
+    this.enter('preferNear', QUERYING, 'querying');
+    this.phasesNear(grid);
+  }
+
+  private phasesNear(grid: Grid): void {
     if (this.presolve !== 'stalled') return;
     const scope = this.load();
     const cellVar = this.encoding!.cellVar;
@@ -388,8 +445,9 @@ export class BlockSolver {
     }
   }
 
-  /** Retire this block's clauses and variables from the shared instance. */
+  /** Retire this block's clauses and variables from the shared instance; in any state, and again. */
   dispose(): void {
+    this.protocol = 'disposed';
     this.scope?.retire();
     this.scope = undefined;
     this.core?.dispose();
@@ -403,19 +461,34 @@ export class BlockSolver {
     return true;
   }
 
+  /** A step of the call order: `call`, allowed in the states `from`, leads to `to`. */
+  private enter(call: string, from: readonly BlockState[], to: BlockState): void {
+    this.require(call, from);
+    this.protocol = to;
+  }
+
+  /** `call` is allowed only in the states `allowed`: in any other, a bug in the caller. */
+  private require(call: string, allowed: readonly BlockState[]): void {
+    if (!allowed.includes(this.protocol)) {
+      throw new NonocryptError('E_INTERNAL', `internal error: BlockSolver.${call}() in state '${this.protocol}' (allowed in: ${allowed.join(', ')})`);
+    }
+  }
+
   /**
-   * The block's clauses in a guard scope of the session's instance, made on first use: the
-   * automaton encoding of what propagation (and probing, after `solve()`) left open, or with
-   * 'order' the block positions encoding from the core, with belief-propagation phases and
-   * the binary clauses probing implies (what `solve()` hands to SAT).
+   * The block's clauses in a guard scope of the session's instance, made on first use, in the
+   * encoding `encodingKind` names: the automaton encoding of what propagation (and probing,
+   * in `solve()`) left open, or the block positions encoding from the core, with
+   * belief-propagation phases and the binary clauses probing implies (what `solve()` hands to
+   * SAT). Only while solving or querying.
    */
-  private load(kind: 'automaton' | 'order' = 'automaton'): GuardScope {
+  private load(): GuardScope {
+    this.require('load', ['solving', 'querying']);
     if (this.scope) return this.scope;
     const s = this.session.get(countOpen(this.satDomains) * VARIABLES_PER_OPEN_CELL);
     this.sharedInstance = !this.session.isFresh(s);
     const scope = new GuardScope(s);
     this.scope = scope;
-    if (kind === 'automaton') {
+    if (this.encodingKind === 'automaton') {
       this.encoding = encodePuzzle(this.puzzle, this.satDomains, scope);
       return scope;
     }

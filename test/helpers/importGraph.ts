@@ -1,4 +1,5 @@
-// The import graph of a TypeScript source tree, and the import cycles in it (test/importCycles.test.ts).
+// The import graph of a TypeScript source tree, the import cycles in it (test/importCycles.test.ts),
+// and which of a module's imports are types only (test/layers.test.ts).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -22,20 +23,61 @@ function sourceFiles(dir: string): string[] {
  */
 export function importGraph(root: string): ImportGraph {
   const graph: ImportGraph = new Map();
-  const name = (p: string) => relative(root, p).split('\\').join('/');
   for (const file of sourceFiles(root).sort()) {
     const found = ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map((f) => f.fileName);
     const targets: string[] = [];
     for (const spec of found) {
-      if (!spec.startsWith('./') && !spec.startsWith('../')) continue; // a package or a Node built-in
-      const base = resolve(dirname(file), spec).replace(/\.js$/, '');
-      const target = [`${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p));
-      if (!target) throw new Error(`${name(file)}: import "${spec}" names no .ts file`);
-      if (!targets.includes(name(target))) targets.push(name(target));
+      const target = targetOf(root, file, spec);
+      if (target !== undefined && !targets.includes(target)) targets.push(target);
     }
-    graph.set(name(file), targets);
+    graph.set(moduleName(root, file), targets);
   }
   return graph;
+}
+
+/**
+ * The module a relative import in `file` names (relative to `root`), undefined for a package or
+ * a Node built-in; an import that names no file is an error.
+ */
+function targetOf(root: string, file: string, spec: string): string | undefined {
+  if (!spec.startsWith('./') && !spec.startsWith('../')) return undefined;
+  const base = resolve(dirname(file), spec).replace(/\.js$/, '');
+  const target = [`${base}.ts`, join(base, 'index.ts')].find((p) => existsSync(p));
+  if (!target) throw new Error(`${moduleName(root, file)}: import "${spec}" names no .ts file`);
+  return moduleName(root, target);
+}
+
+/** A file's module name: its path relative to `root`, `/`-separated. */
+function moduleName(root: string, file: string): string {
+  return relative(root, file).split('\\').join('/');
+}
+
+/**
+ * The modules that `module` (a path relative to `root`) imports as types only: through `import
+ * type` or `export type ... from` and no other way. The compiler erases those imports, so the
+ * two files share no code at run time. (`import { type T }` counts as a value import: under
+ * some settings it keeps the module loading.)
+ */
+export function typeOnlyImports(root: string, module: string): Set<string> {
+  const file = join(root, module);
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const asType = new Set<string>();
+  const asValue = new Set<string>();
+  const note = (spec: ts.Expression | undefined, typeOnly: boolean) => {
+    if (!spec || !ts.isStringLiteralLike(spec)) return;
+    const target = targetOf(root, file, spec.text);
+    if (target !== undefined) (typeOnly ? asType : asValue).add(target);
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) note(node.moduleSpecifier, node.importClause?.isTypeOnly ?? false);
+    else if (ts.isExportDeclaration(node)) note(node.moduleSpecifier, node.isTypeOnly);
+    else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) note(node.argument.literal, true);
+    else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) note(node.arguments[0], false);
+    else if (ts.isImportEqualsDeclaration(node) && ts.isExternalModuleReference(node.moduleReference)) note(node.moduleReference.expression, node.isTypeOnly);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return new Set([...asType].filter((m) => !asValue.has(m)));
 }
 
 /** A set of modules that import each other round: every module of it, and one way round. */

@@ -1,32 +1,67 @@
-import type { Command } from 'commander';
-import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
+import { Option, type Command } from '@commander-js/extra-typings';
 import { InputError } from '../../errors.js';
 import { formatCiphertext } from '../../formats/ciphertext.js';
 import { writePuzzleFile } from '../../formats/detectFormat.js';
 import type { PuzzleFile } from '../../formats/PuzzleFile.js';
-import type { InputFormat } from '../../formats/puzzleText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
 import type { AnnotationResult } from '../../parallel/outcomes.js';
 import { annotate } from '../../puzzle/annotate.js';
 import { counted } from '../../formats/counted.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, inputName, writeOutput } from '../io.js';
-import { given, runOptions, usage, type RunFlags } from '../options.js';
+import {
+  engineOption,
+  fromOption,
+  given,
+  hiddenAlias,
+  MINIMIZER_ENGINE_NOTE,
+  memoryOption,
+  oldInputFormat,
+  outputOption,
+  quietOption,
+  receiverOption,
+  requireProofOption,
+  runOptions,
+  secondsOrNone,
+  timeoutOption,
+  usage,
+} from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
 import { readPuzzleInput } from './puzzleInput.js';
 
 /** What annotate writes: the puzzle as .non or JSON with its givens, or a one-block ciphertext. */
 export const ANNOTATE_FORMATS = ['non', 'json', 'cipher'] as const;
 
-export interface AnnotateFlags extends RunFlags {
-  from?: InputFormat;
-  to?: (typeof ANNOTATE_FORMATS)[number];
-  receiver: ReceiverModel;
-  budget?: number;
-  requireProof?: boolean;
-  json?: boolean;
-  output?: string;
+function declare(program: Command) {
+  const annotate = program
+    .command('annotate')
+    .description('the fewest cells to give away so the goal picture is the only solution (or line-solvable), proven smallest')
+    .argument('[file]', 'puzzle with a goal picture, or a picture of # and . rows; - or omitted: stdin')
+    .addOption(fromOption())
+    .addOption(receiverOption())
+    .addOption(new Option('--to <format>', 'output format: non with the givens (the default), json, or cipher (a one-block ciphertext)').choices(ANNOTATE_FORMATS))
+    .option('--json', 'print one JSON document: {"receiver","count","proven","lowerBound","cells":[[x,y]],"code"}')
+    .addOption(
+      new Option('--budget <seconds|none>', 'time for proving the annotation smallest (default none); when it ends the annotation is valid but not proven smallest (exit 0)').argParser(
+        secondsOrNone,
+      ),
+    )
+    .addOption(requireProofOption())
+    .addOption(outputOption('the output'))
+    .addOption(timeoutOption())
+    .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    .addHelpText('after', `\nExamples:\n  nonocrypt annotate --receiver logic examples/scatter.pic\n  nonocrypt annotate --to cipher examples/heart.pic`);
+  return hiddenAlias(oldInputFormat(annotate), new Option('--format-out <format>').choices(ANNOTATE_FORMATS), 'to');
+}
+
+type AnnotateCommand = ReturnType<typeof declare>;
+type AnnotateFlags = ReturnType<AnnotateCommand['opts']>;
+
+export function addAnnotateCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (file, opts, cmd) => setExit(await annotateCommand(io, file, opts, cmd)));
 }
 
 /**
@@ -34,7 +69,7 @@ export interface AnnotateFlags extends RunFlags {
  * (`unique`) or is line-solvable (`logic`), proven smallest, first in row-major order: the
  * output checked and the puzzle read, one library call, then the output and a summary line.
  */
-export async function annotateCommand(io: CliIO, path: string | undefined, flags: AnnotateFlags, cmd: Command): Promise<number> {
+async function annotateCommand(io: CliIO, path: string | undefined, flags: AnnotateFlags, cmd: AnnotateCommand): Promise<number> {
   if (flags.json && given(cmd, 'to')) usage('--json prints a report and --to writes the puzzle: use one');
   checkOutputs([flags.output], [path]);
   const file = await readPuzzleInput(io, path, flags.from);

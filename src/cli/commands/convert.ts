@@ -1,18 +1,35 @@
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { PuzzleFile } from '../../formats/PuzzleFile.js';
-import { writePuzzle, type InputFormat, type OutputFormat } from '../../formats/puzzleText.js';
 import { solve } from '../../puzzle/solve.js';
-import type { CliIO } from '../CliIO.js';
+import { outputFormats, writePuzzle } from '../../puzzle/writePuzzle.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, writeOutput } from '../io.js';
-import { runOptions, type RunFlags } from '../options.js';
+import { engineOption, fromOption, memoryOption, oldInputFormat, outputOption, quietOption, runOptions, timeoutOption } from '../options.js';
 import { headline } from './solve.js';
 import { readPuzzleInput } from './puzzleInput.js';
 
-export interface ConvertFlags extends RunFlags {
-  from?: InputFormat;
-  to: OutputFormat;
-  solve?: boolean;
-  output?: string;
+function declare(program: Command) {
+  const convert = program
+    .command('convert')
+    .description('write a puzzle in another format (exit 0 whatever its solution count)')
+    .argument('[file]', 'puzzle in any format solve reads; - or omitted: stdin')
+    .addOption(fromOption())
+    .addOption(new Option('--to <format>', 'output format').choices(outputFormats).makeOptionMandatory())
+    .option('--solve', 'a puzzle without a goal gets its solution as the goal, when it is unique')
+    .addOption(outputOption('the converted puzzle'))
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    .addHelpText('after', `\nExamples:\n  nonocrypt convert --to json examples/scatter.pic\n  nonocrypt convert --from picture --to non - < drawing.txt\n  nonocrypt convert --to dimacs examples/scatter.pic | kissat`);
+  return oldInputFormat(convert);
+}
+
+type ConvertFlags = ReturnType<ReturnType<typeof declare>['opts']>;
+
+export function addConvertCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (file, opts) => setExit(await convertCommand(io, file, opts)));
 }
 
 /**
@@ -20,7 +37,7 @@ export interface ConvertFlags extends RunFlags {
  * puzzle's solution count. With --solve, a file without a goal gets its solution as the goal
  * when the solution is unique (otherwise it is converted as it is, with a note).
  */
-export async function convertCommand(io: CliIO, path: string | undefined, flags: ConvertFlags): Promise<number> {
+async function convertCommand(io: CliIO, path: string | undefined, flags: ConvertFlags): Promise<number> {
   checkOutputs([flags.output], [path]);
   let file: PuzzleFile = await readPuzzleInput(io, path, flags.from);
   if (flags.solve && !file.goal) {

@@ -1,14 +1,36 @@
+import { Option, type Command } from '@commander-js/extra-typings';
 import { decrypt, type DecryptResult } from '../../cipher/decrypt.js';
 import { TableChoiceError } from '../../errors.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, noteList, withProgress, writeOutput } from '../io.js';
-import { loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
+import { engineOption, jobsOption, loadTable, memoryOption, outputOption, quietOption, runOptions, tableFile, timeoutOption, usage } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
 
-export interface DecryptFlags extends RunFlags {
-  table?: string;
-  output?: string;
+function declare(program: Command) {
+  return program
+    .command('decrypt')
+    .description('decrypt a ciphertext; fails naming every block that is ambiguous, unsolvable or undecided')
+    .argument('[file]', 'ciphertext file; - or omitted: standard input')
+    .addOption(
+      new Option(
+        '--table <name|file>',
+        'encoding table: classic, frequency, or a table file (JSON); default auto: the built-in table under which every block decodes (exit 2 if several do)',
+      ),
+    )
+    .addOption(outputOption('the text'))
+    .addOption(jobsOption())
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    .addHelpText('after', `\nExample:\n  nonocrypt decrypt examples/to-be.txt`);
+}
+
+type DecryptFlags = ReturnType<ReturnType<typeof declare>['opts']>;
+
+export function addDecryptCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (file, opts) => setExit(await decryptCommand(io, file, opts)));
 }
 
 /**
@@ -18,7 +40,7 @@ export interface DecryptFlags extends RunFlags {
  * built-in table; when several fit, the user is asked for --table (exit 2); a named table that
  * meets a code it does not use is answered with the built-in table that decodes it, if one does.
  */
-export async function decryptCommand(io: CliIO, path: string | undefined, flags: DecryptFlags): Promise<number> {
+async function decryptCommand(io: CliIO, path: string | undefined, flags: DecryptFlags): Promise<number> {
   checkOutputs([flags.output], [path, tableFile(flags.table)]);
   const table = flags.table === undefined || flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table);
   const source = await ciphertextInput(io, path);

@@ -1,29 +1,80 @@
-import type { Command } from 'commander';
+import { Option, type Command } from '@commander-js/extra-typings';
 import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
-import { encrypt, type EncryptOptions, type EncryptResult } from '../../cipher/encrypt.js';
+import { DEFAULT_AUTO_BUDGET_MS } from '../../cipher/autoSize.js';
+import { BLOCK_FLOOR_MS, DEFAULT_BUDGET_MS, encrypt, type EncryptOptions, type EncryptResult } from '../../cipher/encrypt.js';
 import type { Table } from '../../cipher/Table.js';
 import { MessageError } from '../../errors.js';
 import { formatCiphertext } from '../../formats/ciphertext.js';
 import { readMessageText } from '../../formats/messageText.js';
 import { formatAnnotation } from '../../formats/symbols.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, noteList, readText, statOf, withProgress, writeOutput } from '../io.js';
-import { given, loadTable, runOptions, tableFile, usage, type RunFlags } from '../options.js';
+import {
+  engineOption,
+  given,
+  jobsOption,
+  loadTable,
+  MINIMIZER_ENGINE_NOTE,
+  memoryOption,
+  outputOption,
+  quietOption,
+  receiverOption,
+  requireProofOption,
+  runOptions,
+  secondsOrNone,
+  tableFile,
+  timeoutOption,
+  usage,
+  wholeNumber,
+} from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
 
-export interface EncryptFlags extends RunFlags {
-  size?: number | 'auto';
-  width?: number;
-  height?: number;
-  table?: string;
-  receiver: ReceiverModel;
-  budget?: number;
-  requireProof?: boolean;
-  json?: boolean;
-  output?: string;
-  in?: string;
-  extended?: boolean;
+const secs = (ms: number) => `${ms / 1000} s`;
+
+function declare(program: Command) {
+  return program
+    .command('encrypt')
+    .description('encrypt a message into a nonogram ciphertext with the smallest annotations')
+    .argument('[text]', 'the message (29 symbols: space, A-Z, comma, full stop); - or omitted: standard input')
+    .addOption(new Option('-i, --in <file>', 'read the message from this file (- : standard input); a final line break is dropped'))
+    .option('--extended', "extended text: also digits, line breaks, ? ! ' \" - : ; ( ) / & + = % @ # * and trailing spaces, each as the table's escape code and a second code (decrypt reads them without a flag)")
+    .addOption(
+      new Option('-s, --size <n|auto>', 'board side n (n x n blocks; default 8), or auto: the side giving the shortest ciphertext').argParser(
+        (v): number | 'auto' => (v === 'auto' ? 'auto' : wholeNumber(1, 1000)(v)),
+      ),
+    )
+    .addOption(new Option('--width <w>', 'rectangular boards: columns (with --height)').argParser(wholeNumber(1, 1000)))
+    .addOption(new Option('--height <h>', 'rectangular boards: rows (with --width)').argParser(wholeNumber(1, 1000)))
+    .addOption(
+      new Option('--table <name|file>', 'encoding table: classic (the default), frequency, or a table file (JSON); auto (with --size auto): the shorter of the two'),
+    )
+    .addOption(receiverOption())
+    .addOption(
+      new Option(
+        '--budget <seconds|none>',
+        `time for the whole encryption, all blocks, shared as they start, at least ${secs(BLOCK_FLOOR_MS)} for each block that needs work (default ${secs(DEFAULT_BUDGET_MS)}; with --size auto, for the whole choice, default ${secs(DEFAULT_AUTO_BUDGET_MS)}); blocks whose proof it cuts short keep a valid annotation, reported with the size found and a proven lower bound (exit 0; 3 with --require-proof); none: prove every annotation smallest, however long`,
+      ).argParser(secondsOrNone),
+    )
+    .addOption(requireProofOption())
+    .option('--json', 'print a JSON report: the ciphertext and, per block, its annotation, whether proven smallest, and a lower bound')
+    .addOption(outputOption('the ciphertext'))
+    .addOption(jobsOption())
+    .addOption(timeoutOption())
+    .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    .addHelpText(
+      'after',
+      `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto -i examples/message.txt\n  nonocrypt encrypt --extended "MEET AT 10:30, ROOM 4B?"`,
+    );
+}
+
+type EncryptCommand = ReturnType<typeof declare>;
+type EncryptFlags = ReturnType<EncryptCommand['opts']>;
+
+export function addEncryptCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (text, opts, cmd) => setExit(await encryptCommand(io, text, opts, cmd)));
 }
 
 /**
@@ -32,7 +83,7 @@ export interface EncryptFlags extends RunFlags {
  * (the table file, the message); the library encrypts, reporting progress through its
  * callback; the ciphertext is written, then the notes on standard error.
  */
-export async function encryptCommand(io: CliIO, textArg: string | undefined, flags: EncryptFlags, cmd: Command): Promise<number> {
+async function encryptCommand(io: CliIO, textArg: string | undefined, flags: EncryptFlags, cmd: EncryptCommand): Promise<number> {
   const options = encryptOptions(flags, cmd);
   const input = await readInputs(io, textArg, flags);
   const r = await withProgress(io, !flags.quiet && !flags.json, (onProgress) =>
@@ -44,7 +95,7 @@ export async function encryptCommand(io: CliIO, textArg: string | undefined, fla
 }
 
 /** The library's options from the flags alone (the table is an input: see readInputs). */
-function encryptOptions(flags: EncryptFlags, cmd: Command): Omit<EncryptOptions, 'table'> {
+function encryptOptions(flags: EncryptFlags, cmd: EncryptCommand): Omit<EncryptOptions, 'table'> {
   if (given(cmd, 'size') && (flags.width !== undefined || flags.height !== undefined)) usage('--size and --width/--height both give the board; use one');
   if ((flags.width === undefined) !== (flags.height === undefined)) usage('--width and --height go together (a W x H board)');
   if (flags.table === 'auto' && flags.size !== 'auto') usage('--table auto goes with --size auto');

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { buildStrategy } from '../../games/build/buildStrategy.js';
 import { proveBound } from '../../games/build/proveBound.js';
 import { checkStrategy, type CheckReport } from '../../games/check/checkStrategy.js';
@@ -9,7 +9,7 @@ import { END_RULES, Rules, type EndRule } from '../../games/model/Rules.js';
 import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js';
 import { CodeMaker } from '../../games/play/CodeMaker.js';
 import { suggestNext } from '../../games/play/suggestNext.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, Progress, readLines, readText, writeOutput } from '../io.js';
 import { defaultJobs, seconds, usage, wholeNumber } from '../options.js';
@@ -33,7 +33,7 @@ function rulesOf(flags: GameFlags): Rules {
   return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end });
 }
 
-function gameOptions(cmd: Command): Command {
+function gameOptions<Args extends unknown[], Opts extends OptionValues>(cmd: Command<Args, Opts>) {
   return cmd
     .addOption(new Option('--game <game>', 'mastermind (colours repeat, written 1..S) or ab (distinct digits, written 0..S-1)').choices(GAME_KINDS).default('mastermind'))
     .addOption(new Option('--pegs <P>', 'pegs per code (default 4)').argParser(wholeNumber(1, 10)))
@@ -48,7 +48,7 @@ function gameOptions(cmd: Command): Command {
 
 const historyOption = () => new Option('--history <turns>', 'the turns so far: GUESS=xAyB separated by commas, e.g. "1122=1A0B,3456=0A2B" (default: none)');
 
-export function addMastermindCommand(program: Command, io: CliIO, setExit: (code: number) => void): void {
+export function addMastermindCommand(program: Command, io: CliIO, setExit: SetExit): void {
   const mm = program
     .command('mastermind')
     .description('Mastermind and the AB game when the code-maker may lie: candidates, next guess, strategies, their check, lower bounds, play')
@@ -74,7 +74,7 @@ Examples:
     .addOption(new Option('--method <method>', 'auto (enumerate up to 4,194,304 codes, else SAT), enumerate, or sat').choices(['auto', 'enumerate', 'sat']).default('auto'))
     .addOption(new Option('--count-limit <n>', `SAT: stop counting a level at n codes (default ${DEFAULT_COUNT_LIMIT}; counts are then lower bounds)`).argParser(wholeNumber(1, 1e9)))
     .option('--json', 'print {"counts":[...],"exact","codes":[[...]],"certainLies":[...],...}')
-    .action((opts: GameFlags & { history?: string; limit: number; method: 'auto' | 'enumerate' | 'sat'; countLimit?: number }) => {
+    .action((opts) => {
       const rules = rulesOf(opts);
       const turns = parseHistory(opts.history ?? '', rules, '--history');
       const r = candidates(rules, turns, { limit: opts.limit, method: opts.method, ...(opts.countLimit ? { countLimit: opts.countLimit } : {}) });
@@ -115,7 +115,7 @@ Examples:
     .description('the suggested next guess after a history, and the partition it makes (sizes of C^(0..e) after each answer)')
     .addOption(historyOption())
     .option('--json', 'print {"guess","mayWin","lowerBound","counts":[...],"partition":[{"answer","counts"}]}')
-    .action((opts: GameFlags & { history?: string }) => {
+    .action((opts) => {
       const rules = rulesOf(opts);
       const turns = parseHistory(opts.history ?? '', rules, '--history');
       const n = suggestNext(rules, turns);
@@ -154,7 +154,7 @@ Examples:
     .addOption(new Option('-t, --time-limit <seconds>', 'stop the whole build after this long (exit 3, nothing written)').argParser(seconds))
     .option('--json', 'print a JSON summary on stdout')
     .option('-q, --quiet', 'nothing on stderr but errors')
-    .action(async (opts: GameFlags & { output: string; method: 'search' | 'kwb'; branch?: number; guesses?: number; jobs?: number; timeLimit?: number }) => {
+    .action(async (opts) => {
       const rules = rulesOf(opts);
       if (opts.json && opts.output === '-') usage('--json and -o - both write to standard output: give -o a file');
       checkOutputs([opts.output], []);
@@ -190,7 +190,7 @@ Examples:
     .description('check a strategy file independently: every secret, every placement of at most e lies, within the worst case it claims')
     .argument('<file>', 'a strategy file (JSON); - for standard input')
     .option('--json', 'print {"valid","worst",...} or the failing line of play')
-    .action(async (file: string, opts: { json?: boolean }) => {
+    .action(async (file, opts) => {
       const r = checkStrategy(await readText(io, file), file === '-' ? '<stdin>' : file);
       if (opts.json) io.stdout.write(JSON.stringify(r) + '\n');
       else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
@@ -206,7 +206,7 @@ Examples:
     .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
     .addOption(new Option('-t, --time-limit <seconds>', 'give up after this long (exit 3: not proven, nothing claimed)').argParser(seconds))
     .option('--json', 'print {"status","guesses","nodes","seconds"}')
-    .action((opts: GameFlags & { guesses: number; timeLimit?: number }) => {
+    .action((opts) => {
       const rules = rulesOf(opts);
       const r = proveBound(rules, opts.guesses, opts.timeLimit ? { deadline: performance.now() + opts.timeLimit * 1000 } : {});
       const secs = +(r.ms / 1000).toFixed(2);
@@ -228,7 +228,7 @@ Examples:
   gameOptions(mm.command('play'))
     .description('play against a code-maker that lies up to e times: type a guess per line (? for a hint; an empty line or end of input gives up)')
     .addOption(new Option('--seed <n>', 'the game to play (same seed, same secret and lies; default: from the clock)').argParser(wholeNumber(0, 2 ** 32 - 1)))
-    .action(async (opts: GameFlags & { seed?: number }) => {
+    .action(async (opts) => {
       const rules = rulesOf(opts);
       const seed = opts.seed ?? Date.now() % 2 ** 32;
       const maker = new CodeMaker(rules, seed);

@@ -1,5 +1,6 @@
+import { Option, type Command } from '@commander-js/extra-typings';
 import { parseCiphertext } from '../../formats/ciphertext.js';
-import { readPuzzle, type InputFormat } from '../../formats/puzzleText.js';
+import { readPuzzle } from '../../formats/puzzleText.js';
 import type { RenderSheet } from '../../render/RenderSheet.js';
 import { renderHtml } from '../../render/renderHtml.js';
 import { renderPng } from '../../render/renderPng.js';
@@ -7,10 +8,23 @@ import { renderSvg } from '../../render/renderSvg.js';
 import { renderText, type TextOptions } from '../../render/renderText.js';
 import { ciphertextSheets, puzzleSheet, type SheetOf } from '../../render/sheetsOf.js';
 import { emptySummary } from '../../cipher/verify.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, exitForSummary } from '../ExitCode.js';
 import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
-import { runOptions, usage, type RunFlags } from '../options.js';
+import {
+  engineOption,
+  fromOption,
+  hiddenAlias,
+  jobsOption,
+  memoryOption,
+  outputOption,
+  positiveNumber,
+  quietOption,
+  runOptions,
+  timeoutOption,
+  usage,
+  wholeNumber,
+} from '../options.js';
 import { readPuzzleText, type PuzzleText } from './puzzleInput.js';
 import { asVerdict } from '../../solve/SolveResult.js';
 
@@ -19,15 +33,43 @@ export type RenderFormat = (typeof RENDER_FORMATS)[number];
 export const TEXT_STYLES = ['cells', 'half', 'ascii'] as const;
 export type TextStyle = (typeof TEXT_STYLES)[number];
 
-export interface RenderFlags extends RunFlags {
-  from?: InputFormat;
-  to?: RenderFormat;
-  block?: number;
-  solution?: boolean;
-  style?: TextStyle;
-  cellSize?: number;
-  scale?: number;
-  output?: string;
+function declare(program: Command) {
+  const render = program
+    .command('render')
+    .description('draw a puzzle or every block of a ciphertext as a printed puzzle sheet (clues around the grid), filled with --solution')
+    .argument('[file]', 'a puzzle in any format solve reads, or a ciphertext; - or omitted: standard input')
+    .addOption(fromOption())
+    .addOption(
+      new Option(
+        '--to <format>',
+        'output format: svg, png, html (a printable page of every block) or text (default: from the -o extension .svg .png .html .txt, else text)',
+      ).choices(RENDER_FORMATS),
+    )
+    .addOption(new Option('-b, --block <n>', "a ciphertext's block n only (1-based; default every block)").argParser(wholeNumber(1, 1e9)))
+    .option('--solution', 'solve each puzzle and fill the sheet: its picture, or both pictures with their differing cells marked')
+    .addOption(
+      new Option('--style <style>', 'text: cells (blocks with clues, the default), half (half blocks, no clues) or ascii (# and . with clues)').choices(TEXT_STYLES),
+    )
+    .addOption(new Option('--cell-size <units>', 'side of a cell in SVG units (default: from the board size)').argParser(wholeNumber(2, 100)))
+    .addOption(new Option('--scale <factor>', 'PNG pixels per SVG unit (default 2)').argParser(positiveNumber(16)))
+    .addOption(outputOption('the drawing'))
+    .addOption(jobsOption())
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    .addHelpText(
+      'after',
+      `\nExamples:\n  nonocrypt render examples/scatter.pic\n  nonocrypt render --solution -o scatter.svg examples/scatter.pic\n  nonocrypt render --solution -o to-be.html examples/to-be.txt\n  nonocrypt render --block 2 --to png examples/to-be.txt > block2.png`,
+    );
+  // `--format` was render's output format.
+  return hiddenAlias(render, new Option('--format <format>').choices(RENDER_FORMATS), 'to');
+}
+
+type RenderFlags = ReturnType<ReturnType<typeof declare>['opts']>;
+
+export function addRenderCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (file, opts) => setExit(await renderCommand(io, file, opts)));
 }
 
 /** The drawing formats a file extension names. */
@@ -73,7 +115,7 @@ export function sheetsText(sheets: readonly RenderSheet[], options: TextOptions)
  * then written whole. Exit code: 0, or with `--solution` the verdicts' (as verify: 1 for a
  * multiple or none block, 3 for unknown).
  */
-export async function renderCommand(io: CliIO, path: string | undefined, flags: RenderFlags): Promise<number> {
+async function renderCommand(io: CliIO, path: string | undefined, flags: RenderFlags): Promise<number> {
   const format = renderFormat(flags.to, flags.output);
   const target = flags.output ?? '-';
   if (flags.style && format !== 'text') usage(`--style is for text, not ${format}`);

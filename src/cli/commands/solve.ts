@@ -1,39 +1,70 @@
+import { Option, type Command } from '@commander-js/extra-typings';
 import { solveMany, type PuzzleReport } from '../../collection/solveMany.js';
-import type { Shard } from '../../collection/shard.js';
 import { puzzleDimacs } from '../../encode/puzzleDimacs.js';
-import type { InputFormat } from '../../formats/puzzleText.js';
 import { gridRows } from '../../grid/Puzzle.js';
 import { DEFAULT_COUNT_MAX, solve } from '../../puzzle/solve.js';
 import type { SolutionCount, SolveResult } from '../../solve/SolveResult.js';
 import { howUnique, sheetOf } from '../../render/sheetsOf.js';
 import { counted } from '../../formats/counted.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, exitForCollection } from '../ExitCode.js';
 import { collectInputs, isCollection, textSource } from '../inputFiles.js';
 import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { ReportSink } from '../ReportSink.js';
-import { runOptions, usage, type RunFlags } from '../options.js';
+import {
+  collectionHelp,
+  engineOption,
+  fromOption,
+  memoryOption,
+  oldInputFormat,
+  outputOption,
+  quietOption,
+  runOptions,
+  shardOption,
+  showOption,
+  timeoutOption,
+  usage,
+  wholeNumber,
+} from '../options.js';
 import { readPuzzleInput } from './puzzleInput.js';
 import { sheetsText, textOptions } from './render.js';
 
-export interface SolveFlags extends RunFlags {
-  from?: InputFormat;
-  /** Not solve's (hidden options): writing a puzzle in a format is convert's. */
-  to?: string;
-  formatOut?: string;
-  json?: boolean;
-  output?: string;
-  emitCnf?: string;
-  /** Draw the solutions as a puzzle sheet with its clues. */
-  show?: boolean;
-  /** Count solutions (up to `max`). */
-  count?: boolean;
-  /** Stop at the first solution. */
-  first?: boolean;
-  max?: number;
-  /** Say what it took to decide each puzzle. */
-  difficulty?: boolean;
-  shard?: Shard;
+function declare(program: Command) {
+  const solve = program
+    .command('solve')
+    .description('solve a nonogram and prove whether its solution is unique')
+    .argument('[files...]', 'puzzle: .non, .nin, webpbn .xml, nonocrypt .json, one-block ciphertext, or a # . picture; - or omitted: stdin; several files, folders or globs: a collection')
+    .addOption(fromOption())
+    .option('--json', 'print one JSON document: {"status","lineSolvable","solutions":[[rows]],"difficulty",...}; a collection: one {"file",...} per line')
+    .option('--count', `count the solutions, up to --max (default ${DEFAULT_COUNT_MAX}); ">= N" when stopped by --max or the time limit`)
+    .addOption(new Option('--max <n>', 'with --count: stop counting at n solutions (implies --count)').argParser(wholeNumber(1, 1e9)))
+    .option('--first', 'stop at the first solution (status "found", exit 0): no search for a second one, as tournaments score solvers')
+    .option('--difficulty', 'say what decided it: line logic alone, probing at depth 1, or search (probes, search nodes, SAT calls, decisions, conflicts)')
+    .addOption(showOption())
+    .addOption(outputOption('the report'))
+    .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
+    .addOption(shardOption())
+    .addOption(
+      new Option(
+        '-j, --jobs <n>',
+        'worker threads: the puzzles of a collection run on them; one puzzle runs in this thread, and if undecided after 30 s, as a portfolio of n differently tuned solvers racing on them (default: the number of cores)',
+      ).argParser(wholeNumber(1, 256)),
+    )
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    // Writing a puzzle is convert's; an earlier README showed `solve --format-out json`.
+    .addOption(new Option('--to <format>').hideHelp())
+    .addOption(new Option('--format-out <format>').hideHelp())
+    .addHelpText('after', `\nExamples:\n  nonocrypt solve examples/scatter.pic\n  nonocrypt solve --count --max 100 --difficulty examples/heart.pic\n  nonocrypt solve --json --shard 1/4 'puzzles/**/*.non'\n\n${collectionHelp('puzzle')}`);
+  return oldInputFormat(solve);
+}
+
+type SolveFlags = ReturnType<ReturnType<typeof declare>['opts']>;
+
+export function addSolveCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (files, opts) => setExit(await solveCommand(io, files, opts)));
 }
 
 /**
@@ -41,7 +72,7 @@ export interface SolveFlags extends RunFlags {
  * difficulty. Several files, a folder or a glob: a collection, one line (or JSON document) per
  * puzzle, through the library's collection pipeline (one worker pool for all of it).
  */
-export async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFlags): Promise<number> {
+async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFlags): Promise<number> {
   const to = flags.to ?? flags.formatOut;
   if (to !== undefined) usage(`solve reports solutions and writes no puzzle; to write one in another format: nonocrypt convert --to ${to} FILE`);
   const countMax = flags.count || flags.max !== undefined ? (flags.max ?? DEFAULT_COUNT_MAX) : undefined;

@@ -1,30 +1,56 @@
+import type { Command } from '@commander-js/extra-typings';
 import type { ReceiverModel } from '../../annotate/ReceiverModel.js';
-import type { Shard } from '../../collection/shard.js';
 import { verifyMany } from '../../collection/verifyMany.js';
 import { solveBlocks } from '../../cipher/solveBlocks.js';
 import { emptySummary, receiverAccepts, verdictOf, type BlockVerdict } from '../../cipher/verify.js';
 import { howUnique, sheetOf } from '../../render/sheetsOf.js';
 import type { Verdict } from '../../solve/SolveResult.js';
 import { counted } from '../../formats/counted.js';
-import type { CliIO } from '../CliIO.js';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitForCollection, type CollectionTally } from '../ExitCode.js';
 import { collectInputs, isCollection, lineSource } from '../inputFiles.js';
 import { checkOutputs, colour, colourOn, withProgress, writeOutput } from '../io.js';
-import { runOptions, usage, type RunFlags } from '../options.js';
+import {
+  collectionHelp,
+  engineOption,
+  jobsOption,
+  memoryOption,
+  outputOption,
+  quietOption,
+  receiverOption,
+  runOptions,
+  shardOption,
+  showOption,
+  timeoutOption,
+  usage,
+} from '../options.js';
 import { ReportSink } from '../ReportSink.js';
 import { ciphertextInput } from './ciphertextInput.js';
 import { sheetsText, textOptions } from './render.js';
 
-export interface VerifyFlags extends RunFlags {
-  json?: boolean;
-  /** Draw each block as a puzzle sheet under its line. */
-  show?: boolean;
-  output?: string;
-  /** `logic`: a unique block that line logic alone cannot finish fails (exit 1). */
-  receiver?: ReceiverModel;
-  /** Report only the blocks that fail (the summary still counts every block). */
-  problems?: boolean;
-  shard?: Shard;
+function declare(program: Command) {
+  return program
+    .command('verify')
+    .description('check every block of a ciphertext: unique (line-solvable or not), multiple, or none')
+    .argument('[files...]', 'ciphertext file; - or omitted: standard input; several files, folders or globs: a collection')
+    .option('--json', 'print one JSON document: {"blocks":[{"block","status","lineSolvable"}],"summary":{...}}; a collection: one {"file","block",...} per line')
+    .addOption(receiverOption())
+    .option('--problems', 'report only the blocks that fail: not unique (with --receiver logic: or not line-solvable); the summary counts all')
+    .addOption(showOption())
+    .addOption(shardOption())
+    .addOption(outputOption('the report'))
+    .addOption(jobsOption())
+    .addOption(timeoutOption())
+    .addOption(engineOption())
+    .addOption(memoryOption())
+    .addOption(quietOption())
+    .addHelpText('after', `\nExamples:\n  nonocrypt verify --json examples/to-be.txt\n  nonocrypt verify --receiver logic --problems ciphertexts/\n\n${collectionHelp('ciphertext')}`);
+}
+
+type VerifyFlags = ReturnType<ReturnType<typeof declare>['opts']>;
+
+export function addVerifyCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (files, opts) => setExit(await verifyCommand(io, files, opts)));
 }
 
 /**
@@ -33,7 +59,7 @@ export interface VerifyFlags extends RunFlags {
  * Several files, a folder or a glob: a collection, one line (or JSON document) per block with
  * its file, through the library's collection pipeline.
  */
-export async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyFlags): Promise<number> {
+async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyFlags): Promise<number> {
   if (flags.show && flags.json) usage('--show draws sheets and --json prints a document: use one');
   if (isCollection(paths, flags.shard)) return verifyCollection(io, paths, flags);
   const path = paths[0];

@@ -1,17 +1,26 @@
-import type { CliIO } from '../CliIO.js';
+import { Option, type Command } from '@commander-js/extra-typings';
+import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
+import { quietOption, wholeNumber } from '../options.js';
 import { listen, webRoot, webServer } from '../webServer.js';
 
-export interface WebFlags {
-  port: number;
-  quiet?: boolean;
+function declare(program: Command) {
+  return program
+    .command('web')
+    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic, Mastermind with lies) on 127.0.0.1 until Ctrl-C')
+    .addOption(new Option('-p, --port <n>', 'port (0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
+    .addOption(quietOption());
+}
+
+export function addWebCommand(program: Command, io: CliIO, setExit: SetExit): void {
+  declare(program).action(async (opts) => setExit(await webCommand(io, opts)));
 }
 
 /**
  * Serve the page on 127.0.0.1, print its address, stop on Ctrl-C (or SIGTERM). Signals are the
  * process's own: this command only makes sense as the program, not in an in-process run.
  */
-export async function webCommand(io: CliIO, flags: WebFlags): Promise<number> {
+async function webCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declare>['opts']>): Promise<number> {
   const server = webServer(webRoot());
   const url = await listen(server, flags.port);
   io.stdout.write(`${url}\n`);
