@@ -45,6 +45,26 @@ describe('codes and answers', () => {
     expect(rules.alphabet.map((a) => formatAnswer(spec.pegs, a)).sort()).toEqual(refAlphabet(spec));
   });
 
+  test('the answer alphabet, found from a few stand-in codes per guess shape, is every answer some pair of codes gives', () => {
+    const more: TinyGame[] = [
+      { kind: 'mastermind', pegs: 1, symbols: 1 },
+      { kind: 'mastermind', pegs: 3, symbols: 1 },
+      { kind: 'mastermind', pegs: 2, symbols: 2 },
+      { kind: 'mastermind', pegs: 5, symbols: 2 },
+      { kind: 'mastermind', pegs: 5, symbols: 3 },
+      { kind: 'mastermind', pegs: 3, symbols: 7 },
+      { kind: 'ab', pegs: 1, symbols: 1 },
+      { kind: 'ab', pegs: 3, symbols: 3 },
+      { kind: 'ab', pegs: 3, symbols: 4 },
+      { kind: 'ab', pegs: 4, symbols: 5 },
+      { kind: 'ab', pegs: 2, symbols: 9 },
+    ];
+    for (const spec of more) {
+      const rules = new Rules({ ...spec, lies: 0 });
+      expect(rules.alphabet.map((a) => formatAnswer(spec.pegs, a)).sort(), JSON.stringify(spec)).toEqual(refAlphabet(spec));
+    }
+  });
+
   test('bad codes and answers are typed errors naming the place', () => {
     const rules = new Rules({ kind: 'ab', pegs: 4, symbols: 10, lies: 1 });
     expect(thrown(() => parseHistory('0123=1A0B,0113=0A0B', rules, '--history'))).toMatchObject({ code: 'E_CODE', message: expect.stringContaining('--history turn 2') });

@@ -27,11 +27,12 @@ export const GAMES_TUNING = {
     basis:
       'Games up to this many codes precompute the whole answer table (size^2 bytes: 1.7 MB for Mastermind 4x6 in 25 ms, 25 MB for the AB game 4 of 10 in 0.4 s); larger ones compute rows on demand. Not tuned: 8192 codes is a 64 MB table.',
   },
-  ROW_CACHE: {
-    value: 256,
-    unit: 'answer-table rows (each `size` bytes)',
-    range: [16, 4096],
-    basis: 'Rows kept for games past FULL_TABLE_MAX_CODES; not tuned (those games are only ranked at the root, one row per guess).',
+  ROW_CACHE_BYTES: {
+    value: 64 << 20,
+    unit: 'bytes of answer-table rows kept (each row is `size` bytes; at least 16 rows)',
+    range: [1 << 20, 1 << 30],
+    basis:
+      'Rows kept for games past FULL_TABLE_MAX_CODES, the least recently used dropped first; a byte budget, so a game of 4 million codes keeps 16 rows (64 MB), not 256 (1 GB). Not tuned: those games are ranked over a few thousand guesses at most.',
   },
   MAX_ENUMERATED_CODES: {
     value: 1 << 22,
@@ -112,6 +113,13 @@ export const GAMES_TUNING = {
     range: [0, 60_000],
     basis:
       'A strategy subtree on a worker thread stops itself at the build\'s deadline; the pool gets the limit plus this grace as a task\'s limit and terminates a worker only past about twice that (hardLimitMs in parallel/WorkerPool.ts), a backstop for one that did not stop. Not tuned.',
+  },
+  DEADLINE_CHECK_WORK: {
+    value: 1 << 16,
+    unit: 'answers looked up between two readings of the clock',
+    range: [1, 1 << 24],
+    basis:
+      'Long loops (ranking guesses, symmetry classes, the answer table) read the clock once per this much work: about 0.1 ms of work on this machine, so a limit is kept to well under a millisecond, while a clock reading (about 50 ns) costs under 0.1 % of the work between two.',
   },
   READABLE_MAX_CHARS: {
     value: 4000,

@@ -3,36 +3,26 @@ import { buildStrategy } from '../../games/build/buildStrategy.js';
 import { proveBound } from '../../games/build/proveBound.js';
 import { checkStrategy, type CheckReport } from '../../games/check/checkStrategy.js';
 import { formatAnswer } from '../../games/model/Answer.js';
-import { defaultSpec, GAME_KINDS, type GameKind } from '../../games/model/Game.js';
+import { defaultSpec, GAME_KINDS } from '../../games/model/Game.js';
 import { parseHistory, type Turn } from '../../games/model/History.js';
-import { END_RULES, Rules, type EndRule } from '../../games/model/Rules.js';
+import { END_RULES, Rules } from '../../games/model/Rules.js';
 import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js';
 import { CodeMaker } from '../../games/play/CodeMaker.js';
-import { suggestNext } from '../../games/play/suggestNext.js';
+import { suggestNext, type NextGuess } from '../../games/play/suggestNext.js';
 import type { CliIO, SetExit } from '../CliIO.js';
-import { exitCode } from '../ExitCode.js';
+import { exitCode, type ExitCode } from '../ExitCode.js';
 import { checkOutputs, Progress, readLines, readText, writeOutput } from '../io.js';
-import { defaultJobs, seconds, usage, wholeNumber } from '../options.js';
+import { defaultJobs, hiddenAlias, seconds, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
  * its flags and inputs, calls the library once, and prints.
+ *
+ * Time contract: `-t, --timeout` counts from the start of the command's action, so the answer
+ * table and every precomputation count against it (the library stops them at the deadline);
+ * a game too large for a table in memory is a usage error before any work. What is left is
+ * the process's start-up.
  */
-interface GameFlags {
-  game: GameKind;
-  pegs?: number;
-  symbols?: number;
-  lies: number;
-  end: EndRule;
-  json?: boolean;
-  quiet?: boolean;
-}
-
-function rulesOf(flags: GameFlags): Rules {
-  const d = defaultSpec(flags.game);
-  return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end });
-}
-
 function gameOptions<Args extends unknown[], Opts extends OptionValues>(cmd: Command<Args, Opts>) {
   return cmd
     .addOption(new Option('--game <game>', 'mastermind (colours repeat, written 1..S) or ab (distinct digits, written 0..S-1)').choices(GAME_KINDS).default('mastermind'))
@@ -46,7 +36,305 @@ function gameOptions<Args extends unknown[], Opts extends OptionValues>(cmd: Com
     );
 }
 
+type GameFlags = ReturnType<ReturnType<typeof gameOptions<[], {}>>['opts']>;
+
+function rulesOf(flags: GameFlags): Rules {
+  const d = defaultSpec(flags.game);
+  return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end });
+}
+
 const historyOption = () => new Option('--history <turns>', 'the turns so far: GUESS=xAyB separated by commas, e.g. "1122=1A0B,3456=0A2B" (default: none)');
+
+/** `-t, --timeout`: what the limit stops is said per command. */
+const timeoutOption = (what: string) => new Option('-t, --timeout <seconds>', `time limit, counted from the start (the answer table and any precomputation included): ${what}`).argParser(seconds);
+
+/** `--time-limit`, the old spelling of `--timeout` (strategy, bound), left out of the help. */
+const oldTimeLimit = <C extends Command<unknown[], OptionValues>>(cmd: C): C => hiddenAlias(cmd, new Option('--time-limit <seconds>').argParser(seconds), 'timeout');
+
+/** The `performance.now()` time a command started with `--timeout` must stop at. */
+const deadlineOf = (started: number, timeout: number | undefined) => (timeout === undefined ? undefined : started + timeout * 1000);
+
+/** `1 code`, `2 codes`; `1 guess`, `2 guesses`. */
+function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : words}`;
+}
+
+/** `now 54 codes in C0, 370 in C1` (the tuple's level sizes). */
+function levelSizes(counts: readonly number[]): string {
+  return counts.map((n, j) => (j === 0 ? `${plural(n, 'code')} in C0` : `${n.toLocaleString('en-US')} in C${j}`)).join(', ');
+}
+
+const guesses = (n: number) => plural(n, 'guess', 'guesses');
+
+function declareCandidates(mm: Command) {
+  return gameOptions(mm.command('candidates'))
+    .description('the codes that fit a history: sizes of C^(0..e) (codes contradicting exactly j answers), the codes, and the answers that must have been lies')
+    .addOption(historyOption())
+    .addOption(new Option('--limit <n>', 'codes listed per level').argParser(wholeNumber(0, 1_000_000)).default(20))
+    .addOption(new Option('--method <method>', 'auto (enumerate up to 4,194,304 codes, else SAT), enumerate, or sat').choices(['auto', 'enumerate', 'sat'] as const).default('auto' as const))
+    .addOption(new Option('--count-limit <n>', `SAT: stop counting a level at n codes (default ${DEFAULT_COUNT_LIMIT}; counts are then lower bounds, exit 3)`).argParser(wholeNumber(1, 1e9)))
+    .addOption(timeoutOption('SAT counts found by then are lower bounds, an enumeration cut short counts nothing (exit 3)'))
+    .option('--json', 'print {"counts":[...],"exact","codes":[[...]],"certainLies":[...],...}');
+}
+
+function candidatesCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareCandidates>['opts']>): ExitCode {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const rules = rulesOf(flags);
+  const turns = parseHistory(flags.history ?? '', rules, '--history');
+  const r = candidates(rules, turns, {
+    limit: flags.limit,
+    method: flags.method,
+    ...(flags.countLimit ? { countLimit: flags.countLimit } : {}),
+    ...(deadline === undefined ? {} : { deadline }),
+  });
+  if (r.timedOut) {
+    const text = 'unknown: the time limit came before the codes were counted; nothing is claimed';
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', timedOut: true }) : text) + '\n');
+    return exitCode('UNDECIDED');
+  }
+  const g = rules.game;
+  const certain = r.lies.map((i) => ({ turn: i + 1, guess: g.format(turns[i]!.guess), answer: formatAnswer(rules.pegs, turns[i]!.answer) }));
+  const none = r.counts.every((n) => n === 0);
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify({
+        game: rules.kind,
+        pegs: rules.pegs,
+        symbols: rules.symbols,
+        lies: rules.lies,
+        end: rules.end,
+        method: r.method,
+        counts: r.counts,
+        exact: r.exact,
+        exactCounts: r.exactCounts,
+        codes: r.codes.map((l) => l.map((c) => g.format(c))),
+        certainLies: certain,
+        ...(r.undecided.length ? { undecidedTurns: r.undecided.map((i) => i + 1) } : {}),
+      }) + '\n',
+    );
+  } else {
+    const lines = r.counts.map((n, j) => {
+      const shown = r.codes[j]!.map((c) => g.format(c));
+      const more = n > shown.length ? ` ...` : '';
+      const one = n === 1 && r.exactCounts[j];
+      const what = j === 0 ? `${one ? 'fits' : 'fit'} every answer` : `${one ? 'contradicts' : 'contradict'} exactly ${plural(j, 'answer')}`;
+      return `C${j}: ${r.exactCounts[j] ? '' : '>= '}${plural(n, 'code')} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
+    });
+    if (certain.length) lines.push(`certain lies: ${certain.map((c) => `turn ${c.turn} (${c.guess}=${c.answer})`).join(', ')}`);
+    if (none) lines.push(`no code fits these answers with at most ${plural(rules.lies, 'lie')}`);
+    io.stdout.write(lines.join('\n') + '\n');
+  }
+  return none ? exitCode('FAILED_BLOCK') : r.exact && r.undecided.length === 0 ? exitCode('OK') : exitCode('UNDECIDED');
+}
+
+function declareNext(mm: Command) {
+  return gameOptions(mm.command('next'))
+    .description('the suggested next guess after a history, and the partition it makes (sizes of C^(0..e) after each answer)')
+    .addOption(historyOption())
+    .addOption(timeoutOption('the best guess ranked by then is suggested, marked as such (exit 3)'))
+    .option('--json', 'print {"guess","mayWin","lowerBound","counts":[...],"partition":[{"answer","counts"}],"complete"}; a game over: {"over":true,"code","turn"}');
+}
+
+function nextCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareNext>['opts']>): ExitCode {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const rules = rulesOf(flags);
+  const turns = parseHistory(flags.history ?? '', rules, '--history');
+  const n = suggestNext(rules, turns, deadline === undefined ? {} : { deadline });
+  const g = rules.game;
+  if (n.over) {
+    const code = g.format(n.guess);
+    const turn = n.over.turn + 1;
+    if (flags.json) io.stdout.write(JSON.stringify({ over: true, code, turn, counts: n.counts }) + '\n');
+    else io.stdout.write(`the game is over: ${code} was answered ${formatAnswer(rules.pegs, rules.win)} at turn ${turn} (never a lie), so the code is ${code}\n`);
+    return exitCode('OK');
+  }
+  if (n.guess < 0 && n.complete) {
+    io.stderr.write(`nonocrypt: no code fits these answers with at most ${plural(rules.lies, 'lie')}\n`);
+    return exitCode('FAILED_BLOCK');
+  }
+  if (n.guess < 0) {
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', complete: false }) : 'unknown: the time limit came before any guess was ranked; nothing is suggested') + '\n');
+    return exitCode('UNDECIDED');
+  }
+  const partition = n.partition.map((p) => ({ answer: formatAnswer(rules.pegs, p.answer), counts: p.counts }));
+  if (flags.json) {
+    io.stdout.write(JSON.stringify({ guess: g.format(n.guess), mayWin: n.mayWin, lowerBound: n.lowerBound, counts: n.counts, partition, complete: n.complete, ranked: n.ranked }) + '\n');
+  } else {
+    const head = ['answer', ...n.counts.map((_, j) => `C${j}`)];
+    const rows = partition.map((p) => [p.answer, ...p.counts.map(String)]);
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const fmt = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
+    io.stdout.write(
+      [
+        `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${levelSizes(n.counts)}; at least ${n.lowerBound} more ${n.lowerBound === 1 ? 'guess' : 'guesses'} by volume${partial(n)}`,
+        fmt(head),
+        ...rows.map(fmt),
+      ].join('\n') + '\n',
+    );
+  }
+  return n.complete ? exitCode('OK') : exitCode('UNDECIDED');
+}
+
+/** The note on a suggestion the time limit cut short. */
+function partial(n: NextGuess): string {
+  return n.complete ? '' : ` (the best of ${plural(n.ranked, 'guess', 'guesses')} ranked of ${n.pool.toLocaleString('en-US')} before the time limit)`;
+}
+
+function declareStrategy(mm: Command) {
+  const cmd = gameOptions(mm.command('strategy'))
+    .description('build a whole strategy (a tree of guesses), check it independently, and write it as JSON')
+    .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
+    .addOption(new Option('--method <method>', "search: volume-guided search that proves each subtree within its budget; kwb: the chapter's k-way branching").choices(['search', 'kwb'] as const).default('search' as const))
+    .addOption(new Option('-k, --branch <k>', 'guesses tried per position (search, default 4) or groups expanded (kwb, default 1)').argParser(wholeNumber(1, 64)))
+    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up)').argParser(wholeNumber(1, 40)))
+    .addOption(new Option('-j, --jobs <n>', 'worker threads (default: the number of cores)').argParser(wholeNumber(1, 256)))
+    .addOption(timeoutOption('stop the whole build, its check included (exit 3, nothing written)'))
+    .option('--json', 'print a JSON summary on stdout')
+    .option('-q, --quiet', 'nothing on stderr but errors');
+  return oldTimeLimit(cmd);
+}
+
+async function strategyCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareStrategy>['opts']>): Promise<ExitCode> {
+  const started = performance.now();
+  const rules = rulesOf(flags);
+  if (flags.json && flags.output === '-') usage('--json and -o - both write to standard output: give -o a file');
+  checkOutputs([flags.output], []);
+  const progress = new Progress(io, !flags.quiet && !flags.json, 'subtrees');
+  const deadline = deadlineOf(started, flags.timeout);
+  const r = await buildStrategy(rules, {
+    method: flags.method,
+    ...(flags.branch ? { branch: flags.branch } : {}),
+    ...(flags.guesses ? { guesses: flags.guesses } : {}),
+    ...(deadline === undefined ? {} : { timeLimitMs: Math.max(0, deadline - performance.now()) }),
+    jobs: flags.jobs ?? defaultJobs(),
+    onProgress: (p) => progress.tick(p.done, p.total, `within ${p.guesses}: `),
+  });
+  progress.end();
+  const secs = +(r.ms / 1000).toFixed(2);
+  if (r.status !== 'built') {
+    const why = r.status === 'timeout' ? `time limit reached after ${secs} s` : `no strategy found within ${r.failed.join(', ')} guesses`;
+    if (flags.json) io.stdout.write(JSON.stringify({ status: r.status, failed: r.failed, seconds: secs }) + '\n');
+    else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
+    return exitCode('UNDECIDED');
+  }
+  writeOutput(io, flags.output, r.file!);
+  const c = r.check!;
+  if (flags.json) {
+    io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: flags.output }) + '\n');
+  } else if (!flags.quiet) {
+    io.stderr.write(`${summaryLine(c)}; built in ${secs} s${flags.output === '-' ? '' : `, written to ${flags.output}`}\n`);
+  }
+  return exitCode('OK');
+}
+
+function declareCheck(mm: Command) {
+  return mm
+    .command('check')
+    .description('check a strategy file independently: every secret, every placement of at most e lies, within the worst case it claims')
+    .argument('<file>', 'a strategy file (JSON); - for standard input')
+    .addOption(timeoutOption('stop checking (exit 3: neither valid nor invalid)'))
+    .option('--json', 'print {"valid","worst",...} or the failing line of play');
+}
+
+async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnType<typeof declareCheck>['opts']>): Promise<ExitCode> {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const r = checkStrategy(await readText(io, file), file === '-' ? '<stdin>' : file, deadline === undefined ? {} : { deadline });
+  if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
+  else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
+  else if (r.valid === null) io.stdout.write(`unknown (${r.game}): ${r.problem}; nothing is claimed\n`);
+  else {
+    const play = r.turns.map((t) => `${t.guess}=${t.answer}${t.lie ? ' (lie)' : ''}`).join(', ');
+    io.stdout.write(`INVALID (${r.game}): secret ${r.secret}, after ${play || 'no guess'}: ${r.problem}\n`);
+  }
+  return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+}
+
+function declareBound(mm: Command) {
+  const cmd = gameOptions(mm.command('bound'))
+    .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not')
+    .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
+    .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed)'))
+    .option('--json', 'print {"status","guesses","nodes","seconds"}');
+  return oldTimeLimit(cmd);
+}
+
+function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareBound>['opts']>): ExitCode {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const rules = rulesOf(flags);
+  const r = proveBound(rules, flags.guesses, deadline === undefined ? {} : { deadline });
+  const secs = +(r.ms / 1000).toFixed(2);
+  if (flags.json) {
+    io.stdout.write(JSON.stringify({ status: r.status, guesses: r.guesses, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs }) + '\n');
+  } else {
+    const h = flags.guesses;
+    const searched = `${plural(r.nodes, 'position')} searched`;
+    const text =
+      r.status === 'proven'
+        ? `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${r.byVolume ? 'by the volume bound alone' : searched}, ${secs} s)`
+        : r.status === 'refuted'
+          ? `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)`
+          : `unknown: not decided within the time limit (${searched}, ${secs} s); nothing is claimed`;
+    io.stdout.write(text + '\n');
+  }
+  return r.status === 'proven' ? exitCode('OK') : r.status === 'refuted' ? exitCode('FAILED_BLOCK') : exitCode('UNDECIDED');
+}
+
+/** Words that end a game of `play` (as does an empty line or the end of input). */
+const QUIT = ['quit', 'exit', 'q'];
+
+function declarePlay(mm: Command) {
+  return gameOptions(mm.command('play'))
+    .description('play against a code-maker that lies up to e times: type a guess per line (? for a hint; quit, an empty line or end of input gives up)')
+    .addOption(new Option('--seed <n>', 'the game to play (same seed, same secret and lies; default: from the clock)').argParser(wholeNumber(0, 2 ** 32 - 1)))
+    .addOption(timeoutOption('per hint: the best guess ranked by then'));
+}
+
+async function playCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declarePlay>['opts']>): Promise<ExitCode> {
+  const rules = rulesOf(flags);
+  const seed = flags.seed ?? Date.now() % 2 ** 32;
+  const maker = new CodeMaker(rules, seed);
+  const g = rules.game;
+  const turns: Turn[] = [];
+  const say = (s: string) => io.stdout.write(s + '\n');
+  say(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${seed}.`);
+  say('Your guess (? for a hint, quit to give up):');
+  const lied = () => `the code-maker lied ${plural(maker.liesUsed, 'time')}`;
+  for await (const raw of readLines(io, '-')) {
+    const line = raw.trim();
+    if (line === '' || QUIT.includes(line.toLowerCase())) break;
+    if (line === '?') {
+      say(hint(rules, turns, deadlineOf(performance.now(), flags.timeout)));
+      continue;
+    }
+    let guess: number;
+    try {
+      guess = g.parse(line, `guess ${maker.turns + 1}`);
+    } catch (e) {
+      say(`${(e as Error).message} (or ? for a hint, quit to give up)`);
+      continue;
+    }
+    const a = maker.answer(guess);
+    turns.push({ guess, answer: a.answer });
+    say(`${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`);
+    if (a.won) {
+      say(`Solved in ${guesses(maker.turns)}. The code-maker lied ${plural(maker.liesUsed, 'time')}.`);
+      return exitCode('OK');
+    }
+  }
+  say(`Given up after ${guesses(maker.turns)}: the code was ${g.format(maker.secret)}; ${lied()}.`);
+  return exitCode('FAILED_BLOCK');
+}
+
+function hint(rules: Rules, turns: readonly Turn[], deadline: number | undefined): string {
+  try {
+    const n = suggestNext(rules, turns, deadline === undefined ? {} : { deadline });
+    if (n.over) return `the game is over: the code is ${rules.game.format(n.guess)}`;
+    if (n.guess < 0) return n.complete ? 'no code fits these answers' : 'no hint: the time limit came before any guess was ranked';
+    return `hint: ${rules.game.format(n.guess)} (now ${levelSizes(n.counts)})${partial(n)}`;
+  } catch (e) {
+    return `no hint: ${(e as Error).message}`;
+  }
+}
 
 export function addMastermindCommand(program: Command, io: CliIO, setExit: SetExit): void {
   const mm = program
@@ -66,210 +354,14 @@ Examples:
   nonocrypt mastermind bound --lies 1 --guesses 7
   nonocrypt mastermind play --game ab --lies 1 --seed 7`,
     );
-
-  gameOptions(mm.command('candidates'))
-    .description('the codes that fit a history: sizes of C^(0..e) (codes contradicting exactly j answers), the codes, and the answers that must have been lies')
-    .addOption(historyOption())
-    .addOption(new Option('--limit <n>', 'codes listed per level').argParser(wholeNumber(0, 1_000_000)).default(20))
-    .addOption(new Option('--method <method>', 'auto (enumerate up to 4,194,304 codes, else SAT), enumerate, or sat').choices(['auto', 'enumerate', 'sat']).default('auto'))
-    .addOption(new Option('--count-limit <n>', `SAT: stop counting a level at n codes (default ${DEFAULT_COUNT_LIMIT}; counts are then lower bounds)`).argParser(wholeNumber(1, 1e9)))
-    .option('--json', 'print {"counts":[...],"exact","codes":[[...]],"certainLies":[...],...}')
-    .action((opts) => {
-      const rules = rulesOf(opts);
-      const turns = parseHistory(opts.history ?? '', rules, '--history');
-      const r = candidates(rules, turns, { limit: opts.limit, method: opts.method, ...(opts.countLimit ? { countLimit: opts.countLimit } : {}) });
-      const g = rules.game;
-      const certain = r.lies.map((i) => ({ turn: i + 1, guess: g.format(turns[i]!.guess), answer: formatAnswer(rules.pegs, turns[i]!.answer) }));
-      if (opts.json) {
-        io.stdout.write(
-          JSON.stringify({
-            game: rules.kind,
-            pegs: rules.pegs,
-            symbols: rules.symbols,
-            lies: rules.lies,
-            end: rules.end,
-            method: r.method,
-            counts: r.counts,
-            exact: r.exact,
-            exactCounts: r.exactCounts,
-            codes: r.codes.map((l) => l.map((c) => g.format(c))),
-            certainLies: certain,
-            ...(r.undecided.length ? { undecidedTurns: r.undecided.map((i) => i + 1) } : {}),
-          }) + '\n',
-        );
-      } else {
-        const lines = r.counts.map((n, j) => {
-          const shown = r.codes[j]!.map((c) => g.format(c));
-          const more = n > shown.length ? ` ...` : '';
-          const what = j === 0 ? 'fit every answer' : `contradict exactly ${j} answer${j === 1 ? '' : 's'}`;
-          return `C${j}: ${r.exactCounts[j] ? '' : '>= '}${n} code${n === 1 ? '' : 's'} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
-        });
-        if (certain.length) lines.push(`certain lies: ${certain.map((c) => `turn ${c.turn} (${c.guess}=${c.answer})`).join(', ')}`);
-        if (r.counts.every((n) => n === 0)) lines.push(`no code fits these answers with at most ${rules.lies} lie${rules.lies === 1 ? '' : 's'}`);
-        io.stdout.write(lines.join('\n') + '\n');
-      }
-      setExit(r.counts.every((n) => n === 0) ? exitCode('FAILED_BLOCK') : r.exact && r.undecided.length === 0 ? exitCode('OK') : exitCode('UNDECIDED'));
-    });
-
-  gameOptions(mm.command('next'))
-    .description('the suggested next guess after a history, and the partition it makes (sizes of C^(0..e) after each answer)')
-    .addOption(historyOption())
-    .option('--json', 'print {"guess","mayWin","lowerBound","counts":[...],"partition":[{"answer","counts"}]}')
-    .action((opts) => {
-      const rules = rulesOf(opts);
-      const turns = parseHistory(opts.history ?? '', rules, '--history');
-      const n = suggestNext(rules, turns);
-      const g = rules.game;
-      if (n.guess < 0) {
-        io.stderr.write(`nonocrypt: no code fits these answers with at most ${rules.lies} lie${rules.lies === 1 ? '' : 's'}\n`);
-        setExit(exitCode('FAILED_BLOCK'));
-        return;
-      }
-      const partition = n.partition.map((p) => ({ answer: formatAnswer(rules.pegs, p.answer), counts: p.counts }));
-      if (opts.json) {
-        io.stdout.write(JSON.stringify({ guess: g.format(n.guess), mayWin: n.mayWin, lowerBound: n.lowerBound, counts: n.counts, partition }) + '\n');
-      } else {
-        const head = ['answer', ...n.counts.map((_, j) => `C${j}`)];
-        const rows = partition.map((p) => [p.answer, ...p.counts.map(String)]);
-        const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-        const fmt = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
-        io.stdout.write(
-          [
-            `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${n.counts.join(' / ')} codes in C0..C${rules.lies}; at least ${n.lowerBound} more guess${n.lowerBound === 1 ? '' : 'es'} by volume`,
-            fmt(head),
-            ...rows.map(fmt),
-          ].join('\n') + '\n',
-        );
-      }
-      setExit(exitCode('OK'));
-    });
-
-  gameOptions(mm.command('strategy'))
-    .description('build a whole strategy (a tree of guesses), check it independently, and write it as JSON')
-    .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
-    .addOption(new Option('--method <method>', 'search: volume-guided search that proves each subtree within its budget; kwb: the chapter\'s k-way branching').choices(['search', 'kwb']).default('search'))
-    .addOption(new Option('-k, --branch <k>', 'guesses tried per position (search, default 4) or groups expanded (kwb, default 1)').argParser(wholeNumber(1, 64)))
-    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up)').argParser(wholeNumber(1, 40)))
-    .addOption(new Option('-j, --jobs <n>', 'worker threads (default: the number of cores)').argParser(wholeNumber(1, 256)))
-    .addOption(new Option('-t, --time-limit <seconds>', 'stop the whole build after this long (exit 3, nothing written)').argParser(seconds))
-    .option('--json', 'print a JSON summary on stdout')
-    .option('-q, --quiet', 'nothing on stderr but errors')
-    .action(async (opts) => {
-      const rules = rulesOf(opts);
-      if (opts.json && opts.output === '-') usage('--json and -o - both write to standard output: give -o a file');
-      checkOutputs([opts.output], []);
-      const progress = new Progress(io, !opts.quiet && !opts.json, 'subtrees');
-      const r = await buildStrategy(rules, {
-        method: opts.method,
-        ...(opts.branch ? { branch: opts.branch } : {}),
-        ...(opts.guesses ? { guesses: opts.guesses } : {}),
-        ...(opts.timeLimit ? { timeLimitMs: opts.timeLimit * 1000 } : {}),
-        jobs: opts.jobs ?? defaultJobs(),
-        onProgress: (p) => progress.tick(p.done, p.total, `within ${p.guesses}: `),
-      });
-      progress.end();
-      const secs = +(r.ms / 1000).toFixed(2);
-      if (r.status !== 'built') {
-        const why = r.status === 'timeout' ? `time limit reached after ${secs} s` : `no strategy found within ${r.failed.join(', ')} guesses`;
-        if (opts.json) io.stdout.write(JSON.stringify({ status: r.status, failed: r.failed, seconds: secs }) + '\n');
-        else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
-        setExit(exitCode('UNDECIDED'));
-        return;
-      }
-      writeOutput(io, opts.output, r.file!);
-      const c = r.check!;
-      if (opts.json) {
-        io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: opts.output }) + '\n');
-      } else if (!opts.quiet) {
-        io.stderr.write(`${summaryLine(c)}; built in ${secs} s${opts.output === '-' ? '' : `, written to ${opts.output}`}\n`);
-      }
-      setExit(exitCode('OK'));
-    });
-
-  mm.command('check')
-    .description('check a strategy file independently: every secret, every placement of at most e lies, within the worst case it claims')
-    .argument('<file>', 'a strategy file (JSON); - for standard input')
-    .option('--json', 'print {"valid","worst",...} or the failing line of play')
-    .action(async (file, opts) => {
-      const r = checkStrategy(await readText(io, file), file === '-' ? '<stdin>' : file);
-      if (opts.json) io.stdout.write(JSON.stringify(r) + '\n');
-      else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
-      else {
-        const play = r.turns.map((t) => `${t.guess}=${t.answer}${t.lie ? ' (lie)' : ''}`).join(', ');
-        io.stdout.write(`INVALID (${r.game}): secret ${r.secret}, after ${play || 'no guess'}: ${r.problem}\n`);
-      }
-      setExit(r.valid ? exitCode('OK') : exitCode('FAILED_BLOCK'));
-    });
-
-  gameOptions(mm.command('bound'))
-    .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not')
-    .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
-    .addOption(new Option('-t, --time-limit <seconds>', 'give up after this long (exit 3: not proven, nothing claimed)').argParser(seconds))
-    .option('--json', 'print {"status","guesses","nodes","seconds"}')
-    .action((opts) => {
-      const rules = rulesOf(opts);
-      const r = proveBound(rules, opts.guesses, opts.timeLimit ? { deadline: performance.now() + opts.timeLimit * 1000 } : {});
-      const secs = +(r.ms / 1000).toFixed(2);
-      if (opts.json) {
-        io.stdout.write(JSON.stringify({ status: r.status, guesses: r.guesses, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs }) + '\n');
-      } else {
-        const h = opts.guesses;
-        const text =
-          r.status === 'proven'
-            ? `proven: no strategy wins every play within ${h - 1} guess${h === 2 ? '' : 'es'}; at least ${h} are needed (${r.byVolume ? 'by the volume bound alone' : `${r.nodes} positions searched`}, ${secs} s)`
-            : r.status === 'refuted'
-              ? `refuted: a strategy wins every play within ${h - 1} guesses (${r.nodes} positions searched, ${secs} s)`
-              : `unknown: not decided within the time limit (${r.nodes} positions searched, ${secs} s); nothing is claimed`;
-        io.stdout.write(text + '\n');
-      }
-      setExit(r.status === 'proven' ? exitCode('OK') : r.status === 'refuted' ? exitCode('FAILED_BLOCK') : exitCode('UNDECIDED'));
-    });
-
-  gameOptions(mm.command('play'))
-    .description('play against a code-maker that lies up to e times: type a guess per line (? for a hint; an empty line or end of input gives up)')
-    .addOption(new Option('--seed <n>', 'the game to play (same seed, same secret and lies; default: from the clock)').argParser(wholeNumber(0, 2 ** 32 - 1)))
-    .action(async (opts) => {
-      const rules = rulesOf(opts);
-      const seed = opts.seed ?? Date.now() % 2 ** 32;
-      const maker = new CodeMaker(rules, seed);
-      const g = rules.game;
-      const turns: Turn[] = [];
-      const say = (s: string) => io.stdout.write(s + '\n');
-      say(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${seed}.`);
-      say('Your guess (? for a hint):');
-      for await (const raw of readLines(io, '-')) {
-        const line = raw.trim();
-        if (line === '') break;
-        if (line === '?') {
-          try {
-            const n = suggestNext(rules, turns);
-            say(n.guess < 0 ? 'no code fits these answers' : `hint: ${g.format(n.guess)} (now ${n.counts.join(' / ')} codes in C0..C${rules.lies})`);
-          } catch (e) {
-            say(`no hint: ${(e as Error).message}`);
-          }
-          continue;
-        }
-        let guess: number;
-        try {
-          guess = g.parse(line, `guess ${maker.turns + 1}`);
-        } catch (e) {
-          say((e as Error).message);
-          continue;
-        }
-        const a = maker.answer(guess);
-        turns.push({ guess, answer: a.answer });
-        say(`${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`);
-        if (a.won) {
-          say(`Solved in ${maker.turns} guess${maker.turns === 1 ? '' : 'es'}. The code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`);
-          setExit(exitCode('OK'));
-          return;
-        }
-      }
-      say(`Given up after ${maker.turns} guess${maker.turns === 1 ? '' : 'es'}: the code was ${g.format(maker.secret)}; the code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`);
-      setExit(exitCode('FAILED_BLOCK'));
-    });
+  declareCandidates(mm).action((opts) => setExit(candidatesCommand(io, opts)));
+  declareNext(mm).action((opts) => setExit(nextCommand(io, opts)));
+  declareStrategy(mm).action(async (opts) => setExit(await strategyCommand(io, opts)));
+  declareCheck(mm).action(async (file, opts) => setExit(await checkCommand(io, file, opts)));
+  declareBound(mm).action((opts) => setExit(boundCommand(io, opts)));
+  declarePlay(mm).action(async (opts) => setExit(await playCommand(io, opts)));
 }
 
 function summaryLine(c: Extract<CheckReport, { valid: true }>): string {
-  return `every play wins within ${c.worst} guesses${c.claimed !== undefined && c.claimed !== c.worst ? ` (claimed ${c.claimed})` : ''}; average ${c.averageTruthful.toFixed(4)} without lies, ${c.averageAll.toFixed(4)} over all ${c.plays.toLocaleString('en-US')} plays (${c.game})`;
+  return `every play wins within ${guesses(c.worst)}${c.claimed !== undefined && c.claimed !== c.worst ? ` (claimed ${c.claimed})` : ''}; average ${c.averageTruthful.toFixed(4)} without lies, ${c.averageAll.toFixed(4)} over all ${plural(c.plays, 'play')} (${c.game})`;
 }

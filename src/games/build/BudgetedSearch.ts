@@ -1,13 +1,10 @@
 import { concatLevels, levelsSize, type Levels } from '../tuple/Levels.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { RankedGuess, SearchContext } from './SearchContext.js';
-import { SearchTimeout } from './SearchTimeout.js';
 
 export interface BudgetedSearchOptions {
   /** Guesses tried at a node before it is given up (the k of k-branching). */
   readonly branch: number;
-  /** `performance.now()` time to stop at. */
-  readonly deadline?: number;
   /** Tuples with at most this many codes try the fewest-lies rule first. */
   readonly ruleMaxCodes: number;
   /** Guesses the rule check may look at per tuple. */
@@ -19,7 +16,8 @@ export interface BudgetedSearchOptions {
  * subtree's bound as it is built: at a tuple, try the rule (small tuples), else the best
  * `branch` guesses by the volume ranking; a guess is taken when every child (heaviest first)
  * is won within h - 1 guesses; a child that fails sends the search to the next guess.
- * Returns the subtree's text, or null when no tried guess wins within h.
+ * Returns the subtree's text, or null when no tried guess wins within h; throws SearchTimeout
+ * at the context's deadline.
  */
 export class BudgetedSearch {
   nodes = 0;
@@ -34,7 +32,7 @@ export class BudgetedSearch {
     const codes = levelsSize(levels);
     if (codes === 0) return '';
     if (h <= 0 || !ctx.volume.allows(levels, h)) return null;
-    if (options.deadline !== undefined && performance.now() > options.deadline) throw new SearchTimeout();
+    ctx.deadline.check();
     if (codes <= options.ruleMaxCodes && ctx.ruleWins(levels, h, options.ruleNodes) === true) return '*';
     // Small tuples rank their own codes first, large games a sample; all codes only if those fail.
     const tried = new Set<number>();

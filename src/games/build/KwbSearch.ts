@@ -2,7 +2,6 @@ import { compareVectors } from '../tuple/compareVectors.js';
 import { levelsSize, type Levels } from '../tuple/Levels.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { SearchContext } from './SearchContext.js';
-import { SearchTimeout } from './SearchTimeout.js';
 
 /**
  * The chapter's k-way branching (KWB) builder (the thesis chapter: docs/GAMES.md, References),
@@ -33,7 +32,6 @@ export class KwbSearch {
   constructor(
     readonly ctx: SearchContext,
     readonly k: number,
-    readonly deadline?: number,
   ) {
     const E = ctx.E;
     this.d = Array.from({ length: E + 1 }, (_, j) => GAMES_TUNING.KWB_ALPHA.value ** (E - j));
@@ -43,7 +41,7 @@ export class KwbSearch {
     const { ctx } = this;
     const codes = levelsSize(levels);
     if (codes === 0) return { text: '', depth: 0, total: 0 };
-    if (this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
+    ctx.deadline.check();
     if (codes === 1) {
       // One code left: guess it until it is confirmed (truthful end: once).
       const j = levels.findIndex((l) => l.length > 0);
@@ -86,6 +84,7 @@ export class KwbSearch {
     const codes = levelsSize(levels);
     for (let i = 0; i < n; i++) {
       const g = pool ? pool[i]! : i;
+      ctx.deadline.tick(codes);
       const counts = ctx.part.count(levels, g);
       // A guess that gives every code the same answer leaves the tuple as it is: no move.
       let stuck = false;

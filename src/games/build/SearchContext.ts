@@ -1,4 +1,5 @@
-import { AnswerTable } from '../model/AnswerTable.js';
+import { Deadline } from '../Deadline.js';
+import { AnswerTable, type SharedAnswers } from '../model/AnswerTable.js';
 import type { Rules } from '../model/Rules.js';
 import { fewestLiesWins } from '../tuple/fewestLies.js';
 import { levelsSize, type Levels } from '../tuple/Levels.js';
@@ -14,6 +15,10 @@ import { answerChars } from './StrategyTree.js';
  * empty tuple (nothing to play), '*' for "the fewest-lies rule wins from here", or a node.
  * One context per game and thread: `SearchContext.of` keeps the last one made in this thread
  * (a worker builds subtrees of one game many times; a hint in `play` reuses the table).
+ *
+ * Call order: `of` (or the constructor), then per search set `deadline` (the loops over
+ * guesses tick it), search, and set it back to `Deadline.never` (the context outlives the
+ * search).
  */
 
 /** The ranking of one guess: the heaviest child's weight and the sum of squared weights. */
@@ -25,11 +30,18 @@ export interface RankedGuess {
   readonly hit: boolean;
 }
 
+/** The ranking order: lightest heaviest child, then the most even, then one that may win now, then the smallest code. */
+export function compareRanked(a: RankedGuess, b: RankedGuess): number {
+  return a.worst - b.worst || a.spread - b.spread || Number(b.hit) - Number(a.hit) || a.guess - b.guess;
+}
+
 export class SearchContext {
   readonly part: Partition;
   readonly volume: Volume;
   readonly symmetry: Symmetry;
   readonly E: number;
+  /** The current search's time limit (see the call order). */
+  deadline: Deadline = Deadline.never;
   /** Scratch: child level sizes by answer. */
   private readonly below: Float64Array;
 
@@ -46,12 +58,13 @@ export class SearchContext {
 
   /**
    * The context of this game in this thread: the one made last when it is for the same rules,
-   * else a new one (on `table`, or a table read from a shared buffer, or a new table).
+   * else a new one (on `table`, or a table on memory shared by another thread, or a new
+   * table, made within `deadline`).
    */
-  static of(rules: Rules, table?: AnswerTable | ArrayBufferLike): SearchContext {
+  static of(rules: Rules, table?: AnswerTable | SharedAnswers, deadline: Deadline = Deadline.never): SearchContext {
     const key = JSON.stringify(rules.spec());
     if (lastContext?.key !== key) {
-      const t = table instanceof AnswerTable ? table : new AnswerTable(rules.game, table);
+      const t = table instanceof AnswerTable ? table : new AnswerTable(rules.game, table, deadline);
       lastContext = { key, ctx: new SearchContext(rules, t) };
     }
     return lastContext.ctx;
@@ -59,7 +72,7 @@ export class SearchContext {
 
   /** The guesses worth evaluating at this tuple: all codes, or one per symmetry class. */
   guessPool(levels: Levels, history: readonly number[], codes = levelsSize(levels)): ArrayLike<number> | undefined {
-    if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.representatives(history);
+    if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.representatives(history, undefined, this.deadline);
     return undefined;
   }
 
@@ -73,11 +86,13 @@ export class SearchContext {
     const weights = this.childWeights(h - 1);
     const out: RankedGuess[] = [];
     const n = pool ? pool.length : this.table.size;
+    const work = levelsSize(levels);
     for (let i = 0; i < n; i++) {
+      this.deadline.tick(work);
       const r = this.weigh(levels, pool ? pool[i]! : i, weights);
       if (r.worst <= limit) out.push(r);
     }
-    out.sort((a, b) => a.worst - b.worst || a.spread - b.spread || Number(b.hit) - Number(a.hit) || a.guess - b.guess);
+    out.sort(compareRanked);
     return out;
   }
 

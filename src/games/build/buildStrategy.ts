@@ -1,5 +1,6 @@
 import { NonocryptError } from '../../errors.js';
 import { checkStrategy, type CheckReport } from '../check/checkStrategy.js';
+import { Deadline, SearchTimeout } from '../Deadline.js';
 import type { AnswerTable } from '../model/AnswerTable.js';
 import { Knowledge } from '../model/Knowledge.js';
 import type { Rules } from '../model/Rules.js';
@@ -19,7 +20,8 @@ import type { SubtreeTask } from './SubtreeTask.js';
  *   `maxGuesses`, the first h that works being kept.
  * - `kwb`: the chapter's k-way branching (KwbSearch.ts) with k = `branch`.
  * The first guess is chosen here; each of its children is one task, run on worker threads
- * (`jobs` > 1) or in this thread. `timeLimitMs` bounds the whole build: when it passes, the
+ * (`jobs` > 1) or in this thread. `timeLimitMs` bounds the whole build, the answer table and
+ * the final check included: when it passes, the
  * result is `timeout` and no strategy is returned (never a partial one).
  */
 export interface StrategyOptions {
@@ -57,11 +59,8 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
   const started = performance.now();
   const method = options.method ?? 'search';
   const branch = Math.max(1, Math.floor(options.branch ?? (method === 'kwb' ? 1 : 4)));
-  const ctx = SearchContext.of(rules, options.table);
-  const table = ctx.table;
-  const root = Knowledge.initial(rules).lists();
-  const deadlineEpochMs = options.timeLimitMs === undefined ? undefined : performance.timeOrigin + started + options.timeLimitMs;
-  const runner = subtreeRunner(options.jobs ?? 1, options.timeLimitMs);
+  const deadline = Deadline.after(options.timeLimitMs);
+  const deadlineEpochMs = deadline.at === undefined ? undefined : performance.timeOrigin + deadline.at;
   const failed: number[] = [];
   let nodes = 0;
   const done = (status: StrategyResult['status'], extra: Partial<StrategyResult> = {}): StrategyResult => ({
@@ -71,10 +70,20 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
     ms: performance.now() - started,
     ...extra,
   });
+  let ctx: SearchContext;
+  try {
+    ctx = SearchContext.of(rules, options.table, deadline);
+  } catch (e) {
+    if (e instanceof SearchTimeout) return done('timeout');
+    throw e;
+  }
+  const table = ctx.table.shared;
+  const root = Knowledge.initial(rules).lists();
+  const runner = subtreeRunner(options.jobs ?? 1, options.timeLimitMs);
   const task = (levels: Levels, history: number[], guesses: number): SubtreeTask => ({
     kind: 'games-subtree',
     rules: rules.spec(),
-    ...(table.buffer ? { table: table.buffer } : {}),
+    ...(table ? { table } : {}),
     levels,
     history,
     method,
@@ -102,7 +111,8 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
   };
   const finish = (text: string, worst: number): StrategyResult => {
     const file = formatStrategyFile(rules, text, { worst, extra: { built: `${method}, ${method === 'kwb' ? 'k' : 'branch'} ${branch}` } });
-    const check = checkStrategy(file);
+    const check = checkStrategy(file, 'strategy', deadline.at === undefined ? {} : { deadline: deadline.at });
+    if (check.valid === null) return done('timeout');
     if (!check.valid) {
       const play = check.turns.map((t) => `${t.guess}=${t.answer}`).join(',');
       throw new NonocryptError('E_INTERNAL', `internal error: the built strategy fails the independent check (secret ${check.secret}, ${play}: ${check.problem})`);
@@ -110,6 +120,7 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
     return done('built', { file, worst, check });
   };
 
+  ctx.deadline = deadline;
   try {
     if (method === 'kwb') {
       const kwb = new KwbSearch(ctx, branch);
@@ -135,7 +146,11 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
       failed.push(h);
     }
     return done('none');
+  } catch (e) {
+    if (e instanceof SearchTimeout) return done('timeout');
+    throw e;
   } finally {
+    ctx.deadline = Deadline.never;
     await runner.close();
   }
 }

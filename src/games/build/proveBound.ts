@@ -1,10 +1,10 @@
+import { Deadline, SearchTimeout } from '../Deadline.js';
 import { AnswerTable } from '../model/AnswerTable.js';
 import { Knowledge } from '../model/Knowledge.js';
 import type { Rules } from '../model/Rules.js';
 import { levelsSize, type Levels } from '../tuple/Levels.js';
 import { GAMES_TUNING } from '../tuning.js';
 import { SearchContext } from './SearchContext.js';
-import { SearchTimeout } from './SearchTimeout.js';
 
 /**
  * Lower bounds: a proof that no strategy wins every play within h - 1 guesses, so the game
@@ -44,21 +44,30 @@ export interface BoundOptions {
 
 export function proveBound(rules: Rules, guesses: number, options: BoundOptions = {}): BoundResult {
   const started = performance.now();
-  const table = options.table ?? new AnswerTable(rules.game);
-  const ctx = new SearchContext(rules, table);
-  const search = new BoundSearch(ctx, options.deadline, options.memo ?? GAMES_TUNING.BOUND_MEMO.value);
-  const root = Knowledge.initial(rules).lists();
+  const deadline = new Deadline(options.deadline);
+  AnswerTable.assertFits(rules.game);
   const t = guesses - 1;
-  const byVolume = !ctx.volume.allows(root, t);
-  let status: BoundResult['status'];
+  let status: BoundResult['status'] = 'unknown';
+  let ctx: SearchContext | undefined;
+  let search: BoundSearch | undefined;
+  let byVolume = false;
   try {
+    ctx = SearchContext.of(rules, options.table, deadline);
+    ctx.deadline = deadline;
+    search = new BoundSearch(ctx, options.memo ?? GAMES_TUNING.BOUND_MEMO.value);
+    const root = Knowledge.initial(rules).lists();
+    byVolume = !ctx.volume.allows(root, t);
     status = search.lost(root, t, []) ? 'proven' : 'refuted';
   } catch (e) {
     if (!(e instanceof SearchTimeout)) throw e;
-    status = 'unknown';
+  } finally {
+    if (ctx) ctx.deadline = Deadline.never;
   }
-  return { status, guesses, nodes: search.nodes, volumeCuts: search.volumeCuts, ms: performance.now() - started, byVolume };
+  return { status, guesses, nodes: search?.nodes ?? 0, volumeCuts: search?.volumeCuts ?? 0, ms: performance.now() - started, byVolume };
 }
+
+/** Tuples past this many codes are not remembered. */
+const MEMO_MAX_CODES = 4096;
 
 class BoundSearch {
   nodes = 0;
@@ -67,7 +76,6 @@ class BoundSearch {
 
   constructor(
     private readonly ctx: SearchContext,
-    private readonly deadline: number | undefined,
     private readonly memoMax: number,
   ) {}
 
@@ -79,9 +87,10 @@ class BoundSearch {
     if (t <= 0) return true;
     if (!ctx.volume.allows(levels, t)) return true;
     this.nodes++;
-    if (this.deadline !== undefined && performance.now() > this.deadline) throw new SearchTimeout();
-    const key = t + ':' + levels.map((l) => l.join(',')).join('|');
-    if (this.memo.has(key)) return true;
+    ctx.deadline.check();
+    // Only small tuples repeat; a key for a large one costs more than it could save.
+    const key = codes <= MEMO_MAX_CODES ? t + ':' + levels.map((l) => l.join(',')).join('|') : undefined;
+    if (key !== undefined && this.memo.has(key)) return true;
     const { part, volume } = ctx;
     const limit = volume.b(t - 1);
     const pool = ctx.guessPool(levels, history, codes);
@@ -91,6 +100,7 @@ class BoundSearch {
     const open: { g: number; worst: number }[] = [];
     for (let i = 0; i < n; i++) {
       const g = pool ? pool[i]! : i;
+      ctx.deadline.tick(codes);
       const { worst } = ctx.weigh(levels, g, weights);
       if (worst > limit) this.volumeCuts++;
       else open.push({ g, worst });
@@ -117,7 +127,7 @@ class BoundSearch {
       }
       if (!refuted) return false;
     }
-    if (this.memo.size < this.memoMax) this.memo.add(key);
+    if (key !== undefined && this.memo.size < this.memoMax) this.memo.add(key);
     return true;
   }
 }

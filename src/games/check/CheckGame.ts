@@ -1,4 +1,5 @@
-import type { CheckedRules } from './strategyHeader.js';
+import type { CheckClock } from './CheckClock.js';
+import { rulesLabel, type CheckedRules } from './strategyHeader.js';
 
 /**
  * The checker's own model of a game, built from nothing but the rules: every code as its
@@ -19,16 +20,20 @@ export class CheckGame {
   /** `mastermind 4x6 e=1`: for reports. */
   readonly label: string;
 
-  constructor(readonly rules: CheckedRules, bad: (why: string) => never) {
-    const { game, pegs: P, symbols: S, lies: E } = rules;
-    this.label = `${game} ${P}x${S} e=${E}`;
+  constructor(
+    readonly rules: CheckedRules,
+    bad: (why: string) => never,
+    clock: CheckClock,
+  ) {
+    const { game, pegs: P, symbols: S } = rules;
+    this.label = rulesLabel(rules);
     let count = 1;
     for (let i = 0; i < P; i++) count *= game === 'mastermind' ? S : S - i;
     if (count > CHECK_MAX_CODES) bad(`${count} codes are too many to check (at most ${CHECK_MAX_CODES})`);
-    this.codes = allCodes(rules);
+    this.codes = allCodes(rules, clock);
     this.index = new Map(this.codes.map((c, i) => [c, i]));
     this.win = `${P}A0B`;
-    this.others = [...alphabet(this.codes, (a, b) => this.answer(a, b))].filter((a) => a !== this.win).sort();
+    this.others = [...alphabet(this.codes, (a, b) => this.answer(a, b), clock)].filter((a) => a !== this.win).sort();
   }
 
   /** The answer `xAyB` between two written codes: x in place, y common but elsewhere. */
@@ -52,7 +57,7 @@ export class CheckGame {
 const CHECK_MAX_CODES = 1 << 22;
 
 /** The codes of a game, written, in written order. */
-function allCodes(rules: CheckedRules): string[] {
+function allCodes(rules: CheckedRules, clock: CheckClock): string[] {
   const { game, pegs: P, symbols: S } = rules;
   const base = game === 'mastermind' ? 1 : 0;
   const codes: string[] = [];
@@ -62,6 +67,7 @@ function allCodes(rules: CheckedRules): string[] {
   const gen = (p: number) => {
     if (p === P) {
       codes.push(cur.map((v) => chr(v + base)).join(''));
+      clock.tick(P);
       return;
     }
     for (let v = 0; v < S; v++) {
@@ -80,7 +86,7 @@ function allCodes(rules: CheckedRules): string[] {
  * The answers some guess and some code give. Guesses with the same multiset of symbol counts
  * give the same set, so one guess per such shape is tried against every code.
  */
-function alphabet(codes: readonly string[], answer: (a: string, b: string) => string): Set<string> {
+function alphabet(codes: readonly string[], answer: (a: string, b: string) => string, clock: CheckClock): Set<string> {
   const out = new Set<string>();
   const shapes = new Set<string>();
   for (const g of codes) {
@@ -89,7 +95,10 @@ function alphabet(codes: readonly string[], answer: (a: string, b: string) => st
     const shape = [...counts.values()].sort().join(',');
     if (shapes.has(shape)) continue;
     shapes.add(shape);
-    for (const s of codes) out.add(answer(g, s));
+    for (const s of codes) {
+      out.add(answer(g, s));
+      clock.tick(1);
+    }
   }
   return out;
 }

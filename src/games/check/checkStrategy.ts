@@ -1,8 +1,9 @@
 import { InputError } from '../../errors.js';
+import { CheckClock, CheckTimeout } from './CheckClock.js';
 import { CheckGame } from './CheckGame.js';
-import { playStrategy } from './playStrategy.js';
+import { playStrategy, type PlayOutcome } from './playStrategy.js';
 import { readStrategyTree } from './readStrategyTree.js';
-import { malformed, readStrategyHeader } from './strategyHeader.js';
+import { malformed, readStrategyHeader, rulesLabel } from './strategyHeader.js';
 
 /**
  * The independent strategy checker. It shares no code with the builders (its files import
@@ -14,7 +15,8 @@ import { malformed, readStrategyHeader } from './strategyHeader.js';
  *
  * It reports the worst number of guesses over all plays, the average over secrets when no
  * answer is a lie, the average over all plays, and the number of plays; or the first line of
- * play that fails (a reachable answer with no move, more guesses than the file claims).
+ * play that fails (a reachable answer with no move, more guesses than the file claims); or,
+ * past its time limit, that it decided nothing.
  */
 export interface CheckedTurn {
   readonly guess: string;
@@ -45,27 +47,48 @@ export type CheckReport =
       readonly secret: string;
       readonly turns: readonly CheckedTurn[];
       readonly problem: string;
+    }
+  | {
+      /** Not decided: the time limit came first. */
+      readonly valid: null;
+      readonly game: string;
+      readonly claimed: number | undefined;
+      readonly problem: string;
     };
 
+export interface CheckOptions {
+  /** `performance.now()` time after which the check stops and says nothing (`valid: null`). */
+  readonly deadline?: number;
+}
+
 /** Check a strategy file given as its text (JSON). Malformed files throw E_STRATEGY. */
-export function checkStrategy(text: string, where = 'strategy'): CheckReport {
+export function checkStrategy(text: string, where = 'strategy', options: CheckOptions = {}): CheckReport {
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     throw new InputError('E_STRATEGY', `${where}: not JSON (${(e as Error).message.split('\n')[0]})`);
   }
-  return checkStrategyObject(doc, where);
+  return checkStrategyObject(doc, where, options);
 }
 
 /** Check a strategy file's parsed JSON. */
-export function checkStrategyObject(doc: unknown, where = 'strategy'): CheckReport {
+export function checkStrategyObject(doc: unknown, where = 'strategy', options: CheckOptions = {}): CheckReport {
   const bad = malformed(where);
   const header = readStrategyHeader(doc, bad);
-  const game = new CheckGame(header, bad);
-  const tree = readStrategyTree((doc as Record<string, unknown>).tree, header.pegs, game.index, bad);
   const { claimed } = header;
-  const r = playStrategy(game, tree, claimed);
+  const clock = new CheckClock(options.deadline);
+  try {
+    const game = new CheckGame(header, bad, clock);
+    const tree = readStrategyTree((doc as Record<string, unknown>).tree, header.pegs, game.index, bad);
+    return report(game, claimed, playStrategy(game, tree, claimed, clock));
+  } catch (e) {
+    if (e instanceof CheckTimeout) return { valid: null, game: rulesLabel(header), claimed, problem: e.message };
+    throw e;
+  }
+}
+
+function report(game: CheckGame, claimed: number | undefined, r: PlayOutcome): CheckReport {
   if (!r.ok) {
     const secret = game.codes[r.secret]!;
     return {

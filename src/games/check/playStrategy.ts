@@ -1,3 +1,4 @@
+import type { CheckClock } from './CheckClock.js';
 import type { CheckGame } from './CheckGame.js';
 import type { CheckTree } from './readStrategyTree.js';
 
@@ -34,8 +35,9 @@ interface Plays {
   readonly l: number[];
 }
 
-export function playStrategy(game: CheckGame, tree: CheckTree, claimed: number | undefined): PlayOutcome {
-  return new StrategyPlay(game, claimed ?? Infinity).run(tree);
+/** Throws CheckTimeout at the clock's limit. */
+export function playStrategy(game: CheckGame, tree: CheckTree, claimed: number | undefined, clock: CheckClock): PlayOutcome {
+  return new StrategyPlay(game, claimed ?? Infinity, clock).run(tree);
 }
 
 class StrategyPlay {
@@ -49,6 +51,7 @@ class StrategyPlay {
   constructor(
     private readonly game: CheckGame,
     private readonly limit: number,
+    private readonly clock: CheckClock,
   ) {}
 
   run(tree: CheckTree): PlayOutcome {
@@ -92,6 +95,7 @@ class StrategyPlay {
     const { game } = this;
     const E = game.rules.lies;
     const groups = new Map<string, Plays>();
+    this.clock.tick(here.s.length);
     const add = (a: string, s: number, l: number) => {
       let g = groups.get(a);
       if (!g) groups.set(a, (g = { s: [], l: [] }));

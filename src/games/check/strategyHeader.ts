@@ -17,6 +17,11 @@ export interface StrategyHeader extends CheckedRules {
   readonly claimed: number | undefined;
 }
 
+/** `mastermind 4x6 e=1`: the rules as reports name them. */
+export function rulesLabel(rules: CheckedRules): string {
+  return `${rules.game} ${rules.pegs}x${rules.symbols} e=${rules.lies}`;
+}
+
 /** Throws E_STRATEGY `where: why`: the one way the checker reports a malformed file. */
 export function malformed(where: string): (why: string) => never {
   return (why: string): never => {

@@ -1,37 +1,48 @@
 import { NonocryptError } from '../../errors.js';
+import { Deadline } from '../Deadline.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { Game } from './Game.js';
 
 /**
- * The answer between every guess and every code, computed once per game: row g holds the
- * packed answers (see Answer.ts) of guess g against codes 0..size-1.
+ * The answer between every guess and every code: row g holds the packed answers (see
+ * Answer.ts) of guess g against codes 0..size-1.
  *
- * Up to FULL_TABLE_MAX_CODES codes (tuning.ts) the whole size x size table is precomputed;
- * its buffer may be a SharedArrayBuffer that worker threads read without a copy. Larger
- * enumerable games compute rows on demand and keep the last ROW_CACHE of them. Games past
- * MAX_ENUMERATED_CODES have no table (only the SAT model answers for them).
+ * Rows are computed when first asked for, so the table costs only what is used (`next` and
+ * `candidates` read a row per turn; a search reads every row it ranks). Up to
+ * FULL_TABLE_MAX_CODES codes (tuning.ts) every row has its place in one size x size buffer,
+ * with a byte per row saying whether it is filled; both may be SharedArrayBuffers that worker
+ * threads fill and read without a copy (`shared`; a row is filled whole before its byte is set,
+ * with Atomics, so a thread that sees the byte sees the row; two threads that fill the same row
+ * write the same bytes). Larger games keep the last rows used, ROW_CACHE_BYTES of them. Games
+ * past MAX_ENUMERATED_CODES have no table: a usage error before any work (only the SAT model
+ * answers for them).
  */
-const { FULL_TABLE_MAX_CODES, ROW_CACHE, MAX_ENUMERATED_CODES } = GAMES_TUNING;
+const { FULL_TABLE_MAX_CODES, ROW_CACHE_BYTES, MAX_ENUMERATED_CODES } = GAMES_TUNING;
+
+/** The memory of a full table, to hand to another thread. */
+export interface SharedAnswers {
+  readonly answers: ArrayBufferLike;
+  readonly filled: ArrayBufferLike;
+}
 
 export class AnswerTable {
   readonly size: number;
   readonly pegs: number;
   /** Symbol values of every code, `pegs` per code. */
   readonly digits: Uint8Array;
-  /** The whole table (row-major), when precomputed. */
-  readonly full: Uint8Array | undefined;
+  /** The full table's rows (row-major) and which are filled, when the game is small enough. */
+  private readonly full: { readonly answers: Uint8Array; readonly filled: Uint8Array } | undefined;
   private readonly counts: Uint8Array;
   private readonly symbols: number;
   private readonly rows = new Map<number, Uint8Array>();
+  private readonly cacheRows: number;
 
   /**
-   * The table of `game`. `shared`: the buffer of a table made earlier for the same game (see
-   * `buffer`), read without computing anything.
+   * The table of `game`; `shared`: the memory of a table made for the same game in another
+   * thread. Computing the codes' digits is checked against `deadline` (SearchTimeout).
    */
-  constructor(game: Game, shared?: ArrayBufferLike) {
-    if (game.size > MAX_ENUMERATED_CODES.value) {
-      throw new NonocryptError('E_USAGE', `${game.name} has ${game.size} codes, too many to enumerate (at most ${MAX_ENUMERATED_CODES.value}): only candidates (by SAT) and play work for it`);
-    }
+  constructor(game: Game, shared?: SharedAnswers, deadline: Deadline = Deadline.never) {
+    AnswerTable.assertFits(game);
     const N = game.size;
     const P = game.pegs;
     const S = game.symbols;
@@ -45,42 +56,64 @@ export class AnswerTable {
       game.digits(i, d);
       this.digits.set(d, i * P);
       for (let p = 0; p < P; p++) this.counts[i * S + d[p]!]!++;
+      deadline.tick(P);
     }
+    this.cacheRows = Math.max(16, Math.floor(ROW_CACHE_BYTES.value / N));
     if (N <= FULL_TABLE_MAX_CODES.value) {
-      if (shared) {
-        this.full = new Uint8Array(shared);
-        if (this.full.length !== N * N) throw new NonocryptError('E_INTERNAL', 'internal error: a shared answer table of the wrong size');
-      } else {
-        const buffer = typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(N * N) : new ArrayBuffer(N * N);
-        this.full = new Uint8Array(buffer);
-        for (let g = 0; g < N; g++) this.fillRow(g, this.full.subarray(g * N, g * N + N));
-      }
+      const memory = shared ?? {
+        answers: typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(N * N) : new ArrayBuffer(N * N),
+        filled: typeof SharedArrayBuffer === 'function' ? new SharedArrayBuffer(N) : new ArrayBuffer(N),
+      };
+      this.full = { answers: new Uint8Array(memory.answers), filled: new Uint8Array(memory.filled) };
+      if (this.full.answers.length !== N * N || this.full.filled.length !== N) throw new NonocryptError('E_INTERNAL', 'internal error: a shared answer table of the wrong size');
     }
   }
 
-  /** The table's memory, to hand to another thread (undefined when rows are computed on demand). */
-  get buffer(): ArrayBufferLike | undefined {
-    return this.full?.buffer;
+  /**
+   * Throws E_USAGE, naming the limit, when a game has too many codes for a table in memory:
+   * callers check before any other work.
+   */
+  static assertFits(game: Game): void {
+    if (game.size > MAX_ENUMERATED_CODES.value) {
+      throw new NonocryptError(
+        'E_USAGE',
+        `${game.name} has ${game.size.toLocaleString('en-US')} codes, more than the ${MAX_ENUMERATED_CODES.value.toLocaleString('en-US')} whose answers fit in memory here: only candidates (by SAT) and play work for it`,
+      );
+    }
+  }
+
+  /** The table's memory, to hand to another thread (undefined when rows are kept per thread). */
+  get shared(): SharedAnswers | undefined {
+    return this.full && { answers: this.full.answers.buffer, filled: this.full.filled.buffer };
   }
 
   /** Answers of guess g against every code. Do not modify. */
   row(g: number): Uint8Array {
-    if (this.full) return this.full.subarray(g * this.size, (g + 1) * this.size);
+    const N = this.size;
+    const full = this.full;
+    if (full) {
+      const r = full.answers.subarray(g * N, (g + 1) * N);
+      if (Atomics.load(full.filled, g) === 0) {
+        this.fillRow(g, r);
+        Atomics.store(full.filled, g, 1);
+      }
+      return r;
+    }
     let r = this.rows.get(g);
     if (r) {
       this.rows.delete(g);
       this.rows.set(g, r);
       return r;
     }
-    if (this.rows.size >= ROW_CACHE.value) this.rows.delete(this.rows.keys().next().value!);
-    r = new Uint8Array(this.size);
+    if (this.rows.size >= this.cacheRows) this.rows.delete(this.rows.keys().next().value!);
+    r = new Uint8Array(N);
     this.fillRow(g, r);
     this.rows.set(g, r);
     return r;
   }
 
   answer(g: number, s: number): number {
-    return this.full ? this.full[g * this.size + s]! : this.row(g)[s]!;
+    return this.row(g)[s]!;
   }
 
   private fillRow(g: number, out: Uint8Array): void {

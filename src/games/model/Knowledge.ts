@@ -1,3 +1,4 @@
+import { Deadline } from '../Deadline.js';
 import type { AnswerTable } from './AnswerTable.js';
 import type { Turn } from './History.js';
 import type { Rules } from './Rules.js';
@@ -33,9 +34,13 @@ export class Knowledge {
     return new Knowledge(rules, levels);
   }
 
-  static after(rules: Rules, table: AnswerTable, turns: readonly Turn[]): Knowledge {
+  /** The tuple after `turns`, each turn's work (a row of the table) checked against `deadline`. */
+  static after(rules: Rules, table: AnswerTable, turns: readonly Turn[], deadline: Deadline = Deadline.never): Knowledge {
     let k = Knowledge.initial(rules);
-    for (const t of turns) k = k.update(table, t.guess, t.answer);
+    for (const t of turns) {
+      deadline.tick(table.size);
+      k = k.update(table, t.guess, t.answer);
+    }
     return k;
   }
 
@@ -103,7 +108,19 @@ export class Knowledge {
 
   /** The codes of every level as lists: the form the searches work on. */
   lists(): Int32Array[] {
-    return this.levels.map((_, j) => Int32Array.from(this.codes(j)));
+    return this.levels.map((bits) => {
+      const out = new Int32Array(popcount(bits));
+      let n = 0;
+      for (let w = 0; w < bits.length; w++) {
+        let v = bits[w]!;
+        while (v) {
+          const low = v & -v;
+          out[n++] = (w << 5) + 31 - Math.clz32(low);
+          v ^= low;
+        }
+      }
+      return out;
+    });
   }
 }
 

@@ -15,11 +15,7 @@ export function answerAlphabet(game: Game, enumerateUpTo = GAMES_TUNING.MAX_ENUM
     // Every answer of the game is the answer of some guess of each shape: guesses up to
     // symbol and position permutations are the integer partitions of P (Mastermind) or one
     // guess (AB).
-    const counts = new Int32Array(game.symbols);
-    const s = new Uint8Array(P);
-    for (const g of representativeGuesses(game)) {
-      for (let i = 0; i < game.size; i++) seen[answerOfDigits(P, g, game.digits(i, s), counts)] = 1;
-    }
+    for (const g of representativeGuesses(game)) answersOf(game, g, seen);
   } else {
     const minCommon = game.kind === 'ab' ? Math.max(0, 2 * P - game.symbols) : 0;
     for (let x = 0; x <= P; x++) {
@@ -31,7 +27,44 @@ export function answerAlphabet(game: Game, enumerateUpTo = GAMES_TUNING.MAX_ENUM
   return out;
 }
 
-/** One guess of each shape (see answerAlphabet). */
+/**
+ * Marks in `seen` the answers guess g (symbol values) gets from the codes of the game. The
+ * symbols g does not hold all behave alike (they match nothing of g), so the codes tried are
+ * those over g's symbols and a few others, at most one per peg: the same answers for far
+ * fewer codes (Mastermind 6 x 9: 2,401 codes for the guess 123456, not 531,441).
+ */
+export function answersOf(game: Game, guess: ArrayLike<number>, seen: Uint8Array): void {
+  const P = game.pegs;
+  // Renamed so that g's symbols are 0, 1, ... in order of first appearance (answers do not change).
+  const names = new Map<number, number>();
+  const g = Uint8Array.from({ length: P }, (_, p) => {
+    const v = guess[p]!;
+    if (!names.has(v)) names.set(v, names.size);
+    return names.get(v)!;
+  });
+  const own = names.size;
+  // Mastermind: one stand-in for every other colour; AB: distinct digits, so one per peg.
+  const symbols = Math.min(game.symbols, own + (game.kind === 'ab' ? P : 1));
+  const counts = new Int32Array(game.symbols);
+  const s = new Uint8Array(P);
+  const used = new Uint8Array(symbols);
+  const rec = (p: number): void => {
+    if (p === P) {
+      seen[answerOfDigits(P, g, s, counts)] = 1;
+      return;
+    }
+    for (let v = 0; v < symbols; v++) {
+      if (game.kind === 'ab' && used[v]) continue;
+      s[p] = v;
+      used[v] = 1;
+      rec(p + 1);
+      used[v] = 0;
+    }
+  };
+  rec(0);
+}
+
+/** One guess of each shape (see answerAlphabet), its symbols 0, 1, ... in order. */
 function representativeGuesses(game: Game): Uint8Array[] {
   const P = game.pegs;
   if (game.kind === 'ab') return [Uint8Array.from({ length: P }, (_, i) => i)];

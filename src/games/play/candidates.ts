@@ -1,6 +1,7 @@
 import { NonocryptError } from '../../errors.js';
 import { createSolver, DEFAULT_ENGINE } from '../../sat/engines.js';
 import type { EngineName } from '../../sat/SatSolver.js';
+import { Deadline, SearchTimeout } from '../Deadline.js';
 import { AnswerTable } from '../model/AnswerTable.js';
 import type { Turn } from '../model/History.js';
 import { Knowledge } from '../model/Knowledge.js';
@@ -24,7 +25,7 @@ export interface CandidateOptions {
   /** SAT: codes counted per level at most (default 1,000). */
   readonly countLimit?: number;
   readonly engine?: EngineName;
-  /** `performance.now()` time after which SAT stops (counts then are lower bounds). */
+  /** `performance.now()` time to stop at: SAT's counts then are lower bounds; an enumeration cut short counts nothing (`timedOut`). */
   readonly deadline?: number;
   readonly table?: AnswerTable;
 }
@@ -43,6 +44,8 @@ export interface CandidateReport {
   readonly lies: number[];
   /** Turns whose status is undecided (SAT stopped at the deadline). */
   readonly undecided: number[];
+  /** The enumeration stopped at the deadline: nothing was counted (counts and codes are empty). */
+  readonly timedOut: boolean;
 }
 
 export const DEFAULT_COUNT_LIMIT = 1000;
@@ -56,8 +59,17 @@ export function candidates(rules: Rules, turns: readonly Turn[], options: Candid
     throw new NonocryptError('E_USAGE', `${rules.game.size} codes are too many to enumerate (at most ${maxCodes}); use the SAT method`);
   }
   if (method === 'sat' || (method === 'auto' && !enumerable)) return bySat(rules, turns, limit, options);
-  const table = options.table ?? new AnswerTable(rules.game);
-  const k = Knowledge.after(rules, table, turns);
+  const deadline = new Deadline(options.deadline);
+  try {
+    return byEnumeration(rules, turns, limit, options.table ?? new AnswerTable(rules.game, undefined, deadline), deadline);
+  } catch (e) {
+    if (!(e instanceof SearchTimeout)) throw e;
+    return { method: 'enumerate', counts: [], exact: false, exactCounts: [], codes: [], lies: [], undecided: turns.map((_, i) => i), timedOut: true };
+  }
+}
+
+function byEnumeration(rules: Rules, turns: readonly Turn[], limit: number, table: AnswerTable, deadline: Deadline): CandidateReport {
+  const k = Knowledge.after(rules, table, turns, deadline);
   const counts = k.counts();
   const codes = counts.map((_, j) => k.codes(j, limit));
   // A turn is a certain lie when no fitting code agrees with its answer.
@@ -65,12 +77,13 @@ export function candidates(rules: Rules, turns: readonly Turn[], options: Candid
   const rows = turns.map((t) => table.row(t.guess));
   for (let j = 0; j <= rules.lies; j++) {
     for (const c of k.codes(j)) {
+      deadline.tick(turns.length);
       for (let i = 0; i < turns.length; i++) if (rows[i]![c] === turns[i]!.answer) agreed[i] = 1;
     }
   }
   const any = counts.some((n) => n > 0);
   const lies = any ? turns.map((_, i) => i).filter((i) => !agreed[i]) : [];
-  return { method: 'enumerate', counts, exact: true, exactCounts: counts.map(() => true), codes, lies, undecided: [] };
+  return { method: 'enumerate', counts, exact: true, exactCounts: counts.map(() => true), codes, lies, undecided: [], timedOut: false };
 }
 
 function bySat(rules: Rules, turns: readonly Turn[], limit: number, options: CandidateOptions): CandidateReport {
@@ -118,7 +131,7 @@ function bySat(rules: Rules, turns: readonly Turn[], limit: number, options: Can
         else if (r === 'unknown') undecided.push(i);
       }
     }
-    return { method: 'sat', counts, exact: exactCounts.every(Boolean), exactCounts, codes, lies, undecided };
+    return { method: 'sat', counts, exact: exactCounts.every(Boolean), exactCounts, codes, lies, undecided, timedOut: false };
   } finally {
     solver.release();
   }

@@ -1,3 +1,4 @@
+import { Deadline } from '../Deadline.js';
 import type { AnswerTable } from '../model/AnswerTable.js';
 import { GAMES_TUNING } from '../tuning.js';
 import { compareVectors } from './compareVectors.js';
@@ -28,9 +29,10 @@ export class Symmetry {
 
   /**
    * One guess of each class of `guesses` (all codes when omitted) under the permutations that
-   * fix every guess of `history`, the first of each class in the order given.
+   * fix every guess of `history`, the first of each class in the order given; the work is
+   * checked against `deadline`.
    */
-  representatives(history: readonly number[], guesses?: ArrayLike<number>): number[] {
+  representatives(history: readonly number[], guesses?: ArrayLike<number>, deadline: Deadline = Deadline.never): number[] {
     const P = this.table.pegs;
     const S = this.symbols;
     const digits = this.table.digits;
@@ -62,6 +64,7 @@ export class Symmetry {
     const scratch = new Int16Array(S);
     for (let i = 0; i < n; i++) {
       const g = guesses ? guesses[i]! : i;
+      deadline.tick(P * keep.length);
       let key = Infinity;
       for (const { perm, labels, next } of keep) {
         scratch.set(labels);
