@@ -34,6 +34,7 @@ export const ERROR_CODES = {
   E_ANSWER: { kind: 'input', about: 'an answer (xAyB) that is malformed or impossible for the game' },
   E_HISTORY: { kind: 'input', about: 'a history of guesses and answers that is malformed or that no code fits within the lies allowed' },
   E_STRATEGY: { kind: 'input', about: 'a strategy file that is malformed or for another game' },
+  E_PROOF: { kind: 'input', about: 'a lower-bound proof file (or a part of one) that is malformed or for another game' },
   E_USAGE: { kind: 'usage', about: 'options that conflict, or a missing argument' },
   E_BUDGET: { kind: 'usage', about: 'a time budget that is not a positive number' },
   E_TABLE_CHOICE: { kind: 'usage', about: 'a ciphertext that several built-in tables decode to different texts: the table must be named' },

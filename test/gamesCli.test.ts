@@ -3,7 +3,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assertBuilt, expectUsageError, nonocrypt, ROOT, STACK_LINE, tempDir } from './helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { assertBuilt, childEnv, CLI, expectUsageError, hasGnuParallel, nonocrypt, ROOT, STACK_LINE, tempDir } from './helpers/cli.js';
 
 let tmp: { dir: string; cleanup: () => void };
 const at = (name: string) => join(tmp.dir, name);
@@ -14,7 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => tmp?.cleanup());
 
-const SUBCOMMANDS = ['candidates', 'next', 'strategy', 'check', 'bound', 'play'];
+const SUBCOMMANDS = ['candidates', 'next', 'strategy', 'check', 'bound', 'merge-proofs', 'play'];
 
 describe('help', () => {
   test('mastermind --help and each subcommand match their golden files', async () => {
@@ -274,6 +277,84 @@ describe('the time contract: every command ends within --timeout plus start-up, 
       expectUsageError(r, 'more than the 4,194,304 whose answers fit in memory here');
       expect(r.seconds).toBeLessThan(startup + SLACK_S);
     }
+  });
+});
+
+describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () => {
+  // Mastermind with one lie needs 7: the proof searches 1,966 positions (about 2 s).
+  const args = ['mastermind', 'bound', '--lies', '1', '--guesses', '7', '-q'];
+
+  test('bound --proof writes a proof that check verifies (.gz too); a refuted claim writes nothing', () => {
+    const out = at('mm-e1-lower-7.proof');
+    const r = nonocrypt([...args, '--proof', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^proven: no strategy wins every play within 6 guesses; at least 7 are needed \(1,966 positions searched, [\d.]+ s; proof written to /);
+    expect(existsSync(out + '.partial')).toBe(false);
+    const c = nonocrypt(['mastermind', 'check', out]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/^valid proof: no strategy wins every play within 6 guesses; at least 7 are needed \([\d,]+ positions checked; mastermind 4x6 e=1\)\n$/);
+    writeFileSync(at('mm.proof.gz'), gzipSync(readFileSync(out)));
+    expect(nonocrypt(['mastermind', 'check', at('mm.proof.gz'), '--json']).stdout).toMatch(/^\{"kind":"proof","valid":true,"game":"mastermind 4x6 e=1","guesses":7/);
+    // One answer changed: rejected with the line of play, exit 1.
+    const text = readFileSync(out, 'utf8');
+    const at1 = text.indexOf('\n(') + 1;
+    const entry = text.indexOf(':', at1) + 5;
+    writeFileSync(at('bad.proof'), text.slice(0, entry) + (text.slice(entry, entry + 2) === '10' ? '01' : '10') + text.slice(entry + 2));
+    const bad = nonocrypt(['mastermind', 'check', at('bad.proof')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^INVALID proof \(mastermind 4x6 e=1\): after \d{4}=\dA\dB/);
+    // Without lies 5 guesses do win: refuted, exit 1, no proof and no checkpoint left.
+    const refuted = nonocrypt(['mastermind', 'bound', '--guesses', '6', '-q', '--proof', at('false.proof')]);
+    expect(refuted.code).toBe(1);
+    expect(refuted.stdout).toMatch(/^refuted: a strategy wins every play within 5 guesses .*; no proof written\n$/);
+    expect(existsSync(at('false.proof'))).toBe(false);
+    expect(existsSync(at('false.proof.partial'))).toBe(false);
+  });
+
+  test('a run stopped by its time limit keeps its checkpoint and the same command resumes to the same proof', () => {
+    const whole = at('whole.proof');
+    expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);
+    const out = at('resumed.proof');
+    const stopped = nonocrypt([...args, '--proof', out, '-t', '0.5']);
+    expect(stopped.code).toBe(3);
+    expect(stopped.stdout).toContain('the same command resumes');
+    expect(existsSync(out)).toBe(false);
+    expect(readFileSync(out + '.partial', 'utf8').split('\n')[0]).toContain('"format":"nonocrypt-bound-proof-part"');
+    const resumed = nonocrypt([...args, '--proof', out]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    expect(existsSync(out + '.partial')).toBe(false);
+    // A checkpoint of another search is not taken.
+    writeFileSync(at('other.proof.partial'), readFileSync(whole, 'utf8').split('\n')[0]!.replace('nonocrypt-bound-proof', 'nonocrypt-bound-proof-part').replace(/"positions".*$/, '"shard":"1/1","frontier":3}') + '\n');
+    expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '7', '--proof', at('other.proof')]), 'is the checkpoint of another search');
+  });
+
+  test.skipIf(!hasGnuParallel())('three shards run by GNU parallel, joined by merge-proofs: the one-process proof byte for byte', () => {
+    const whole = at('one.proof');
+    expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);
+    const p = spawnSync('parallel', [`node ${CLI} ${args.join(' ')} --shard {}/3 --proof ${at('part-{}.proof')}`, ':::', '1', '2', '3'], { encoding: 'utf8', env: childEnv() });
+    expect(p.status, p.stderr).toBe(0);
+    expect(p.stdout.split('\n').filter((l) => /^part \d\/3: \d+ items of the frontier's 233 searched/.test(l))).toHaveLength(3);
+    const parts = [1, 2, 3].map((k) => at(`part-${k}.proof`));
+    const merged = at('merged.proof');
+    const m = nonocrypt(['mastermind', 'merge-proofs', ...parts, '-o', merged]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    // A part missing: nothing written, exit 3, the missing items named.
+    const short = nonocrypt(['mastermind', 'merge-proofs', parts[0]!, parts[2]!, '-o', at('short.proof')]);
+    expect(short.code).toBe(3);
+    expect(short.stdout).toMatch(/^incomplete: 78 items of 233 in no part \(1, 4, 7, /);
+    expect(existsSync(at('short.proof'))).toBe(false);
+    expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7', '--shard', '1/3']), '--shard writes a part of a proof');
+  });
+
+  test('--lie plausible is recorded in the strategy file and its check', () => {
+    const out = at('plausible.strategy');
+    const r = nonocrypt(['mastermind', 'strategy', '--pegs', '3', '--symbols', '3', '--lies', '1', '--lie', 'plausible', '-j', '1', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ lies: 1, lie: 'plausible' });
+    expect(nonocrypt(['mastermind', 'check', out]).stdout).toMatch(/\(mastermind 3x3 e=1 plausible\)\n$/);
+    expectUsageError(nonocrypt(['mastermind', 'candidates', '--lie', 'plausible', '--history', '1111=0A1B']), 'under the plausible lie rule');
   });
 });
 

@@ -101,6 +101,13 @@ export const GAMES_TUNING = {
     range: [10_000, 10_000_000],
     basis: 'The lower-bound search remembers at most this many lost tuples (a key is a string of the tuple\'s codes: about 100 bytes to a few kB). Not tuned.',
   },
+  BOUND_MEMO_MAX_CODES: {
+    value: 4096,
+    unit: 'codes in the tuple',
+    range: [0, 1 << 22],
+    basis:
+      'Only tuples up to this size are remembered by the lower-bound search: large ones (near the root) do not repeat, and their key (a string of the codes) costs more than it could save; Mastermind 6x9\'s root key alone took 0.5 s of a 1 s limit. Not tuned below that.',
+  },
   LARGE_GAME_POOL: {
     value: 2000,
     unit: 'guesses',

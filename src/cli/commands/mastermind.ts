@@ -1,17 +1,23 @@
-import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { existsSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { InvalidArgumentError, Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { parseShard } from '../../collection/shard.js';
+import { NonocryptError } from '../../errors.js';
+import { formatBoundProof, formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
 import { buildStrategy } from '../../games/build/buildStrategy.js';
-import { proveBound } from '../../games/build/proveBound.js';
+import { joinBoundItems, proveBound, type BoundItem, type BoundProgress } from '../../games/build/proveBound.js';
+import { checkBoundProof, isBoundProof, type ProofReport } from '../../games/check/checkBoundProof.js';
 import { checkStrategy, type CheckReport } from '../../games/check/checkStrategy.js';
 import { formatAnswer } from '../../games/model/Answer.js';
 import { defaultSpec, GAME_KINDS } from '../../games/model/Game.js';
 import { parseHistory, type Turn } from '../../games/model/History.js';
-import { END_RULES, Rules } from '../../games/model/Rules.js';
+import { END_RULES, LIE_RULES, Rules } from '../../games/model/Rules.js';
 import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js';
 import { CodeMaker } from '../../games/play/CodeMaker.js';
 import { suggestNext, type NextGuess } from '../../games/play/suggestNext.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
-import { checkOutputs, Progress, readLines, readText, writeOutput } from '../io.js';
+import { checkOutputs, Progress, readBytes, readLines, writeOutput } from '../io.js';
 import { defaultJobs, hiddenAlias, seconds, usage, wholeNumber } from '../options.js';
 
 /**
@@ -33,6 +39,11 @@ function gameOptions<Args extends unknown[], Opts extends OptionValues>(cmd: Com
       new Option('--end <rule>', 'truthful: a right guess is always answered PA0B and ends the game; deniable: the code-maker may deny a right guess (a lie)')
         .choices(END_RULES)
         .default('truthful'),
+    )
+    .addOption(
+      new Option('--lie <rule>', 'any: a lie may be any answer of the game but the true one; plausible: only one that some code gives to that guess')
+        .choices(LIE_RULES)
+        .default('any'),
     );
 }
 
@@ -40,7 +51,7 @@ type GameFlags = ReturnType<ReturnType<typeof gameOptions<[], {}>>['opts']>;
 
 function rulesOf(flags: GameFlags): Rules {
   const d = defaultSpec(flags.game);
-  return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end });
+  return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end, lie: flags.lie });
 }
 
 const historyOption = () => new Option('--history <turns>', 'the turns so far: GUESS=xAyB separated by commas, e.g. "1122=1A0B,3456=0A2B" (default: none)');
@@ -230,15 +241,24 @@ async function strategyCommand(io: CliIO, flags: ReturnType<ReturnType<typeof de
 function declareCheck(mm: Command) {
   return mm
     .command('check')
-    .description('check a strategy file independently: every secret, every placement of at most e lies, within the worst case it claims')
-    .argument('<file>', 'a strategy file (JSON); - for standard input')
+    .description('check a strategy file (every secret, every placement of at most e lies, within the worst case it claims) or a lower-bound proof, independently')
+    .argument('<file>', 'a strategy file (JSON) or a proof (from bound --proof; .gz read too); - for standard input')
     .addOption(timeoutOption('stop checking (exit 3: neither valid nor invalid)'))
-    .option('--json', 'print {"valid","worst",...} or the failing line of play');
+    .option('--json', 'print {"valid","worst",...} or the failing line of play; a proof: {"valid","guesses","positions"} or the failing line');
 }
 
 async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnType<typeof declareCheck>['opts']>): Promise<ExitCode> {
   const deadline = deadlineOf(performance.now(), flags.timeout);
-  const r = checkStrategy(await readText(io, file), file === '-' ? '<stdin>' : file, deadline === undefined ? {} : { deadline });
+  const where = file === '-' ? '<stdin>' : file;
+  const text = await readGameFile(io, file);
+  const options = deadline === undefined ? {} : { deadline };
+  if (isBoundProof(text)) {
+    const r = checkBoundProof(text, where, options);
+    if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r }) + '\n');
+    else io.stdout.write(proofLine(r) + '\n');
+    return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+  }
+  const r = checkStrategy(text, where, options);
   if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
   else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
   else if (r.valid === null) io.stdout.write(`unknown (${r.game}): ${r.problem}; nothing is claimed\n`);
@@ -249,34 +269,245 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
   return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
 }
 
+function proofLine(r: ProofReport): string {
+  if (r.valid) return `valid proof: no strategy wins every play within ${guesses(r.guesses - 1)}; at least ${r.guesses} are needed (${plural(r.positions, 'position')} checked; ${r.game})`;
+  if (r.valid === null) return `unknown (${r.game}): ${r.problem}; nothing is claimed`;
+  return `INVALID proof (${r.game}): after ${r.path.join(', ') || 'no guess'}: ${r.problem}`;
+}
+
+/** A file's text; gzip (by its first bytes) unpacked. */
+async function readGameFile(io: CliIO, path: string): Promise<string> {
+  const bytes = await readBytes(io, path);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes).toString('utf8');
+  } catch (e) {
+    throw new NonocryptError('E_FILE', `${path}: cannot read (${(e as Error).message}, a damaged gzip file)`);
+  }
+}
+
+/** Written whole or not at all; gzip when the name ends in .gz. */
+function writeGameFile(io: CliIO, path: string, text: string): void {
+  writeOutput(io, path, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
+}
+
+const shardArg = (v: string) => {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
+  }
+};
+
 function declareBound(mm: Command) {
   const cmd = gameOptions(mm.command('bound'))
-    .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not')
+    .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not; --proof writes the proof for check')
     .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
-    .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed)'))
-    .option('--json', 'print {"status","guesses","nodes","seconds"}');
+    .addOption(new Option('--proof <file>', 'write the proof here (whole, only when proven, checked first; .gz compressed); FILE.partial keeps the items found so far, and the same command resumes from it'))
+    .addOption(new Option('--shard <K/N>', 'search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs').argParser(shardArg))
+    .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
+    .option('--json', 'print {"status","guesses","nodes","seconds",...}')
+    .option('-q, --quiet', 'nothing on stderr but errors (no progress)');
   return oldTimeLimit(cmd);
 }
 
-function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareBound>['opts']>): ExitCode {
-  const deadline = deadlineOf(performance.now(), flags.timeout);
+async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareBound>['opts']>): Promise<ExitCode> {
+  const started = performance.now();
+  const deadline = deadlineOf(started, flags.timeout);
   const rules = rulesOf(flags);
-  const r = proveBound(rules, flags.guesses, deadline === undefined ? {} : { deadline });
+  const h = flags.guesses;
+  const out = flags.proof;
+  if (flags.shard && !out) usage('--shard writes a part of a proof: give --proof FILE');
+  if (out === '-') usage('--proof needs a file (its checkpoint FILE.partial sits beside it)');
+  const shard = flags.shard ?? { index: 1, count: 1 };
+  const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard) : undefined;
+  if (out) checkOutputs([out, checkpoint!.path], []);
+  const progress = new BoundProgressLine(io, !flags.quiet && !flags.json);
+  const r = proveBound(rules, h, {
+    ...(deadline === undefined ? {} : { deadline }),
+    proof: Boolean(out),
+    ...(flags.shard ? { shard: flags.shard } : {}),
+    ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
+    onProgress: (p) => progress.tick(p),
+  });
+  progress.end();
   const secs = +(r.ms / 1000).toFixed(2);
-  if (flags.json) {
-    io.stdout.write(JSON.stringify({ status: r.status, guesses: r.guesses, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs }) + '\n');
-  } else {
-    const h = flags.guesses;
-    const searched = `${plural(r.nodes, 'position')} searched`;
-    const text =
-      r.status === 'proven'
-        ? `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${r.byVolume ? 'by the volume bound alone' : searched}, ${secs} s)`
-        : r.status === 'refuted'
-          ? `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)`
-          : `unknown: not decided within the time limit (${searched}, ${secs} s); nothing is claimed`;
-    io.stdout.write(text + '\n');
+  const searched = `${plural(r.nodes, 'position')} searched`;
+  const say = (status: string, text: string, extra: Record<string, unknown> = {}) =>
+    io.stdout.write((flags.json ? JSON.stringify({ status, guesses: h, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs, frontier: r.frontier, ...extra }) : text) + '\n');
+  if (r.status === 'part') {
+    const items = r.items!;
+    writeGameFile(io, out!, formatPartHeader({ rules, guesses: h, shard, frontier: r.frontier }) + [...items].sort((a, b) => a.index - b.index).map((it) => formatPartItem(rules, it)).join(''));
+    checkpoint!.remove();
+    const open = items.filter((it) => it.answer === null).length;
+    say('part', `part ${shard.index}/${shard.count}: ${plural(items.length, 'item')} of the frontier's ${r.frontier} searched${open ? ` (${open} open: the bound is not proven by this frontier)` : ''} (${searched}, ${secs} s), written to ${out}; join the parts with mastermind merge-proofs`, { items: items.length, open, output: out });
+    return open ? exitCode('UNDECIDED') : exitCode('OK');
   }
-  return r.status === 'proven' ? exitCode('OK') : r.status === 'refuted' ? exitCode('FAILED_BLOCK') : exitCode('UNDECIDED');
+  if (r.status === 'proven') {
+    if (out) {
+      const positions = (checkpoint?.positionsBefore ?? 0) + r.nodes;
+      const text = formatBoundProof(rules, h, r.proof!, { positions, built: 'bound search' });
+      const checked = checkBoundProof(text, 'the proof just built', deadline === undefined ? {} : { deadline });
+      if (checked.valid === null) {
+        say('unknown', `unknown: proven, but the time limit came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
+        return exitCode('UNDECIDED');
+      }
+      if (!checked.valid) throw new NonocryptError('E_INTERNAL', `internal error: the proof fails the independent check (after ${checked.path.join(', ') || 'no guess'}: ${checked.problem})`);
+      writeGameFile(io, out, text);
+      checkpoint!.remove();
+    }
+    const how = r.byVolume ? 'by the volume bound alone' : searched;
+    say('proven', `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${how}, ${secs} s${out ? `; proof written to ${out}` : ''})`, out ? { output: out } : {});
+    return exitCode('OK');
+  }
+  if (r.status === 'refuted') {
+    checkpoint?.remove();
+    say('refuted', `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)${out ? '; no proof written' : ''}`);
+    return exitCode('FAILED_BLOCK');
+  }
+  say('unknown', `unknown: not decided within the time limit (${searched}, ${secs} s); nothing is claimed${checkpoint?.started ? `; the items done are kept in ${checkpoint.path}, the same command resumes` : ''}`);
+  return exitCode('UNDECIDED');
+}
+
+/**
+ * The items a bound run has searched, kept in FILE.partial as they are found (a part's JSON
+ * Lines), so that a run that is stopped or killed resumes where it was. An existing checkpoint
+ * of another search (rules, bound, shard or frontier) is an error, not overwritten.
+ */
+class BoundCheckpoint {
+  readonly done = new Map<number, BoundItem>();
+  positionsBefore = 0;
+  started = false;
+  private readonly previous: (PartHeader & { readonly items: BoundItem[] }) | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly rules: Rules,
+    private readonly guesses: number,
+    private readonly shard: { readonly index: number; readonly count: number },
+  ) {
+    if (!existsSync(path)) return;
+    const part = readBoundPart(readFileSync(path, 'utf8'), path, true);
+    if (JSON.stringify(part.rules.spec()) !== JSON.stringify(rules.spec()) || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count) {
+      throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
+    }
+    this.previous = part;
+    for (const it of part.items) this.done.set(it.index, it);
+    this.positionsBefore = part.items.reduce((n, it) => n + it.positions, 0);
+  }
+
+  /** The frontier is known: a fresh checkpoint gets its header (a kept one must match it). */
+  start(frontier: number): void {
+    this.started = true;
+    const header = { rules: this.rules, guesses: this.guesses, shard: this.shard, frontier };
+    if (this.previous) {
+      if (!samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
+      // Rewrite it without a last line cut short.
+      writeFileSync(this.path, formatPartHeader(header) + this.previous.items.map((it) => formatPartItem(this.rules, it)).join(''));
+      return;
+    }
+    writeFileSync(this.path, formatPartHeader(header));
+  }
+
+  add(item: BoundItem): void {
+    appendFileSync(this.path, formatPartItem(this.rules, item));
+  }
+
+  remove(): void {
+    rmSync(this.path, { force: true });
+  }
+}
+
+/**
+ * Progress of a bound run on stderr: items done of this run's, positions, their rate, and the
+ * time left guessed from the items' pace (items differ much in size: a rough guide). On a
+ * terminal one line rewritten; otherwise (a log) a line per item, at most one per 10 s.
+ */
+class BoundProgressLine {
+  private readonly started = performance.now();
+  private readonly tty: boolean;
+  private last = 0;
+  private shown = false;
+  private firstDone: number | undefined;
+
+  constructor(
+    private readonly io: CliIO,
+    private readonly on: boolean,
+  ) {
+    this.tty = Boolean(io.stderr.isTTY);
+  }
+
+  tick(p: BoundProgress): void {
+    if (!this.on || p.total <= 1) return;
+    this.firstDone ??= p.done;
+    const now = performance.now();
+    if (now - this.last < (this.tty ? 200 : 10_000) && p.done < p.total) return;
+    this.last = now;
+    const secs = (now - this.started) / 1000;
+    const doneHere = p.done - this.firstDone;
+    const left = doneHere > 0 ? ((p.total - p.done) * secs) / doneHere : undefined;
+    const line = `bound: ${p.done}/${p.total} items, ${p.positions.toLocaleString('en-US')} positions, ${Math.round(p.positions / Math.max(secs, 0.001)).toLocaleString('en-US')}/s, ${duration(secs)}${left === undefined ? '' : `, about ${duration(left)} left`}`;
+    this.io.stderr.write(this.tty ? `\r\x1b[K${line}` : `${line}\n`);
+    this.shown = true;
+  }
+
+  end(): void {
+    if (this.shown && this.tty) this.io.stderr.write('\r\x1b[K');
+  }
+}
+
+function duration(secs: number): string {
+  if (secs < 120) return `${secs.toFixed(0)} s`;
+  if (secs < 7200) return `${(secs / 60).toFixed(0)} min`;
+  return `${(secs / 3600).toFixed(1)} h`;
+}
+
+function declareMerge(mm: Command) {
+  return mm
+    .command('merge-proofs')
+    .description('join the parts written by bound --shard K/N --proof into one proof, check it independently, and write it')
+    .argument('<parts...>', 'the parts (every item of the frontier must be in one of them)')
+    .addOption(new Option('-o, --output <file>', 'write the proof here (whole or not at all; .gz compressed)').makeOptionMandatory())
+    .addOption(timeoutOption('stop (exit 3, nothing written)'))
+    .option('--json', 'print {"status","guesses","positions","output"}');
+}
+
+async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnType<ReturnType<typeof declareMerge>['opts']>): Promise<ExitCode> {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  checkOutputs([flags.output], paths);
+  const parts = await Promise.all(paths.map(async (p) => readBoundPart(await readGameFile(io, p), p)));
+  const first = parts[0]!;
+  const items = new Map<number, BoundItem>();
+  parts.forEach((part, k) => {
+    if (!samePartSearch(first, part)) usage(`${paths[k]} is a part of another search than ${paths[0]} (rules, --guesses or frontier differ)`);
+    for (const it of part.items) {
+      const had = items.get(it.index);
+      if (had && (had.answer !== it.answer || had.text !== it.text)) usage(`item ${it.index} differs between two parts (${paths[k]} and an earlier one)`);
+      items.set(it.index, it);
+    }
+  });
+  const { rules, guesses: h } = first;
+  const joined = joinBoundItems(rules, h, items);
+  if ('missing' in joined) {
+    const list = joined.missing.slice(0, 10).join(', ') + (joined.missing.length > 10 ? ', ...' : '');
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'incomplete', missing: joined.missing }) : `incomplete: ${plural(joined.missing.length, 'item')} of ${first.frontier} in no part (${list}); nothing written`) + '\n');
+    return exitCode('UNDECIDED');
+  }
+  if ('open' in joined) {
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'open', open: joined.open }) : `not proven by this frontier: ${plural(joined.open.length, 'item')} open (${joined.open.slice(0, 10).join(', ')}); run bound without --shard, which tries the first guesses' other answers; nothing written`) + '\n');
+    return exitCode('UNDECIDED');
+  }
+  const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
+  const text = formatBoundProof(rules, h, joined.proof, { positions, built: 'bound search' });
+  const checked = checkBoundProof(text, 'the joined proof', deadline === undefined ? {} : { deadline });
+  if (checked.valid === null) {
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown' }) : 'unknown: the time limit came before the joined proof was checked; nothing written') + '\n');
+    return exitCode('UNDECIDED');
+  }
+  if (!checked.valid) throw new NonocryptError('E_INTERNAL', `internal error: the joined proof fails the independent check (after ${checked.path.join(', ') || 'no guess'}: ${checked.problem})`);
+  writeGameFile(io, flags.output, text);
+  io.stdout.write((flags.json ? JSON.stringify({ status: 'proven', guesses: h, positions, output: flags.output }) : `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${paths.length} parts, ${plural(positions, 'position')}; proof checked and written to ${flags.output})`) + '\n');
+  return exitCode('OK');
 }
 
 /** Words that end a game of `play` (as does an empty line or the end of input). */
@@ -351,14 +582,16 @@ Examples:
   nonocrypt mastermind next --lies 2 --history "1122=0A1B"
   nonocrypt mastermind strategy --lies 1 -o mm-e1.strategy
   nonocrypt mastermind check examples/games/mastermind-e1-7.strategy
-  nonocrypt mastermind bound --lies 1 --guesses 7
+  nonocrypt mastermind bound --lies 1 --guesses 7 --proof mm-e1-lower-7.proof
+  nonocrypt mastermind check mm-e1-lower-7.proof
   nonocrypt mastermind play --game ab --lies 1 --seed 7`,
     );
   declareCandidates(mm).action((opts) => setExit(candidatesCommand(io, opts)));
   declareNext(mm).action((opts) => setExit(nextCommand(io, opts)));
   declareStrategy(mm).action(async (opts) => setExit(await strategyCommand(io, opts)));
   declareCheck(mm).action(async (file, opts) => setExit(await checkCommand(io, file, opts)));
-  declareBound(mm).action((opts) => setExit(boundCommand(io, opts)));
+  declareBound(mm).action(async (opts) => setExit(await boundCommand(io, opts)));
+  declareMerge(mm).action(async (parts, opts) => setExit(await mergeCommand(io, parts, opts)));
   declarePlay(mm).action(async (opts) => setExit(await playCommand(io, opts)));
 }
 

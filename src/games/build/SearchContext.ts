@@ -4,7 +4,7 @@ import type { Rules } from '../model/Rules.js';
 import { fewestLiesWins } from '../tuple/fewestLies.js';
 import { levelsSize, type Levels } from '../tuple/Levels.js';
 import { Partition } from '../tuple/Partition.js';
-import { Symmetry } from '../tuple/Symmetry.js';
+import { Symmetry, type GuessClass } from '../tuple/Symmetry.js';
 import { Volume } from '../tuple/Volume.js';
 import { GAMES_TUNING } from '../tuning.js';
 import { answerChars } from './StrategyTree.js';
@@ -70,6 +70,19 @@ export class SearchContext {
     return lastContext.ctx;
   }
 
+  /**
+   * The guesses at this tuple in classes: one class per symmetry class near the root (as
+   * `guessPool`), else every code alone.
+   */
+  guessClasses(levels: Levels, history: readonly number[]): readonly GuessClass[] {
+    const codes = levelsSize(levels);
+    if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.classes(history, undefined, this.deadline);
+    this.singles ??= Array.from({ length: this.table.size }, (_, rep) => ({ rep, members: [] }));
+    return this.singles;
+  }
+
+  private singles: GuessClass[] | undefined;
+
   /** The guesses worth evaluating at this tuple: all codes, or one per symmetry class. */
   guessPool(levels: Levels, history: readonly number[], codes = levelsSize(levels)): ArrayLike<number> | undefined {
     if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.representatives(history, undefined, this.deadline);
@@ -94,6 +107,79 @@ export class SearchContext {
     }
     out.sort(compareRanked);
     return out;
+  }
+
+  /**
+   * The one-step volume check at a tuple, made fast for the lower-bound search: for guess g,
+   * the weight of its heaviest child with h guesses left when that is within b(h), else some
+   * number above b(h) (Infinity: it stops counting as soon as one child is over).
+   *
+   * With w_j the weight of a code of level j (w_{e+1} = 0), the child of answer r weighs
+   * base + sum over the codes c != g whose answer is r of (w_j(c) - w_j(c)+1), where base (every
+   * code one level up, g itself only under the deniable end) is the same for every child: the
+   * sums only grow, so a guess is refuted once one passes b(h) - base. The same numbers as
+   * `weigh`'s, summed in another order (integers below 2^53, so exactly).
+   */
+  volumeRefuter(levels: Levels, h: number): (g: number) => number {
+    const E = this.E;
+    const win = this.rules.win;
+    const truthful = this.rules.end === 'truthful';
+    const w = new Float64Array(E + 2);
+    for (let j = 0; j <= E; j++) w[j] = this.volume.a(E - j, h);
+    const delta = Float64Array.from({ length: E + 1 }, (_, j) => w[j]! - w[j + 1]!);
+    let baseAll = 0;
+    for (let j = 0; j <= E; j++) baseAll += levels[j]!.length * w[j + 1]!;
+    const limit = this.volume.b(h);
+    // g's own share of baseAll is at most w[1] (it leaves under the truthful end).
+    const threshold = limit - (truthful ? baseAll - w[1]! : baseAll);
+    const sums = this.sums;
+    const alphabet = this.rules.alphabet;
+    const table = this.table;
+    return (g: number): number => {
+      for (const a of alphabet) sums[a] = 0;
+      const row = table.row(g);
+      let own = -1;
+      for (let j = 0; j <= E; j++) {
+        const d = delta[j]!;
+        const l = levels[j]!;
+        for (let i = 0; i < l.length; i++) {
+          const a = row[l[i]!]!;
+          if (a === win) {
+            own = j;
+            continue;
+          }
+          const s = (sums[a] = sums[a]! + d);
+          if (s > threshold) return Infinity;
+        }
+      }
+      let most = 0;
+      for (const a of alphabet) if (sums[a]! > most) most = sums[a]!;
+      const base = truthful && own >= 0 ? baseAll - w[own + 1]! : baseAll;
+      return base + most;
+    };
+  }
+
+  private readonly sums = new Float64Array(256);
+
+  /**
+   * Whether every guess outside the tuple has a child heavier than b(h), from the level sizes
+   * alone. In the terms of `volumeRefuter`, child r of such a guess weighs base + S_r, where
+   * the S_r add up to the sum over the tuple's codes of (w_j - w_{j+1}) and there are at most
+   * R - 1 of them (the answers but PA0B): the heaviest is at least base plus that sum over
+   * R - 1. Then only the tuple's own codes need to be counted (a code of the tuple is not in its
+   * own sums, and under the truthful end not in its base either).
+   */
+  volumeRefutesOutside(levels: Levels, h: number): boolean {
+    const E = this.E;
+    let base = 0;
+    let spread = 0;
+    for (let j = 0; j <= E; j++) {
+      const w = this.volume.a(E - j, h);
+      const up = j < E ? this.volume.a(E - j - 1, h) : 0;
+      base += levels[j]!.length * up;
+      spread += levels[j]!.length * (w - up);
+    }
+    return base + spread / (this.rules.alphabet.length - 1) > this.volume.b(h);
   }
 
   /** weights[j]: the volume weight of a code of level j with t guesses left. */
@@ -123,8 +209,9 @@ export class SearchContext {
     }
     let worst = 0;
     let spread = 0;
+    const allowed = this.rules.answersFor(g);
     for (const r of this.rules.alphabet) {
-      if (r === win) continue;
+      if (r === win || !allowed[r]) continue;
       let w = counts[r * E1]! * weights[0]!;
       for (let j = 1; j < E1; j++) w += (counts[r * E1 + j]! + below[j - 1]! - counts[r * E1 + j - 1]!) * weights[j]!;
       if (w > worst) worst = w;

@@ -7,7 +7,7 @@ import { parseCompact, RULE_NAME, type StrategyNode } from './StrategyTree.js';
  * The strategy file (JSON), documented in docs/GAMES.md:
  *
  *   {"format": "nonocrypt-strategy", "version": 1,
- *    "game": "mastermind", "pegs": 4, "symbols": 6, "lies": 1, "end": "truthful",
+ *    "game": "mastermind", "pegs": 4, "symbols": 6, "lies": 1, "end": "truthful", "lie": "any",
  *    "worst": 7,            the claim `check` verifies: every play wins within this many guesses
  *    "rule": "...",         what the fewest-lies rule is, in words
  *    "tree": {...} | "..."} the tree, readable (nested objects) or compact (one string)
@@ -34,6 +34,7 @@ export function formatStrategyFile(rules: Rules, compact: string, info: Strategy
     symbols: rules.symbols,
     lies: rules.lies,
     end: rules.end,
+    lie: rules.lie,
     worst: info.worst,
     rule: RULE_TEXT,
     ...info.extra,

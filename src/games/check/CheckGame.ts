@@ -17,6 +17,8 @@ export class CheckGame {
   readonly win: string;
   /** The answers a code-maker may give other than `win`, sorted. */
   readonly others: readonly string[];
+  /** Plausible lie rule: the answers other than `win` some code gives a guess, by the guess's shape. */
+  private readonly othersByShape = new Map<string, readonly string[]>();
   /** `mastermind 4x6 e=1`: for reports. */
   readonly label: string;
 
@@ -36,6 +38,23 @@ export class CheckGame {
     this.others = [...alphabet(this.codes, (a, b) => this.answer(a, b), clock)].filter((a) => a !== this.win).sort();
   }
 
+  /**
+   * The answers other than `win` the code-maker may give to `guess`: all of `others` under the
+   * any rule; under the plausible rule those some code gives to it, which depend only on how
+   * often the guess holds each symbol (its shape), so they are found once per shape.
+   */
+  othersFor(guess: string): readonly string[] {
+    if (this.rules.lie === 'any') return this.others;
+    const key = shapeOf(guess);
+    let out = this.othersByShape.get(key);
+    if (!out) {
+      const seen = new Set(this.codes.map((c) => this.answer(guess, c)));
+      out = this.others.filter((a) => seen.has(a));
+      this.othersByShape.set(key, out);
+    }
+    return out;
+  }
+
   /** The answer `xAyB` between two written codes: x in place, y common but elsewhere. */
   answer(a: string, b: string): string {
     const P = this.rules.pegs;
@@ -51,6 +70,13 @@ export class CheckGame {
     for (const [ch, n] of ca) both += Math.min(n, cb.get(ch) ?? 0);
     return `${x}A${both - x}B`;
   }
+}
+
+/** How often a code holds each of its symbols, largest first: `2,1,1` for 1123. */
+function shapeOf(code: string): string {
+  const counts = new Map<string, number>();
+  for (const ch of code) counts.set(ch, (counts.get(ch) ?? 0) + 1);
+  return [...counts.values()].sort((a, b) => b - a).join(',');
 }
 
 /** The most codes the checker enumerates (its own limit, the same figure as the library's). */
@@ -90,9 +116,7 @@ function alphabet(codes: readonly string[], answer: (a: string, b: string) => st
   const out = new Set<string>();
   const shapes = new Set<string>();
   for (const g of codes) {
-    const counts = new Map<string, number>();
-    for (const ch of g) counts.set(ch, (counts.get(ch) ?? 0) + 1);
-    const shape = [...counts.values()].sort().join(',');
+    const shape = shapeOf(g);
     if (shapes.has(shape)) continue;
     shapes.add(shape);
     for (const s of codes) {

@@ -7,7 +7,7 @@ import type { CheckTree } from './readStrategyTree.js';
  * value a lie may take), all plays together, depth first: a node carries every (secret, lies
  * so far) pair that reaches it, which is exactly the set of plays that share this line. At a
  * node each pair goes to the child of its true answer and, with a lie left, to every other
- * non-winning answer's child with one more lie; a right guess ends the play (truthful end) or
+ * non-winning answer's child the lie rule allows, with one more lie; a right guess ends the play (truthful end) or
  * may be denied while lies are left (deniable end). Where the tree leaves the rest to the
  * fewest-lies rule, the rule is played here too.
  */
@@ -95,6 +95,7 @@ class StrategyPlay {
     const { game } = this;
     const E = game.rules.lies;
     const groups = new Map<string, Plays>();
+    const others = game.othersFor(guess);
     this.clock.tick(here.s.length);
     const add = (a: string, s: number, l: number) => {
       let g = groups.get(a);
@@ -108,12 +109,12 @@ class StrategyPlay {
       if (game.codes[s] === guess) {
         this.won(depth, l);
         if (game.rules.end === 'truthful' || l === E) continue;
-        for (const a of game.others) add(a, s, l + 1);
+        for (const a of others) add(a, s, l + 1);
         continue;
       }
       const t = game.answer(guess, game.codes[s]!);
       add(t, s, l);
-      if (l < E) for (const a of game.others) if (a !== t) add(a, s, l + 1);
+      if (l < E) for (const a of others) if (a !== t) add(a, s, l + 1);
     }
     return groups;
   }

@@ -2,7 +2,8 @@ import { InputError } from '../../errors.js';
 
 /**
  * The game a checked file is about, read from its JSON header by the checker itself:
- * `game`, `pegs`, `symbols`, `lies`, `end` (default truthful) and the claimed `worst`.
+ * `game`, `pegs`, `symbols`, `lies`, `end` (default truthful), `lie` (default any: files
+ * written before the field read as the broad rule) and the claimed `worst`.
  */
 export interface CheckedRules {
   readonly game: 'mastermind' | 'ab';
@@ -10,6 +11,7 @@ export interface CheckedRules {
   readonly symbols: number;
   readonly lies: number;
   readonly end: 'truthful' | 'deniable';
+  readonly lie: 'any' | 'plausible';
 }
 
 export interface StrategyHeader extends CheckedRules {
@@ -19,7 +21,7 @@ export interface StrategyHeader extends CheckedRules {
 
 /** `mastermind 4x6 e=1`: the rules as reports name them. */
 export function rulesLabel(rules: CheckedRules): string {
-  return `${rules.game} ${rules.pegs}x${rules.symbols} e=${rules.lies}`;
+  return `${rules.game} ${rules.pegs}x${rules.symbols} e=${rules.lies}${rules.end === 'deniable' ? ' deniable' : ''}${rules.lie === 'plausible' ? ' plausible' : ''}`;
 }
 
 /** Throws E_STRATEGY `where: why`: the one way the checker reports a malformed file. */
@@ -46,7 +48,9 @@ export function readCheckedRules(d: Record<string, unknown>, bad: (why: string) 
   const lies = wholeField(d, 'lies', 0, 9, bad);
   const end = d.end ?? 'truthful';
   if (end !== 'truthful' && end !== 'deniable') bad('"end" must be "truthful" or "deniable"');
-  return { game: kind, pegs, symbols, lies, end: end as 'truthful' | 'deniable' };
+  const lie = d.lie ?? 'any';
+  if (lie !== 'any' && lie !== 'plausible') bad('"lie" must be "any" or "plausible"');
+  return { game: kind, pegs, symbols, lies, end: end as 'truthful' | 'deniable', lie: lie as 'any' | 'plausible' };
 }
 
 /** A strategy file's header: its rules and claimed worst case. */

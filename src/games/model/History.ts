@@ -25,6 +25,9 @@ export function parseHistory(text: string, rules: Rules, where = 'history'): Tur
     if (eq < 0) throw new InputError('E_HISTORY', `${place}: '${item}' is not GUESS=xAyB (e.g. ${rules.game.format(0)}=1A0B)`);
     const guess = rules.game.parse(item.slice(0, eq), place);
     const answer = parseAnswer(item.slice(eq + 1), rules.pegs, rules.alphabet, place);
+    if (!rules.answersFor(guess)[answer]) {
+      throw new InputError('E_ANSWER', `${place}: no code answers ${rules.game.format(guess)} with ${formatAnswer(rules.pegs, answer)}, so under the plausible lie rule no lie can either`);
+    }
     return { guess, answer };
   });
 }

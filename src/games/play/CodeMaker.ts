@@ -5,7 +5,7 @@ import type { Rules } from '../model/Rules.js';
 /**
  * A code-maker that lies: it picks a secret at random and answers guesses, lying at random
  * while it has lies left (each answer that is not a right guess is a lie with probability
- * `lieRate`, as any other answer of the game but `PA0B`; with the deniable end a right guess
+ * `lieRate`, as any other answer the lie rule allows but `PA0B`; with the deniable end a right guess
  * may be denied too). Seeded: the same seed plays the same game.
  *
  * Call order: construct, then `answer(guess)` per turn until it reports `won`.
@@ -45,7 +45,8 @@ export class CodeMaker {
     const right = truth === rules.win;
     const mayLie = this.liesUsed < rules.lies && (!right || rules.end === 'deniable');
     if (mayLie && this.random() < this.lieRate) {
-      const others = rules.alphabet.filter((a) => a !== truth && a !== rules.win);
+      const allowed = rules.answersFor(guess);
+      const others = rules.alphabet.filter((a) => a !== truth && a !== rules.win && allowed[a]);
       this.liesUsed++;
       return { answer: others[Math.floor(this.random() * others.length)]!, lie: true, won: false };
     }

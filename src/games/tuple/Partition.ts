@@ -65,7 +65,10 @@ export class Partition {
     return out;
   }
 
-  /** The answers of the alphabet that are not PA0B and whose child is not empty, ascending. */
+  /**
+   * The answers guess g may get (the alphabet, or under the plausible lie rule those some code
+   * gives to g) that are not PA0B and whose child is not empty, ascending.
+   */
   liveAnswers(levels: Levels, g: number): number[] {
     const counts = this.count(levels, g);
     const E1 = this.E1;
@@ -76,8 +79,9 @@ export class Partition {
     for (let j = 0; j < E1 - 1; j++) movable += levels[j]!.length;
     if (this.rules.end === 'truthful') for (let j = 0; j < E1 - 1; j++) movable -= counts[win * E1 + j]!;
     const out: number[] = [];
+    const allowed = this.rules.answersFor(g);
     for (const r of this.rules.alphabet) {
-      if (r === win) continue;
+      if (r === win || !allowed[r]) continue;
       let here = 0;
       let fitBelow = 0;
       for (let j = 0; j < E1; j++) {

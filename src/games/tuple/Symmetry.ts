@@ -33,13 +33,66 @@ export class Symmetry {
    * checked against `deadline`.
    */
   representatives(history: readonly number[], guesses?: ArrayLike<number>, deadline: Deadline = Deadline.never): number[] {
+    return this.classes(history, guesses, deadline).map((c) => c.rep);
+  }
+
+  /**
+   * The classes of `guesses` (all codes when omitted): each with its first guess in the order
+   * given (the representative) and its other members, classes in the order of their
+   * representatives.
+   */
+  classes(history: readonly number[], guesses?: ArrayLike<number>, deadline: Deadline = Deadline.never): GuessClass[] {
+    const P = this.table.pegs;
+    const keep = this.fixers(history);
+    const byKey = new Map<number, GuessClass>();
+    const out: GuessClass[] = [];
+    const n = guesses ? guesses.length : this.table.size;
+    for (let i = 0; i < n; i++) {
+      const g = guesses ? guesses[i]! : i;
+      deadline.tick(P * keep.length);
+      const key = this.canonicalKey(g, keep).key;
+      const c = byKey.get(key);
+      if (c) c.members.push(g);
+      else {
+        const fresh = { rep: g, members: [] };
+        byKey.set(key, fresh);
+        out.push(fresh);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A permutation that fixes every guess of `history` and maps `member` to `rep` (two guesses
+   * of one class): positions and symbols, read as sigma(x)[i] = symbols[x[positions[i]]].
+   */
+  permutationTo(history: readonly number[], member: number, rep: number): CodePermutation {
+    const keep = this.fixers(history);
+    const m = this.canonical(member, keep);
+    const r = this.canonical(rep, keep);
+    if (m.key !== r.key) throw new Error(`internal error: ${member} and ${rep} are not in one class`);
+    const P = this.table.pegs;
+    const S = this.symbols;
+    // c_x(y)[i] = label_x(y[pos_x[i]]) maps both to one form, so sigma = c_rep^-1 o c_member.
+    const repPosInverse = new Uint8Array(P);
+    for (let i = 0; i < P; i++) repPosInverse[r.positions[i]!] = i;
+    const repLabelInverse = new Uint8Array(S);
+    for (let v = 0; v < S; v++) repLabelInverse[r.labels[v]!] = v;
+    const positions = Uint8Array.from({ length: P }, (_, i) => m.positions[repPosInverse[i]!]!);
+    const symbols = Uint8Array.from({ length: S }, (_, v) => repLabelInverse[m.labels[v]!]!);
+    return { positions, symbols };
+  }
+
+  /**
+   * The position permutations that give the history its smallest relabelled form, with the
+   * labels they leave (symbol -> label, -1 for symbols not in the history; the next free label).
+   */
+  private fixers(history: readonly number[]): Fixer[] {
     const P = this.table.pegs;
     const S = this.symbols;
     const digits = this.table.digits;
-    // The permutations that give the history its smallest relabelled form, with the labels
-    // they leave (symbol -> label, and the next free label).
     let best: number[] | undefined;
-    let keep: { perm: Uint8Array; labels: Int16Array; next: number }[] = [];
+    let keep: Fixer[] = [];
     for (const perm of this.perms) {
       const labels = new Int16Array(S).fill(-1);
       let next = 0;
@@ -58,32 +111,75 @@ export class Symmetry {
       }
       if (cmp <= 0) keep.push({ perm, labels, next });
     }
-    const seen = new Set<number>();
-    const out: number[] = [];
-    const n = guesses ? guesses.length : this.table.size;
-    const scratch = new Int16Array(S);
-    for (let i = 0; i < n; i++) {
-      const g = guesses ? guesses[i]! : i;
-      deadline.tick(P * keep.length);
-      let key = Infinity;
-      for (const { perm, labels, next } of keep) {
-        scratch.set(labels);
-        let free = next;
-        let k = 0;
-        for (let p = 0; p < P; p++) {
-          const s = digits[g * P + perm[p]!]!;
-          if (scratch[s] === -1) scratch[s] = free++;
-          k = k * (S + 1) + scratch[s]!;
-        }
-        if (k < key) key = k;
+    return keep;
+  }
+
+  /**
+   * The smallest form of guess g over the fixers (its key) and the position permutation and
+   * full symbol labelling that give it (symbols new in g labelled in order of appearance, the
+   * rest in increasing order after them).
+   */
+  private canonical(g: number, keep: readonly Fixer[]): { key: number; positions: Uint8Array; labels: Int16Array } {
+    const P = this.table.pegs;
+    const S = this.symbols;
+    const digits = this.table.digits;
+    const { key, at } = this.canonicalKey(g, keep);
+    const { perm, labels, next } = keep[at]!;
+    const full = Int16Array.from(labels);
+    let free = next;
+    for (let p = 0; p < P; p++) {
+      const s = digits[g * P + perm[p]!]!;
+      if (full[s] === -1) full[s] = free++;
+    }
+    for (let v = 0; v < S; v++) if (full[v] === -1) full[v] = free++;
+    return { key, positions: perm, labels: full };
+  }
+
+  /** The smallest form's key of guess g over the fixers, and which fixer gives it. */
+  private canonicalKey(g: number, keep: readonly Fixer[]): { key: number; at: number } {
+    const P = this.table.pegs;
+    const S = this.symbols;
+    const digits = this.table.digits;
+    let key = Infinity;
+    let at = 0;
+    const scratch = this.scratch;
+    for (let f = 0; f < keep.length; f++) {
+      const { perm, labels, next } = keep[f]!;
+      scratch.set(labels);
+      let free = next;
+      let k = 0;
+      for (let p = 0; p < P; p++) {
+        const s = digits[g * P + perm[p]!]!;
+        if (scratch[s] === -1) scratch[s] = free++;
+        k = k * (S + 1) + scratch[s]!;
       }
-      if (!seen.has(key)) {
-        seen.add(key);
-        out.push(g);
+      if (k < key) {
+        key = k;
+        at = f;
       }
     }
-    return out;
+    return { key, at };
   }
+
+  private readonly scratch = new Int16Array(64);
+}
+
+/** A class of guesses: its representative and its other members. */
+export interface GuessClass {
+  readonly rep: number;
+  readonly members: number[];
+}
+
+/** sigma(x)[i] = symbols[x[positions[i]]]: a permutation of positions and one of symbols. */
+export interface CodePermutation {
+  readonly positions: Uint8Array;
+  readonly symbols: Uint8Array;
+}
+
+interface Fixer {
+  readonly perm: Uint8Array;
+  readonly labels: Int16Array;
+  readonly next: number;
 }
 
 function permutations(n: number): Uint8Array[] {
