@@ -421,7 +421,7 @@ class BoundCheckpoint {
 /**
  * Progress of a bound run on stderr: items done of this run's, positions, their rate, and the
  * time left guessed from the items' pace (items differ much in size: a rough guide). On a
- * terminal one line rewritten; otherwise (a log) a line per item, at most one per 10 s.
+ * terminal one line rewritten; otherwise (a log) a line a minute and when the run is done.
  */
 class BoundProgressLine {
   private readonly started = performance.now();
@@ -438,10 +438,10 @@ class BoundProgressLine {
   }
 
   tick(p: BoundProgress): void {
-    if (!this.on || p.total <= 1) return;
+    if (!this.on) return;
     this.firstDone ??= p.done;
     const now = performance.now();
-    if (now - this.last < (this.tty ? 200 : 10_000) && p.done < p.total) return;
+    if (now - this.last < (this.tty ? 200 : 60_000) && p.done < p.total) return;
     this.last = now;
     const secs = (now - this.started) / 1000;
     const doneHere = p.done - this.firstDone;

@@ -20,6 +20,9 @@ import type { SearchContext } from './SearchContext.js';
  * without a deadline, its answer is a proof either way. Throws SearchTimeout at the context's
  * deadline.
  */
+/** Tuples between two progress calls (about a second of search). */
+const PULSE_NODES = 1 << 14;
+
 export class BoundSearch {
   /** Tuples searched (each is one split examined). */
   nodes = 0;
@@ -29,6 +32,8 @@ export class BoundSearch {
   memoHits = 0;
   won = 0;
   private readonly memo = new Map<string, { node: Split; t: number }>();
+  /** Called every PULSE_NODES tuples searched (progress within a long item). */
+  onPulse: (() => void) | undefined;
 
   constructor(readonly ctx: SearchContext) {}
 
@@ -43,6 +48,7 @@ export class BoundSearch {
     if (codes === 0) return null;
     if (t <= 0 || !ctx.volume.allows(levels, t)) return { kind: 'volume', weight: ctx.volume.weight(levels, Math.max(t, 0)) };
     this.nodes++;
+    if (this.onPulse && this.nodes % PULSE_NODES === 0) this.onPulse();
     ctx.deadline.check();
     const key = codes <= GAMES_TUNING.BOUND_MEMO_MAX_CODES.value ? t + ':' + levels.map((l) => l.join(',')).join('|') : undefined;
     const seen = key === undefined ? undefined : this.memo.get(key);

@@ -139,6 +139,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
       if (before) items.set(i, before);
     }
     const progress = () => options.onProgress?.({ done: items.size, total: mine.length, positions: search!.nodes });
+    search.onPulse = progress;
     progress();
     for (const i of mine) {
       if (items.has(i)) continue;
