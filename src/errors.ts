@@ -35,7 +35,7 @@ export const ERROR_CODES = {
   E_HISTORY: { kind: 'input', about: 'a history of guesses and answers that is malformed or that no code fits within the lies allowed' },
   E_STRATEGY: { kind: 'input', about: 'a strategy file that is malformed or for another game' },
   E_CERTIFICATE: { kind: 'input', about: 'a certificate formula (.cnf) that is malformed, missing, or not the one the clues give' },
-  E_PROOF: { kind: 'input', about: 'an LRAT proof that is malformed or does not check' },
+  E_PROOF: { kind: 'input', about: 'a proof file that is malformed or does not check: an LRAT proof, or a lower-bound proof (or a part of one) of a game' },
   E_USAGE: { kind: 'usage', about: 'options that conflict, or a missing argument' },
   E_BUDGET: { kind: 'usage', about: 'a time budget that is not a positive number' },
   E_TABLE_CHOICE: { kind: 'usage', about: 'a ciphertext that several built-in tables decode to different texts: the table must be named' },

@@ -61,18 +61,18 @@ export { renderHtml, type HtmlOptions } from './render/renderHtml.js';
 export { renderPng, type PngOptions } from './render/renderPng.js';
 export { puzzleSheet, ciphertextSheets, sheetOf, verdictText, type SheetOptions, type SheetOf } from './render/sheetsOf.js';
 
-export { Game, GAME_KINDS, defaultSpec, type GameKind, type GameSpec } from './games/Game.js';
-export { Rules, END_RULES, type EndRule, type RulesSpec } from './games/Rules.js';
-export { formatAnswer, parseAnswer, type Answer } from './games/Answer.js';
-export { parseHistory, formatHistory, type Turn } from './games/History.js';
-export { Knowledge } from './games/Knowledge.js';
-export { AnswerTable } from './games/AnswerTable.js';
-export { candidates, type CandidateOptions, type CandidateReport } from './games/candidates.js';
-export { suggestNext, type NextGuess } from './games/suggestNext.js';
-export { buildStrategy, type StrategyOptions, type StrategyResult } from './games/buildStrategy.js';
-export { checkStrategy, type CheckReport, type CheckedTurn } from './games/checkStrategy.js';
-export { proveBound, type BoundOptions, type BoundResult } from './games/proveBound.js';
-export { CodeMaker, type MakerAnswer } from './games/CodeMaker.js';
+export { Game, GAME_KINDS, defaultSpec, type GameKind, type GameSpec } from './games/model/Game.js';
+export { Rules, END_RULES, type EndRule, type RulesSpec } from './games/model/Rules.js';
+export { formatAnswer, parseAnswer, type Answer } from './games/model/Answer.js';
+export { parseHistory, formatHistory, type Turn } from './games/model/History.js';
+export { Knowledge } from './games/model/Knowledge.js';
+export { AnswerTable } from './games/model/AnswerTable.js';
+export { candidates, type CandidateOptions, type CandidateReport } from './games/play/candidates.js';
+export { suggestNext, type NextGuess } from './games/play/suggestNext.js';
+export { buildStrategy, type StrategyOptions, type StrategyResult } from './games/build/buildStrategy.js';
+export { checkStrategy, type CheckReport, type CheckedTurn } from './games/check/checkStrategy.js';
+export { proveBound, type BoundOptions, type BoundResult } from './games/build/proveBound.js';
+export { CodeMaker, type MakerAnswer } from './games/play/CodeMaker.js';
 
 export {
   NonocryptError,

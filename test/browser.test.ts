@@ -18,8 +18,8 @@ import { checkCertificates } from '../src/certificate/check/checkCertificate.js'
 import { readClues } from '../src/certificate/check/readClues.js';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { CLI, ONE_PLURAL, ROOT, assertBuilt, childEnv } from './helpers/cli.js';
-import { CodeMaker } from '../src/games/CodeMaker.js';
-import { Rules } from '../src/games/Rules.js';
+import { CodeMaker } from '../src/games/play/CodeMaker.js';
+import { Rules } from '../src/games/model/Rules.js';
 import { stalledGrid } from './helpers/puzzles.js';
 
 export const CHROMIUM = '/usr/bin/chromium';

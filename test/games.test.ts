@@ -1,19 +1,25 @@
 // The games library against plain reference implementations (test/helpers/games.ts):
 // codes, answers, candidates (enumeration and the SAT model), strategies and their check,
 // lower bounds against exhaustive minimax on tiny games.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
-import { describe, expect, test } from 'vitest';
-import { formatAnswer, parseAnswer } from '../src/games/Answer.js';
-import { AnswerTable } from '../src/games/AnswerTable.js';
-import { buildStrategy } from '../src/games/buildStrategy.js';
-import { candidates } from '../src/games/candidates.js';
-import { checkStrategy } from '../src/games/checkStrategy.js';
-import { Game } from '../src/games/Game.js';
-import { parseHistory, type Turn } from '../src/games/History.js';
-import { Knowledge } from '../src/games/Knowledge.js';
-import { proveBound } from '../src/games/proveBound.js';
-import { Rules, type EndRule } from '../src/games/Rules.js';
-import { suggestNext } from '../src/games/suggestNext.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { formatAnswer, parseAnswer } from '../src/games/model/Answer.js';
+import { AnswerTable } from '../src/games/model/AnswerTable.js';
+import { buildStrategy } from '../src/games/build/buildStrategy.js';
+import { candidates } from '../src/games/play/candidates.js';
+import { checkStrategy } from '../src/games/check/checkStrategy.js';
+import { Game } from '../src/games/model/Game.js';
+import { parseHistory, type Turn } from '../src/games/model/History.js';
+import { Knowledge } from '../src/games/model/Knowledge.js';
+import { formatBoundProof } from '../src/games/build/boundFiles.js';
+import { joinBoundItems, proveBound, type BoundItem } from '../src/games/build/proveBound.js';
+import { checkBoundProof } from '../src/games/check/checkBoundProof.js';
+import { Rules, type EndRule, type LieRule } from '../src/games/model/Rules.js';
+import { suggestNext } from '../src/games/play/suggestNext.js';
+import { GAMES_TUNING } from '../src/games/tuning.js';
+import { ROOT } from './helpers/cli.js';
 import { allCodes, refAlphabet, refAnswer, refLevels, refOptimum, type TinyGame } from './helpers/games.js';
 import { thrown } from './helpers/thrown.js';
 
@@ -39,6 +45,26 @@ describe('codes and answers', () => {
     for (const [a, b] of rand) expect(formatAnswer(spec.pegs, table.answer(a, b))).toBe(refAnswer(ref[a]!, ref[b]!));
     const rules = new Rules({ ...spec, lies: 0 });
     expect(rules.alphabet.map((a) => formatAnswer(spec.pegs, a)).sort()).toEqual(refAlphabet(spec));
+  });
+
+  test('the answer alphabet, found from a few stand-in codes per guess shape, is every answer some pair of codes gives', () => {
+    const more: TinyGame[] = [
+      { kind: 'mastermind', pegs: 1, symbols: 1 },
+      { kind: 'mastermind', pegs: 3, symbols: 1 },
+      { kind: 'mastermind', pegs: 2, symbols: 2 },
+      { kind: 'mastermind', pegs: 5, symbols: 2 },
+      { kind: 'mastermind', pegs: 5, symbols: 3 },
+      { kind: 'mastermind', pegs: 3, symbols: 7 },
+      { kind: 'ab', pegs: 1, symbols: 1 },
+      { kind: 'ab', pegs: 3, symbols: 3 },
+      { kind: 'ab', pegs: 3, symbols: 4 },
+      { kind: 'ab', pegs: 4, symbols: 5 },
+      { kind: 'ab', pegs: 2, symbols: 9 },
+    ];
+    for (const spec of more) {
+      const rules = new Rules({ ...spec, lies: 0 });
+      expect(rules.alphabet.map((a) => formatAnswer(spec.pegs, a)).sort(), JSON.stringify(spec)).toEqual(refAlphabet(spec));
+    }
   });
 
   test('bad codes and answers are typed errors naming the place', () => {
@@ -158,26 +184,170 @@ describe('strategies and their independent check', () => {
   });
 });
 
-describe('exact worst cases of tiny games: bound, search and plain minimax agree', () => {
-  const tiny: (TinyGame & { lies: number; end: EndRule })[] = [
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 0, end: 'truthful' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'deniable' },
-    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'truthful' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'deniable' },
+describe('exact worst cases of tiny games: bound (with its proof), search and plain minimax agree', () => {
+  const tiny: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 0, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'deniable', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'plausible' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable', lie: 'plausible' },
+    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'plausible' },
+    { kind: 'mastermind', pegs: 3, symbols: 2, lies: 3, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'plausible' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'any' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'deniable', lie: 'plausible' },
   ];
-  test.each(tiny)('$kind 2 x $symbols, e = $lies, $end end', async ({ lies, end, ...spec }) => {
-    const exact = refOptimum(spec, lies, end);
-    const rules = new Rules({ ...spec, lies, end });
-    expect(proveBound(rules, exact).status).toBe('proven');
-    expect(proveBound(rules, exact + 1).status).toBe('refuted');
+  test.each(tiny)('$kind $pegs x $symbols, e = $lies, $end end, $lie lies', async ({ lies, end, lie, ...spec }) => {
+    const exact = refOptimum(spec, lies, end, 14, lie);
+    const rules = new Rules({ ...spec, lies, end, lie });
+    const proven = proveBound(rules, exact, { proof: true });
+    expect(proven.status).toBe('proven');
+    const file = formatBoundProof(rules, exact, proven.proof!, { positions: proven.nodes, built: 'test' });
+    expect(checkBoundProof(file)).toMatchObject({ valid: true, guesses: exact });
+    const refuted = proveBound(rules, exact + 1, { proof: true });
+    expect(refuted.status).toBe('refuted');
+    expect(refuted.proof).toBeUndefined();
+    // A proof of the false claim, made by hand from the true one, is rejected.
+    expect(checkBoundProof(file.replace(`"guesses":${exact}`, `"guesses":${exact + 1}`)).valid).toBe(false);
     const built = await buildStrategy(rules, { branch: 64 });
     expect(built.status).toBe('built');
     expect(built.check!.worst).toBe(exact);
+    expect(JSON.parse(built.file!)).toMatchObject({ lie });
   });
 });
+
+describe('lower-bound proofs: the independent checker', () => {
+  // Mastermind e = 1 needs 7: a proof with symmetry classes (members and permutations) at the
+  // root and after the first guess, items of the frontier, references to remembered tuples.
+  const rules = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1 });
+  let file = '';
+  const check = (text: string) => checkBoundProof(text);
+  beforeAll(() => {
+    const r = proveBound(rules, 7, { proof: true });
+    expect(r.status).toBe('proven');
+    file = formatBoundProof(rules, 7, r.proof!, { positions: r.nodes, built: 'test' });
+  });
+
+  test('accepts the proof the search wrote, and a copy with its line breaks moved', () => {
+    expect(check(file)).toMatchObject({ valid: true, guesses: 7 });
+    const [head, ...body] = file.split('\n');
+    expect(check(head + '\n' + body.join('').replace(/\(/g, '\n(') + '\n')).toMatchObject({ valid: true });
+  });
+
+  test('rejects one wrong answer', () => {
+    // The root's first entry: its guess, then its answer.
+    const root = /\n\(\d+,\d+:/.exec(file)!;
+    const at = root.index + root[0].length + 4;
+    const answer = file.slice(at, at + 2);
+    const other = answer === '10' ? '01' : '10';
+    const r = check(file.slice(0, at) + other + file.slice(at + 2));
+    expect(r.valid).toBe(false);
+  });
+
+  test('rejects a missing child: an entry cut out, its guess neither refuted in the proof nor by volume', () => {
+    // The last entry of the first guess's node: from its guess to the ')' that closes it.
+    const body = file.slice(file.indexOf('\n') + 1);
+    const lines = body.split('\n');
+    const k = lines.findIndex((l, i) => i > 0 && /^\d{4}\d\d/.test(l));
+    lines.splice(k, 1);
+    const r = check(file.slice(0, file.indexOf('\n') + 1) + lines.join('\n'));
+    expect(r).toMatchObject({ valid: false, problem: expect.stringMatching(/is neither refuted in the proof nor by volume|refuted by volume; they are/) });
+  });
+
+  test('rejects a wrong permutation: two symbols of a member\'s swapped', () => {
+    const m = /\[(\d{4})=(\d{4})\/(\d{6})/.exec(file)!;
+    const sym = m[3]!;
+    const swapped = sym[1]! + sym[0]! + sym.slice(2);
+    const r = check(file.replace(m[0], `[${m[1]}=${m[2]}/${swapped}`));
+    expect(r).toMatchObject({ valid: false, problem: expect.stringContaining('permutation') });
+    // A permutation that maps a member to its guess but moves the first guess, before it.
+    const root = file.indexOf('\n(') + 1;
+    const first = file.slice(file.indexOf(':', root) + 1, file.indexOf(':', root) + 5);
+    const inner = file.indexOf('(', root + 1);
+    const deeper = /(\d{4})\d\d\[(\d{4})=(\d{4})\/(\d{6})/.exec(file.slice(inner))!;
+    const [, rep, member, pos, syms] = deeper;
+    const apply = (code: string, p: string, t: string) => [...p].map((i) => t[Number(code[Number(i) - 1]) - 1]).join('');
+    expect(apply(member!, pos!, syms!)).toBe(rep);
+    expect(apply(first, pos!, syms!)).toBe(first);
+    const perms = (xs: string[]): string[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => perms([...xs.slice(0, i), ...xs.slice(i + 1)]).map((r) => [x, ...r])));
+    const moving = perms(['1', '2', '3', '4'])
+      .flatMap((p) => perms(['1', '2', '3', '4', '5', '6']).map((t) => [p.join(''), t.join('')]))
+      .find(([p, t]) => apply(member!, p!, t!) === rep && apply(first, p!, t!) !== first)!;
+    const moved = file.slice(0, inner) + file.slice(inner).replace(`${member}=${pos}/${syms}`, `${member}=${moving[0]}/${moving[1]}`);
+    expect(check(moved)).toMatchObject({ valid: false, problem: expect.stringContaining(`moves ${first}, an earlier guess`) });
+  });
+
+  test('rejects a volume leaf whose numbers do not hold, and a split whose numbers do not', () => {
+    const e2 = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 2 });
+    const r = proveBound(e2, 7, { proof: true });
+    expect(r).toMatchObject({ status: 'proven', byVolume: true, proof: 'V1945296;' });
+    const leaf = formatBoundProof(e2, 7, r.proof!, { positions: 0, built: 'test' });
+    expect(check(leaf).valid).toBe(true);
+    expect(check(leaf.replace('V1945296;', 'V1945295;'))).toMatchObject({ valid: false, problem: expect.stringContaining('it weighs 1945296') });
+    // Claimed for one guess more: the root weighs 1,296 a(2, 7) = 2,893,968 with 7 left, and
+    // the leaf's number is wrong; right, it is within b(7), so volume proves nothing.
+    const more = formatBoundProof(e2, 8, 'V1945296;', { positions: 0, built: 'test' });
+    expect(check(more)).toMatchObject({ valid: false, problem: expect.stringContaining('it weighs 2893968') });
+    expect(check(more.replace('V1945296;', 'V2893968;'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not more than b(7)') });
+    // A split's count of guesses refuted by volume, and the bound they pass.
+    const head = /\((\d+),(\d+):/g;
+    const split = [...file.matchAll(head)].find((x) => x[1] !== '0')!;
+    expect(check(file.replace(split[0], `(${Number(split[1]) + 1},${split[2]}:`))).toMatchObject({ valid: false, problem: expect.stringContaining('refuted by volume; they are') });
+    expect(check(file.replace(split[0], `(${split[1]},${Number(split[2]) - 1}:`))).toMatchObject({ valid: false, problem: expect.stringContaining(`it is ${split[2]}`) });
+  });
+
+  test('malformed proofs are typed errors naming the file', () => {
+    expect(thrown(() => checkBoundProof('{"format":"nonocrypt-bound-proof"', 'x.proof'))).toMatchObject({ code: 'E_PROOF', message: expect.stringContaining('x.proof') });
+    expect(thrown(() => checkBoundProof(file.replace('"lies":1', '"lies":-1')))).toMatchObject({ code: 'E_PROOF', message: expect.stringContaining('"lies"') });
+    expect(check(file.slice(0, -20)).valid).toBe(false);
+  });
+
+  test('shards: the parts joined are the one-process proof byte for byte', () => {
+    const whole = proveBound(rules, 7, { proof: true });
+    const items = new Map<number, BoundItem>();
+    for (let k = 1; k <= 3; k++) {
+      const part = proveBound(rules, 7, { shard: { index: k, count: 3 } });
+      expect(part.status).toBe('part');
+      for (const it of part.items!) items.set(it.index, it);
+    }
+    expect(items.size).toBe(whole.frontier);
+    expect(joinBoundItems(rules, 7, items)).toEqual({ proof: whole.proof });
+    items.delete(5);
+    expect(joinBoundItems(rules, 7, items)).toEqual({ missing: [5] });
+  });
+});
+
+describe('the plausible lie rule', () => {
+  test('a guess may get only the answers some code gives it; histories, the code-maker and the checker follow it', () => {
+    const plausible = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1, lie: 'plausible' });
+    const any = plausible.with({ lie: 'any' });
+    const answers = (r: Rules, code: string) => r.alphabet.filter((a) => r.answersFor(r.game.parse(code, 'test'))[a]).map((a) => formatAnswer(4, a));
+    expect(answers(plausible, '1111')).toEqual(['0A0B', '1A0B', '2A0B', '3A0B', '4A0B']);
+    expect(answers(plausible, '1234')).toHaveLength(14);
+    expect(answers(any, '1111')).toHaveLength(14);
+    expect(thrown(() => parseHistory('1111=0A1B', plausible))).toMatchObject({ code: 'E_ANSWER', message: expect.stringContaining('plausible') });
+    expect(parseHistory('1111=0A1B', any)).toHaveLength(1);
+    // The AB game: every guess gets every answer, so the rules agree.
+    const ab = new Rules({ kind: 'ab', pegs: 4, symbols: 10, lies: 1, lie: 'plausible' });
+    expect(ab.alphabet.every((a) => ab.answersFor(0)[a])).toBe(true);
+  });
+
+  test('a strategy for the broad rule is one for the plausible rule; a file without "lie" is read as any', async () => {
+    const rules = new Rules({ kind: 'mastermind', pegs: 3, symbols: 3, lies: 1 });
+    const built = await buildStrategy(rules);
+    const doc = JSON.parse(built.file!) as Record<string, unknown>;
+    expect(doc.lie).toBe('any');
+    expect(checkStrategy(JSON.stringify({ ...doc, lie: 'plausible' }))).toMatchObject({ valid: true, game: 'mastermind 3x3 e=1 plausible' });
+    const { lie: _, ...old } = doc;
+    expect(checkStrategy(JSON.stringify(old))).toMatchObject({ valid: true, plays: built.check!.plays });
+    // Fewer plays under the plausible rule: lies the code-maker may not tell.
+    expect((checkStrategy(JSON.stringify({ ...doc, lie: 'plausible' })) as { plays: number }).plays).toBeLessThan(built.check!.plays);
+  });
+});
+
 
 describe('the next guess', () => {
   test('one code left: that code; none left: -1; the partition sums to the tuple with its lie copies', () => {
@@ -189,3 +359,17 @@ describe('the next guess', () => {
     expect(n.partition.reduce((s, p) => s + p.counts[0]!, 0) + (n.mayWin ? 1 : 0)).toBe(n.counts[0]);
   });
 });
+
+describe('the tuning table', () => {
+  test('docs/GAMES.md prints it as src/games/tuning.ts declares it; every value in its range', () => {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const rows = Object.entries(GAMES_TUNING).map(([name, t]) => {
+      expect(t.value, name).toBeGreaterThanOrEqual(t.range[0]);
+      expect(t.value, name).toBeLessThanOrEqual(t.range[1]);
+      return `| \`${name}\` | ${n(t.value)} | ${t.unit} | ${n(t.range[0])}-${n(t.range[1])} | ${t.basis} |`;
+    });
+    const table = ['| constant | value | unit | range | why this value |', '|---|---|---|---|---|', ...rows].join('\n');
+    expect(readFileSync(join(ROOT, 'docs', 'GAMES.md'), 'utf8')).toContain(table);
+  });
+});
+

@@ -3,7 +3,10 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assertBuilt, expectUsageError, nonocrypt, ROOT, tempDir } from './helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { assertBuilt, childEnv, CLI, expectUsageError, hasGnuParallel, nonocrypt, ROOT, STACK_LINE, tempDir } from './helpers/cli.js';
 
 let tmp: { dir: string; cleanup: () => void };
 const at = (name: string) => join(tmp.dir, name);
@@ -14,7 +17,7 @@ beforeAll(() => {
 });
 afterAll(() => tmp?.cleanup());
 
-const SUBCOMMANDS = ['candidates', 'next', 'strategy', 'check', 'bound', 'play'];
+const SUBCOMMANDS = ['candidates', 'next', 'strategy', 'check', 'bound', 'merge-proofs', 'play'];
 
 describe('help', () => {
   test('mastermind --help and each subcommand match their golden files', async () => {
@@ -49,16 +52,44 @@ describe('candidates and next', () => {
     // 0123 = 4A0B is never a lie, so the code is 0123, and 4567=0A0B is true: nothing is a lie.
     const r = nonocrypt(args);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toBe('C0: 1 code fit every answer: 0123\nC1: 0 codes contradict exactly 1 answer\n');
+    expect(r.stdout).toBe('C0: 1 code fits every answer: 0123\nC1: 0 codes contradict exactly 1 answer\n');
     const lie = nonocrypt(['mastermind', 'candidates', '--game', 'ab', '--lies', '1', '--history', '0123=4A0B,0456=0A0B', '--method', 'sat']);
     expect(lie.code, lie.stderr).toBe(0);
-    expect(lie.stdout).toBe('C0: 0 codes fit every answer\nC1: 1 code contradict exactly 1 answer: 0123\ncertain lies: turn 2 (0456=0A0B)\n');
+    expect(lie.stdout).toBe('C0: 0 codes fit every answer\nC1: 1 code contradicts exactly 1 answer: 0123\ncertain lies: turn 2 (0456=0A0B)\n');
   });
 
   test('no code fits: said, exit 1', () => {
     const r = nonocrypt(['mastermind', 'candidates', '--history', '1111=4A0B,2222=4A0B']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('no code fits these answers with at most 0 lies');
+  });
+
+  test('candidates: counted only up to --count-limit is exit 3, the code the exit-code table gives that case', () => {
+    const r = nonocrypt(['mastermind', 'candidates', '--method', 'sat', '--count-limit', '5', '--limit', '2']);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stdout).toMatch(/^C0: >= 5 codes fit every answer: \d{4} \d{4} \.\.\.\n$/);
+    const help = nonocrypt(['--help']);
+    expect(help.stdout).toMatch(/ 3 {2}.*candidates counted only up to --count-limit/);
+  });
+
+  test('singular and plural: 1 code fits, 1 code contradicts, now 1 code, 1,296 codes in C0 (not C0..C0), 1 position', () => {
+    expect(nonocrypt(['mastermind', 'next', '--history', '1122=0A0B,3344=0A0B,5656=3A0B,1155=0A1B']).stdout).toMatch(/^next guess: 5666 \(it may be the code\); now 1 code in C0; at least 1 more guess by volume\n/);
+    expect(nonocrypt(['mastermind', 'next']).stdout).toMatch(/; now 1,296 codes in C0; at least \d+ more guesses by volume\n/);
+    expect(nonocrypt(['mastermind', 'next', '--lies', '1', '--history', '1122=1A0B']).stdout).toMatch(/; now 256 codes in C0, 1,039 in C1;/);
+    const one = nonocrypt(['mastermind', 'bound', '--pegs', '1', '--symbols', '2', '--guesses', '3']);
+    expect(one.code).toBe(1);
+    expect(one.stdout).toMatch(/^refuted: a strategy wins every play within 2 guesses \(1 position searched, /);
+    expect(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '2']).stdout).toMatch(/^proven: no strategy wins every play within 1 guess; at least 2 are needed/);
+  });
+
+  test.each(['truthful', 'deniable'])('next after a turn answered PA0B (%s end): the game is over and the code is that guess', (end) => {
+    const r = nonocrypt(['mastermind', 'next', '--lies', '2', '--end', end, '--history', '1122=4A0B']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('the game is over: 1122 was answered 4A0B at turn 1 (never a lie), so the code is 1122\n');
+    const j = nonocrypt(['mastermind', 'next', '--end', end, '--history', '3456=0A0B,1122=4A0B', '--json']);
+    expect(JSON.parse(j.stdout)).toMatchObject({ over: true, code: '1122', turn: 2 });
+    // Two turns answered PA0B for different guesses: no code fits, as before.
+    expect(nonocrypt(['mastermind', 'next', '--end', end, '--history', '1122=4A0B,3344=4A0B']).code).toBe(1);
   });
 
   test('next --json: a guess and the partition of every answer', () => {
@@ -80,7 +111,7 @@ describe('candidates and next', () => {
     [['mastermind', 'bound'], "required option '--guesses <h>' not specified"],
     [['mastermind', 'strategy'], "required option '-o, --output <file>' not specified"],
     [['mastermind', 'strategy', '--json', '-o', '-'], '--json and -o - both write to standard output'],
-    [['mastermind', 'bound', '--pegs', '8', '--symbols', '10', '--guesses', '5'], 'too many to enumerate'],
+    [['mastermind', 'bound', '--pegs', '8', '--symbols', '10', '--guesses', '5'], 'whose answers fit in memory here'],
   ])('bad input %j: one line naming the place, exit 2', (args, mentions) => {
     expectUsageError(nonocrypt(args), mentions);
   });
@@ -119,6 +150,21 @@ describe('strategy, check, bound', () => {
     expect(() => readFileSync(out)).toThrow();
   });
 
+  test('-t/--timeout as every command spells it; --time-limit, the old spelling, still works and is not in the help', () => {
+    for (const flag of ['-t', '--timeout', '--time-limit']) {
+      const u = nonocrypt(['mastermind', 'bound', '--game', 'ab', '--lies', '1', '--guesses', '10', flag, '0.3', '--json']);
+      expect(u.code, `${flag}: ${u.stderr}`).toBe(3);
+      expect(JSON.parse(u.stdout)).toMatchObject({ status: 'unknown' });
+    }
+    const s = nonocrypt(['mastermind', 'strategy', '--game', 'ab', '--lies', '2', '-j', '1', '--timeout', '0.3', '-o', at('never2.json')]);
+    expect(s.code).toBe(3);
+    for (const sub of ['strategy', 'bound']) {
+      const help = nonocrypt(['mastermind', sub, '--help']).stdout;
+      expect(help).toContain('-t, --timeout <seconds>');
+      expect(help).not.toContain('--time-limit');
+    }
+  });
+
   test('bound: proven (exit 0), refuted (exit 1), unknown at the limit (exit 3)', () => {
     const p = nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7']);
     expect(p.code, p.stderr).toBe(0);
@@ -151,10 +197,22 @@ describe('play', () => {
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[0]).toBe('Mastermind with 4 pegs of 6 colours, at most 1 lie (truthful end): 1296 codes of 4 symbols 1-6. Seed 42.');
     expect(lines[2]).toMatch(/^1\. 1122 -> \dA\dB$/);
-    expect(lines[3]).toMatch(/^hint: [1-6]{4} \(now \d+ \/ \d+ codes in C0..C1\)$/);
+    expect(lines[3]).toMatch(/^hint: [1-6]{4} \(now [\d,]+ codes? in C0, [\d,]+ in C1\)$/);
     expect(lines[4]).toContain("guess 2: '12x4' is not a code");
     expect(lines[5]).toMatch(/^2\. 3456 -> \dA\dB$/);
     expect(lines[6]).toMatch(/^Given up after 2 guesses: the code was [1-6]{4}; the code-maker lied [01] times?\.$/);
+  });
+
+  test('quit (or exit) gives up like an empty line; a bad guess says what else may be typed', () => {
+    for (const word of ['quit', 'QUIT', 'exit']) {
+      const r = nonocrypt(['mastermind', 'play', '--seed', '5'], { input: `12x4\n1122\n${word}\n3456\n` });
+      expect(r.code).toBe(1);
+      const lines = r.stdout.trimEnd().split('\n');
+      expect(lines[2]).toBe("guess 1: '12x4' is not a code: symbol 'x' at position 3 is not one of 1-6 (or ? for a hint, quit to give up)");
+      expect(lines[3]).toMatch(/^1\. 1122 -> \dA\dB$/);
+      expect(lines[4]).toMatch(/^Given up after 1 guess: the code was [1-6]{4}; the code-maker lied 0 times\.$/);
+      expect(lines).toHaveLength(5);
+    }
   });
 
   test('the same seed plays the same game; playing the hints wins within the bound', () => {
@@ -168,3 +226,135 @@ describe('play', () => {
     expect(a.stdout).toBe(b.stdout);
   });
 });
+
+describe('the time contract: every command ends within --timeout plus start-up, whatever the game size', () => {
+  /** Wall-clock seconds of a run. */
+  const timed = (args: string[], input?: string) => {
+    const t0 = performance.now();
+    const r = nonocrypt(args, input === undefined ? {} : { input });
+    return { ...r, seconds: (performance.now() - t0) / 1000 };
+  };
+  // Start-up is measured here: a trivial mastermind command (node, the bundle, the game), the
+  // median of three. The slack over it is for a machine shared with other work: before the
+  // contract, strategy -t 2 on 5x8 ended after 8.8-9.3 s and bound -t 2 after 18.9 s.
+  const SLACK_S = 2.5;
+  let startup = 0;
+  beforeAll(() => {
+    const runs = [0, 1, 2].map(() => timed(['mastermind', 'candidates', '--pegs', '2', '--symbols', '2']).seconds).sort((a, b) => a - b);
+    startup = runs[1]!;
+  });
+
+  test.each([
+    [5, 8],
+    [6, 9],
+  ])('Mastermind %i x %i at --timeout 1: candidates, next, strategy, check, bound, play', (pegs, symbols) => {
+    const game = ['--pegs', String(pegs), '--symbols', String(symbols)];
+    const code = (s: string) => s.repeat(pegs).slice(0, pegs);
+    const history = `${code('112')}=1A0B,${code('345')}=0A1B`;
+    const file = at(`star-${pegs}x${symbols}.strategy`);
+    writeFileSync(file, JSON.stringify({ format: 'nonocrypt-strategy', version: 1, game: 'mastermind', pegs, symbols, lies: 1, tree: '*' }));
+    const runs: [string, string[], string?][] = [
+      ['candidates', ['mastermind', 'candidates', ...game, '--lies', '1', '--history', history, '-t', '1']],
+      ['next', ['mastermind', 'next', ...game, '--lies', '1', '--history', history, '-t', '1']],
+      ['strategy', ['mastermind', 'strategy', ...game, '--lies', '2', '-t', '1', '-o', at('never-big.strategy')]],
+      ['check', ['mastermind', 'check', file, '-t', '1']],
+      ['bound', ['mastermind', 'bound', ...game, '--lies', '1', '--guesses', '9', '-t', '1']],
+      ['play', ['mastermind', 'play', ...game, '--seed', '1', '-t', '1'], '?\nquit\n'],
+    ];
+    for (const [name, args, input] of runs) {
+      const r = timed(args, input);
+      expect(r.stderr, name).not.toMatch(STACK_LINE);
+      expect([0, 1, 3], `${name}: exit ${r.code}: ${r.stderr}`).toContain(r.code);
+      expect(r.seconds, `${name} took ${r.seconds.toFixed(2)} s (start-up ${startup.toFixed(2)} s)`).toBeLessThan(1 + startup + SLACK_S);
+    }
+    expect(() => readFileSync(at('never-big.strategy'))).toThrow();
+  });
+
+  test('a game whose answers do not fit in memory is a usage error naming the limit, at once', () => {
+    for (const sub of ['next', 'strategy', 'bound']) {
+      const args = ['mastermind', sub, '--pegs', '8', '--symbols', '10', ...(sub === 'strategy' ? ['-o', at('huge.strategy')] : sub === 'bound' ? ['--guesses', '5'] : [])];
+      const r = timed(args);
+      expectUsageError(r, 'more than the 4,194,304 whose answers fit in memory here');
+      expect(r.seconds).toBeLessThan(startup + SLACK_S);
+    }
+  });
+});
+
+describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () => {
+  // Mastermind with one lie needs 7: the proof searches 1,966 positions (about 2 s).
+  const args = ['mastermind', 'bound', '--lies', '1', '--guesses', '7', '-q'];
+
+  test('bound --proof writes a proof that check verifies (.gz too); a refuted claim writes nothing', () => {
+    const out = at('mm-e1-lower-7.proof');
+    const r = nonocrypt([...args, '--proof', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^proven: no strategy wins every play within 6 guesses; at least 7 are needed \(1,966 positions searched, [\d.]+ s; proof written to /);
+    expect(existsSync(out + '.partial')).toBe(false);
+    const c = nonocrypt(['mastermind', 'check', out]);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/^valid proof: no strategy wins every play within 6 guesses; at least 7 are needed \([\d,]+ positions checked; mastermind 4x6 e=1\)\n$/);
+    writeFileSync(at('mm.proof.gz'), gzipSync(readFileSync(out)));
+    expect(nonocrypt(['mastermind', 'check', at('mm.proof.gz'), '--json']).stdout).toMatch(/^\{"kind":"proof","valid":true,"game":"mastermind 4x6 e=1","guesses":7/);
+    // One answer changed: rejected with the line of play, exit 1.
+    const text = readFileSync(out, 'utf8');
+    const at1 = text.indexOf('\n(') + 1;
+    const entry = text.indexOf(':', at1) + 5;
+    writeFileSync(at('bad.proof'), text.slice(0, entry) + (text.slice(entry, entry + 2) === '10' ? '01' : '10') + text.slice(entry + 2));
+    const bad = nonocrypt(['mastermind', 'check', at('bad.proof')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^INVALID proof \(mastermind 4x6 e=1\): after \d{4}=\dA\dB/);
+    // Without lies 5 guesses do win: refuted, exit 1, no proof and no checkpoint left.
+    const refuted = nonocrypt(['mastermind', 'bound', '--guesses', '6', '-q', '--proof', at('false.proof')]);
+    expect(refuted.code).toBe(1);
+    expect(refuted.stdout).toMatch(/^refuted: a strategy wins every play within 5 guesses .*; no proof written\n$/);
+    expect(existsSync(at('false.proof'))).toBe(false);
+    expect(existsSync(at('false.proof.partial'))).toBe(false);
+  });
+
+  test('a run stopped by its time limit keeps its checkpoint and the same command resumes to the same proof', () => {
+    const whole = at('whole.proof');
+    expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);
+    const out = at('resumed.proof');
+    const stopped = nonocrypt([...args, '--proof', out, '-t', '0.5']);
+    expect(stopped.code).toBe(3);
+    expect(stopped.stdout).toContain('the same command resumes');
+    expect(existsSync(out)).toBe(false);
+    expect(readFileSync(out + '.partial', 'utf8').split('\n')[0]).toContain('"format":"nonocrypt-bound-proof-part"');
+    const resumed = nonocrypt([...args, '--proof', out]);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    expect(existsSync(out + '.partial')).toBe(false);
+    // A checkpoint of another search is not taken.
+    writeFileSync(at('other.proof.partial'), readFileSync(whole, 'utf8').split('\n')[0]!.replace('nonocrypt-bound-proof', 'nonocrypt-bound-proof-part').replace(/"positions".*$/, '"shard":"1/1","frontier":3}') + '\n');
+    expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '7', '--proof', at('other.proof')]), 'is the checkpoint of another search');
+  });
+
+  test.skipIf(!hasGnuParallel())('three shards run by GNU parallel, joined by merge-proofs: the one-process proof byte for byte', () => {
+    const whole = at('one.proof');
+    expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);
+    const p = spawnSync('parallel', [`node ${CLI} ${args.join(' ')} --shard {}/3 --proof ${at('part-{}.proof')}`, ':::', '1', '2', '3'], { encoding: 'utf8', env: childEnv() });
+    expect(p.status, p.stderr).toBe(0);
+    expect(p.stdout.split('\n').filter((l) => /^part \d\/3: \d+ items of the frontier's 233 searched/.test(l))).toHaveLength(3);
+    const parts = [1, 2, 3].map((k) => at(`part-${k}.proof`));
+    const merged = at('merged.proof');
+    const m = nonocrypt(['mastermind', 'merge-proofs', ...parts, '-o', merged]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    // A part missing: nothing written, exit 3, the missing items named.
+    const short = nonocrypt(['mastermind', 'merge-proofs', parts[0]!, parts[2]!, '-o', at('short.proof')]);
+    expect(short.code).toBe(3);
+    expect(short.stdout).toMatch(/^incomplete: 78 items of 233 in no part \(1, 4, 7, /);
+    expect(existsSync(at('short.proof'))).toBe(false);
+    expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7', '--shard', '1/3']), '--shard writes a part of a proof');
+  });
+
+  test('--lie plausible is recorded in the strategy file and its check', () => {
+    const out = at('plausible.strategy');
+    const r = nonocrypt(['mastermind', 'strategy', '--pegs', '3', '--symbols', '3', '--lies', '1', '--lie', 'plausible', '-j', '1', '-o', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toMatchObject({ lies: 1, lie: 'plausible' });
+    expect(nonocrypt(['mastermind', 'check', out]).stdout).toMatch(/\(mastermind 3x3 e=1 plausible\)\n$/);
+    expectUsageError(nonocrypt(['mastermind', 'candidates', '--lie', 'plausible', '--history', '1111=0A1B']), 'under the plausible lie rule');
+  });
+});
+

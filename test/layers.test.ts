@@ -54,7 +54,7 @@ const SHARED = 'errors.ts';
  */
 const CHECKERS: readonly Checker[] = [
   { checker: 'grid/checkGrid.ts', typesFrom: ['grid/Puzzle.ts'] },
-  { checker: 'games/checkStrategy.ts' },
+  { checker: 'games/check/' },
   { checker: 'certificate/check/' },
 ];
 

@@ -93,14 +93,19 @@ function openInput(io: CliIO, path: string | undefined): NodeJS.ReadableStream {
 
 /** The whole input as text. */
 export async function readText(io: CliIO, path: string | undefined): Promise<string> {
+  return (await readBytes(io, path)).toString('utf8');
+}
+
+/** The whole input as bytes. */
+export async function readBytes(io: CliIO, path: string | undefined): Promise<Buffer> {
   const stream = openInput(io, path);
   const chunks: Buffer[] = [];
   try {
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   } catch (e) {
     throw new InputError('E_FILE', `${inputName(path)}: cannot read (${describeFsError(e)})`);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
 /**

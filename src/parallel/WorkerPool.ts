@@ -273,12 +273,12 @@ function workerScript(): URL {
 /**
  * The compiled file `fromSrc` (a path under src/, e.g. 'parallel/blockWorker.js') for the module
  * at `moduleUrl` (its import.meta.url): under dist/src/ whether that module runs compiled
- * (dist/src/...), from its TypeScript source (src/..., under vitest), or from the CLI's bundle
- * (dist/nonocrypt.mjs).
+ * (dist/src/...), from its TypeScript source (src/<folder>/.../<file>.ts, any depth, under
+ * vitest), or from the CLI's bundle (dist/nonocrypt.mjs).
  */
 export function compiledScript(moduleUrl: string, fromSrc: string): URL {
   const here = fileURLToPath(moduleUrl);
-  const source = /^(.*)[\\/]src[\\/][^\\/]+[\\/][^\\/]+\.ts$/.exec(here);
+  const source = /^(.*)[\\/]src[\\/](?:[^\\/]+[\\/])+[^\\/]+\.ts$/.exec(here);
   const built = /^(.*)[\\/]dist[\\/]src[\\/]/.exec(here);
   const root = source ? join(source[1]!, 'dist', 'src') : built ? join(built[1]!, 'dist', 'src') : join(dirname(here), 'src');
   const compiled = join(root, ...fromSrc.split('/'));

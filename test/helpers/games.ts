@@ -71,12 +71,15 @@ export function refAlphabet(g: TinyGame): string[] {
 
 /**
  * The exact worst case by plain minimax: the fewest guesses that win every play (every
- * secret, every placement of at most e lies). Tuples are maps code -> lies used.
+ * secret, every placement of at most e lies, each lie any answer but the true one, or under
+ * the plausible rule one that some code gives to that guess). Tuples are maps code -> lies used.
  */
-export function refOptimum(g: TinyGame, lies: number, end: 'truthful' | 'deniable', maxT = 12): number {
+export function refOptimum(g: TinyGame, lies: number, end: 'truthful' | 'deniable', maxT = 12, lie: 'any' | 'plausible' = 'any'): number {
   const codes = allCodes(g);
   const win = `${g.pegs}A0B`;
-  const others = refAlphabet(g).filter((a) => a !== win);
+  const alphabet = refAlphabet(g).filter((a) => a !== win);
+  // The answers a guess may get: any of the game's, or (plausible) those some code gives it.
+  const answersOf = new Map(codes.map((guess) => [guess, lie === 'any' ? alphabet : alphabet.filter((a) => codes.some((c) => refAnswer(guess, c) === a))]));
   const memo = new Map<string, boolean>();
   const key = (s: Map<string, number>, t: number) => t + ':' + [...s].sort().map(([c, l]) => c + l).join(',');
   const child = (s: Map<string, number>, guess: string, r: string) => {
@@ -100,7 +103,7 @@ export function refOptimum(g: TinyGame, lies: number, end: 'truthful' | 'deniabl
     if (m !== undefined) return m;
     let ok = false;
     for (const guess of codes) {
-      if (others.every((r) => wins(child(s, guess, r), t - 1))) {
+      if (answersOf.get(guess)!.every((r) => wins(child(s, guess, r), t - 1))) {
         ok = true;
         break;
       }

@@ -1,38 +1,34 @@
-import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { formatAnswer } from '../../games/Answer.js';
-import { buildStrategy } from '../../games/buildStrategy.js';
-import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/candidates.js';
-import { checkStrategy, type CheckReport } from '../../games/checkStrategy.js';
-import { CodeMaker } from '../../games/CodeMaker.js';
-import { defaultSpec, GAME_KINDS, type GameKind } from '../../games/Game.js';
-import { parseHistory, type Turn } from '../../games/History.js';
-import { proveBound } from '../../games/proveBound.js';
-import { END_RULES, Rules, type EndRule } from '../../games/Rules.js';
-import { suggestNext } from '../../games/suggestNext.js';
+import { existsSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { InvalidArgumentError, Option, type Command, type OptionValues } from '@commander-js/extra-typings';
+import { parseShard } from '../../collection/shard.js';
+import { NonocryptError } from '../../errors.js';
+import { formatBoundProof, formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
+import { buildStrategy } from '../../games/build/buildStrategy.js';
+import { joinBoundItems, proveBound, type BoundItem, type BoundProgress } from '../../games/build/proveBound.js';
+import { checkBoundProof, isBoundProof, type ProofReport } from '../../games/check/checkBoundProof.js';
+import { checkStrategy, type CheckReport } from '../../games/check/checkStrategy.js';
+import { formatAnswer } from '../../games/model/Answer.js';
+import { defaultSpec, GAME_KINDS } from '../../games/model/Game.js';
+import { parseHistory, type Turn } from '../../games/model/History.js';
+import { END_RULES, LIE_RULES, Rules } from '../../games/model/Rules.js';
+import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js';
+import { CodeMaker } from '../../games/play/CodeMaker.js';
+import { suggestNext, type NextGuess } from '../../games/play/suggestNext.js';
 import type { CliIO, SetExit } from '../CliIO.js';
-import { exitCode } from '../ExitCode.js';
-import { checkOutputs, Progress, readLines, readText, writeOutput } from '../io.js';
-import { defaultJobs, seconds, usage, wholeNumber } from '../options.js';
+import { exitCode, type ExitCode } from '../ExitCode.js';
+import { checkOutputs, Progress, readBytes, readLines, writeOutput } from '../io.js';
+import { defaultJobs, hiddenAlias, seconds, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
  * its flags and inputs, calls the library once, and prints.
+ *
+ * Time contract: `-t, --timeout` counts from the start of the command's action, so the answer
+ * table and every precomputation count against it (the library stops them at the deadline);
+ * a game too large for a table in memory is a usage error before any work. What is left is
+ * the process's start-up.
  */
-interface GameFlags {
-  game: GameKind;
-  pegs?: number;
-  symbols?: number;
-  lies: number;
-  end: EndRule;
-  json?: boolean;
-  quiet?: boolean;
-}
-
-function rulesOf(flags: GameFlags): Rules {
-  const d = defaultSpec(flags.game);
-  return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end });
-}
-
 function gameOptions<Args extends unknown[], Opts extends OptionValues>(cmd: Command<Args, Opts>) {
   return cmd
     .addOption(new Option('--game <game>', 'mastermind (colours repeat, written 1..S) or ab (distinct digits, written 0..S-1)').choices(GAME_KINDS).default('mastermind'))
@@ -43,10 +39,533 @@ function gameOptions<Args extends unknown[], Opts extends OptionValues>(cmd: Com
       new Option('--end <rule>', 'truthful: a right guess is always answered PA0B and ends the game; deniable: the code-maker may deny a right guess (a lie)')
         .choices(END_RULES)
         .default('truthful'),
+    )
+    .addOption(
+      new Option('--lie <rule>', 'any: a lie may be any answer of the game but the true one; plausible: only one that some code gives to that guess')
+        .choices(LIE_RULES)
+        .default('any'),
     );
 }
 
+type GameFlags = ReturnType<ReturnType<typeof gameOptions<[], {}>>['opts']>;
+
+function rulesOf(flags: GameFlags): Rules {
+  const d = defaultSpec(flags.game);
+  return new Rules({ kind: flags.game, pegs: flags.pegs ?? d.pegs, symbols: flags.symbols ?? d.symbols, lies: flags.lies, end: flags.end, lie: flags.lie });
+}
+
 const historyOption = () => new Option('--history <turns>', 'the turns so far: GUESS=xAyB separated by commas, e.g. "1122=1A0B,3456=0A2B" (default: none)');
+
+/** `-t, --timeout`: what the limit stops is said per command. */
+const timeoutOption = (what: string) => new Option('-t, --timeout <seconds>', `time limit, counted from the start (the answer table and any precomputation included): ${what}`).argParser(seconds);
+
+/** `--time-limit`, the old spelling of `--timeout` (strategy, bound), left out of the help. */
+const oldTimeLimit = <C extends Command<unknown[], OptionValues>>(cmd: C): C => hiddenAlias(cmd, new Option('--time-limit <seconds>').argParser(seconds), 'timeout');
+
+/** The `performance.now()` time a command started with `--timeout` must stop at. */
+const deadlineOf = (started: number, timeout: number | undefined) => (timeout === undefined ? undefined : started + timeout * 1000);
+
+/** `1 code`, `2 codes`; `1 guess`, `2 guesses`. */
+function plural(n: number, word: string, words = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : words}`;
+}
+
+/** `now 54 codes in C0, 370 in C1` (the tuple's level sizes). */
+function levelSizes(counts: readonly number[]): string {
+  return counts.map((n, j) => (j === 0 ? `${plural(n, 'code')} in C0` : `${n.toLocaleString('en-US')} in C${j}`)).join(', ');
+}
+
+const guesses = (n: number) => plural(n, 'guess', 'guesses');
+
+function declareCandidates(mm: Command) {
+  return gameOptions(mm.command('candidates'))
+    .description('the codes that fit a history: sizes of C^(0..e) (codes contradicting exactly j answers), the codes, and the answers that must have been lies')
+    .addOption(historyOption())
+    .addOption(new Option('--limit <n>', 'codes listed per level').argParser(wholeNumber(0, 1_000_000)).default(20))
+    .addOption(new Option('--method <method>', 'auto (enumerate up to 4,194,304 codes, else SAT), enumerate, or sat').choices(['auto', 'enumerate', 'sat'] as const).default('auto' as const))
+    .addOption(new Option('--count-limit <n>', `SAT: stop counting a level at n codes (default ${DEFAULT_COUNT_LIMIT}; counts are then lower bounds, exit 3)`).argParser(wholeNumber(1, 1e9)))
+    .addOption(timeoutOption('SAT counts found by then are lower bounds, an enumeration cut short counts nothing (exit 3)'))
+    .option('--json', 'print {"counts":[...],"exact","codes":[[...]],"certainLies":[...],...}');
+}
+
+function candidatesCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareCandidates>['opts']>): ExitCode {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const rules = rulesOf(flags);
+  const turns = parseHistory(flags.history ?? '', rules, '--history');
+  const r = candidates(rules, turns, {
+    limit: flags.limit,
+    method: flags.method,
+    ...(flags.countLimit ? { countLimit: flags.countLimit } : {}),
+    ...(deadline === undefined ? {} : { deadline }),
+  });
+  if (r.timedOut) {
+    const text = 'unknown: the time limit came before the codes were counted; nothing is claimed';
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', timedOut: true }) : text) + '\n');
+    return exitCode('UNDECIDED');
+  }
+  const g = rules.game;
+  const certain = r.lies.map((i) => ({ turn: i + 1, guess: g.format(turns[i]!.guess), answer: formatAnswer(rules.pegs, turns[i]!.answer) }));
+  const none = r.counts.every((n) => n === 0);
+  if (flags.json) {
+    io.stdout.write(
+      JSON.stringify({
+        game: rules.kind,
+        pegs: rules.pegs,
+        symbols: rules.symbols,
+        lies: rules.lies,
+        end: rules.end,
+        method: r.method,
+        counts: r.counts,
+        exact: r.exact,
+        exactCounts: r.exactCounts,
+        codes: r.codes.map((l) => l.map((c) => g.format(c))),
+        certainLies: certain,
+        ...(r.undecided.length ? { undecidedTurns: r.undecided.map((i) => i + 1) } : {}),
+      }) + '\n',
+    );
+  } else {
+    const lines = r.counts.map((n, j) => {
+      const shown = r.codes[j]!.map((c) => g.format(c));
+      const more = n > shown.length ? ` ...` : '';
+      const one = n === 1 && r.exactCounts[j];
+      const what = j === 0 ? `${one ? 'fits' : 'fit'} every answer` : `${one ? 'contradicts' : 'contradict'} exactly ${plural(j, 'answer')}`;
+      return `C${j}: ${r.exactCounts[j] ? '' : '>= '}${plural(n, 'code')} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
+    });
+    if (certain.length) lines.push(`certain lies: ${certain.map((c) => `turn ${c.turn} (${c.guess}=${c.answer})`).join(', ')}`);
+    if (none) lines.push(`no code fits these answers with at most ${plural(rules.lies, 'lie')}`);
+    io.stdout.write(lines.join('\n') + '\n');
+  }
+  return none ? exitCode('FAILED_BLOCK') : r.exact && r.undecided.length === 0 ? exitCode('OK') : exitCode('UNDECIDED');
+}
+
+function declareNext(mm: Command) {
+  return gameOptions(mm.command('next'))
+    .description('the suggested next guess after a history, and the partition it makes (sizes of C^(0..e) after each answer)')
+    .addOption(historyOption())
+    .addOption(timeoutOption('the best guess ranked by then is suggested, marked as such (exit 3)'))
+    .option('--json', 'print {"guess","mayWin","lowerBound","counts":[...],"partition":[{"answer","counts"}],"complete"}; a game over: {"over":true,"code","turn"}');
+}
+
+function nextCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareNext>['opts']>): ExitCode {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const rules = rulesOf(flags);
+  const turns = parseHistory(flags.history ?? '', rules, '--history');
+  const n = suggestNext(rules, turns, deadline === undefined ? {} : { deadline });
+  const g = rules.game;
+  if (n.over) {
+    const code = g.format(n.guess);
+    const turn = n.over.turn + 1;
+    if (flags.json) io.stdout.write(JSON.stringify({ over: true, code, turn, counts: n.counts }) + '\n');
+    else io.stdout.write(`the game is over: ${code} was answered ${formatAnswer(rules.pegs, rules.win)} at turn ${turn} (never a lie), so the code is ${code}\n`);
+    return exitCode('OK');
+  }
+  if (n.guess < 0 && n.complete) {
+    io.stderr.write(`nonocrypt: no code fits these answers with at most ${plural(rules.lies, 'lie')}\n`);
+    return exitCode('FAILED_BLOCK');
+  }
+  if (n.guess < 0) {
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', complete: false }) : 'unknown: the time limit came before any guess was ranked; nothing is suggested') + '\n');
+    return exitCode('UNDECIDED');
+  }
+  const partition = n.partition.map((p) => ({ answer: formatAnswer(rules.pegs, p.answer), counts: p.counts }));
+  if (flags.json) {
+    io.stdout.write(JSON.stringify({ guess: g.format(n.guess), mayWin: n.mayWin, lowerBound: n.lowerBound, counts: n.counts, partition, complete: n.complete, ranked: n.ranked }) + '\n');
+  } else {
+    const head = ['answer', ...n.counts.map((_, j) => `C${j}`)];
+    const rows = partition.map((p) => [p.answer, ...p.counts.map(String)]);
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+    const fmt = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
+    io.stdout.write(
+      [
+        `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${levelSizes(n.counts)}; at least ${n.lowerBound} more ${n.lowerBound === 1 ? 'guess' : 'guesses'} by volume${partial(n)}`,
+        fmt(head),
+        ...rows.map(fmt),
+      ].join('\n') + '\n',
+    );
+  }
+  return n.complete ? exitCode('OK') : exitCode('UNDECIDED');
+}
+
+/** The note on a suggestion the time limit cut short. */
+function partial(n: NextGuess): string {
+  return n.complete ? '' : ` (the best of ${plural(n.ranked, 'guess', 'guesses')} ranked of ${n.pool.toLocaleString('en-US')} before the time limit)`;
+}
+
+function declareStrategy(mm: Command) {
+  const cmd = gameOptions(mm.command('strategy'))
+    .description('build a whole strategy (a tree of guesses), check it independently, and write it as JSON')
+    .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
+    .addOption(new Option('--method <method>', "search: volume-guided search that proves each subtree within its budget; kwb: the chapter's k-way branching").choices(['search', 'kwb'] as const).default('search' as const))
+    .addOption(new Option('-k, --branch <k>', 'guesses tried per position (search, default 4) or groups expanded (kwb, default 1)').argParser(wholeNumber(1, 64)))
+    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up)').argParser(wholeNumber(1, 40)))
+    .addOption(new Option('-j, --jobs <n>', 'worker threads (default: the number of cores)').argParser(wholeNumber(1, 256)))
+    .addOption(timeoutOption('stop the whole build, its check included (exit 3, nothing written)'))
+    .option('--json', 'print a JSON summary on stdout')
+    .option('-q, --quiet', 'nothing on stderr but errors');
+  return oldTimeLimit(cmd);
+}
+
+async function strategyCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareStrategy>['opts']>): Promise<ExitCode> {
+  const started = performance.now();
+  const rules = rulesOf(flags);
+  if (flags.json && flags.output === '-') usage('--json and -o - both write to standard output: give -o a file');
+  checkOutputs([flags.output], []);
+  const progress = new Progress(io, !flags.quiet && !flags.json, 'subtrees');
+  const deadline = deadlineOf(started, flags.timeout);
+  const r = await buildStrategy(rules, {
+    method: flags.method,
+    ...(flags.branch ? { branch: flags.branch } : {}),
+    ...(flags.guesses ? { guesses: flags.guesses } : {}),
+    ...(deadline === undefined ? {} : { timeLimitMs: Math.max(0, deadline - performance.now()) }),
+    jobs: flags.jobs ?? defaultJobs(),
+    onProgress: (p) => progress.tick(p.done, p.total, `within ${p.guesses}: `),
+  });
+  progress.end();
+  const secs = +(r.ms / 1000).toFixed(2);
+  if (r.status !== 'built') {
+    const why = r.status === 'timeout' ? `time limit reached after ${secs} s` : `no strategy found within ${r.failed.join(', ')} guesses`;
+    if (flags.json) io.stdout.write(JSON.stringify({ status: r.status, failed: r.failed, seconds: secs }) + '\n');
+    else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
+    return exitCode('UNDECIDED');
+  }
+  writeOutput(io, flags.output, r.file!);
+  const c = r.check!;
+  if (flags.json) {
+    io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: flags.output }) + '\n');
+  } else if (!flags.quiet) {
+    io.stderr.write(`${summaryLine(c)}; built in ${secs} s${flags.output === '-' ? '' : `, written to ${flags.output}`}\n`);
+  }
+  return exitCode('OK');
+}
+
+function declareCheck(mm: Command) {
+  return mm
+    .command('check')
+    .description('check a strategy file (every secret, every placement of at most e lies, within the worst case it claims) or a lower-bound proof, independently')
+    .argument('<file>', 'a strategy file (JSON) or a proof (from bound --proof; .gz read too); - for standard input')
+    .addOption(timeoutOption('stop checking (exit 3: neither valid nor invalid)'))
+    .option('--json', 'print {"valid","worst",...} or the failing line of play; a proof: {"valid","guesses","positions"} or the failing line');
+}
+
+async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnType<typeof declareCheck>['opts']>): Promise<ExitCode> {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  const where = file === '-' ? '<stdin>' : file;
+  const text = await readGameFile(io, file);
+  const options = deadline === undefined ? {} : { deadline };
+  if (isBoundProof(text)) {
+    const r = checkBoundProof(text, where, options);
+    if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r }) + '\n');
+    else io.stdout.write(proofLine(r) + '\n');
+    return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+  }
+  const r = checkStrategy(text, where, options);
+  if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
+  else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
+  else if (r.valid === null) io.stdout.write(`unknown (${r.game}): ${r.problem}; nothing is claimed\n`);
+  else {
+    const play = r.turns.map((t) => `${t.guess}=${t.answer}${t.lie ? ' (lie)' : ''}`).join(', ');
+    io.stdout.write(`INVALID (${r.game}): secret ${r.secret}, after ${play || 'no guess'}: ${r.problem}\n`);
+  }
+  return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+}
+
+function proofLine(r: ProofReport): string {
+  if (r.valid) return `valid proof: no strategy wins every play within ${guesses(r.guesses - 1)}; at least ${r.guesses} are needed (${plural(r.positions, 'position')} checked; ${r.game})`;
+  if (r.valid === null) return `unknown (${r.game}): ${r.problem}; nothing is claimed`;
+  return `INVALID proof (${r.game}): after ${r.path.join(', ') || 'no guess'}: ${r.problem}`;
+}
+
+/** A file's text; gzip (by its first bytes) unpacked. */
+async function readGameFile(io: CliIO, path: string): Promise<string> {
+  const bytes = await readBytes(io, path);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8');
+  try {
+    return gunzipSync(bytes).toString('utf8');
+  } catch (e) {
+    throw new NonocryptError('E_FILE', `${path}: cannot read (${(e as Error).message}, a damaged gzip file)`);
+  }
+}
+
+/** Written whole or not at all; gzip when the name ends in .gz. */
+function writeGameFile(io: CliIO, path: string, text: string): void {
+  writeOutput(io, path, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
+}
+
+const shardArg = (v: string) => {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
+  }
+};
+
+function declareBound(mm: Command) {
+  const cmd = gameOptions(mm.command('bound'))
+    .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not; --proof writes the proof for check')
+    .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
+    .addOption(new Option('--proof <file>', 'write the proof here (whole, only when proven, checked first; .gz compressed); FILE.partial keeps the items found so far, and the same command resumes from it'))
+    .addOption(new Option('--shard <K/N>', 'search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs').argParser(shardArg))
+    .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
+    .option('--json', 'print {"status","guesses","nodes","seconds",...}')
+    .option('-q, --quiet', 'nothing on stderr but errors (no progress)');
+  return oldTimeLimit(cmd);
+}
+
+async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareBound>['opts']>): Promise<ExitCode> {
+  const started = performance.now();
+  const deadline = deadlineOf(started, flags.timeout);
+  const rules = rulesOf(flags);
+  const h = flags.guesses;
+  const out = flags.proof;
+  if (flags.shard && !out) usage('--shard writes a part of a proof: give --proof FILE');
+  if (out === '-') usage('--proof needs a file (its checkpoint FILE.partial sits beside it)');
+  const shard = flags.shard ?? { index: 1, count: 1 };
+  const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard) : undefined;
+  if (out) checkOutputs([out, checkpoint!.path], []);
+  const progress = new BoundProgressLine(io, !flags.quiet && !flags.json);
+  const r = proveBound(rules, h, {
+    ...(deadline === undefined ? {} : { deadline }),
+    proof: Boolean(out),
+    ...(flags.shard ? { shard: flags.shard } : {}),
+    ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
+    onProgress: (p) => progress.tick(p),
+  });
+  progress.end();
+  const secs = +(r.ms / 1000).toFixed(2);
+  const searched = `${plural(r.nodes, 'position')} searched`;
+  const say = (status: string, text: string, extra: Record<string, unknown> = {}) =>
+    io.stdout.write((flags.json ? JSON.stringify({ status, guesses: h, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs, frontier: r.frontier, ...extra }) : text) + '\n');
+  if (r.status === 'part') {
+    const items = r.items!;
+    writeGameFile(io, out!, formatPartHeader({ rules, guesses: h, shard, frontier: r.frontier }) + [...items].sort((a, b) => a.index - b.index).map((it) => formatPartItem(rules, it)).join(''));
+    checkpoint!.remove();
+    const open = items.filter((it) => it.answer === null).length;
+    say('part', `part ${shard.index}/${shard.count}: ${plural(items.length, 'item')} of the frontier's ${r.frontier} searched${open ? ` (${open} open: the bound is not proven by this frontier)` : ''} (${searched}, ${secs} s), written to ${out}; join the parts with mastermind merge-proofs`, { items: items.length, open, output: out });
+    return open ? exitCode('UNDECIDED') : exitCode('OK');
+  }
+  if (r.status === 'proven') {
+    if (out) {
+      const positions = (checkpoint?.positionsBefore ?? 0) + r.nodes;
+      const text = formatBoundProof(rules, h, r.proof!, { positions, built: 'bound search' });
+      const checked = checkBoundProof(text, 'the proof just built', deadline === undefined ? {} : { deadline });
+      if (checked.valid === null) {
+        say('unknown', `unknown: proven, but the time limit came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
+        return exitCode('UNDECIDED');
+      }
+      if (!checked.valid) throw new NonocryptError('E_INTERNAL', `internal error: the proof fails the independent check (after ${checked.path.join(', ') || 'no guess'}: ${checked.problem})`);
+      writeGameFile(io, out, text);
+      checkpoint!.remove();
+    }
+    const how = r.byVolume ? 'by the volume bound alone' : searched;
+    say('proven', `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${how}, ${secs} s${out ? `; proof written to ${out}` : ''})`, out ? { output: out } : {});
+    return exitCode('OK');
+  }
+  if (r.status === 'refuted') {
+    checkpoint?.remove();
+    say('refuted', `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)${out ? '; no proof written' : ''}`);
+    return exitCode('FAILED_BLOCK');
+  }
+  say('unknown', `unknown: not decided within the time limit (${searched}, ${secs} s); nothing is claimed${checkpoint?.started ? `; the items done are kept in ${checkpoint.path}, the same command resumes` : ''}`);
+  return exitCode('UNDECIDED');
+}
+
+/**
+ * The items a bound run has searched, kept in FILE.partial as they are found (a part's JSON
+ * Lines), so that a run that is stopped or killed resumes where it was. An existing checkpoint
+ * of another search (rules, bound, shard or frontier) is an error, not overwritten.
+ */
+class BoundCheckpoint {
+  readonly done = new Map<number, BoundItem>();
+  positionsBefore = 0;
+  started = false;
+  private readonly previous: (PartHeader & { readonly items: BoundItem[] }) | undefined;
+
+  constructor(
+    readonly path: string,
+    private readonly rules: Rules,
+    private readonly guesses: number,
+    private readonly shard: { readonly index: number; readonly count: number },
+  ) {
+    if (!existsSync(path)) return;
+    const part = readBoundPart(readFileSync(path, 'utf8'), path, true);
+    if (JSON.stringify(part.rules.spec()) !== JSON.stringify(rules.spec()) || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count) {
+      throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
+    }
+    this.previous = part;
+    for (const it of part.items) this.done.set(it.index, it);
+    this.positionsBefore = part.items.reduce((n, it) => n + it.positions, 0);
+  }
+
+  /** The frontier is known: a fresh checkpoint gets its header (a kept one must match it). */
+  start(frontier: number): void {
+    this.started = true;
+    const header = { rules: this.rules, guesses: this.guesses, shard: this.shard, frontier };
+    if (this.previous) {
+      if (!samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
+      // Rewrite it without a last line cut short.
+      writeFileSync(this.path, formatPartHeader(header) + this.previous.items.map((it) => formatPartItem(this.rules, it)).join(''));
+      return;
+    }
+    writeFileSync(this.path, formatPartHeader(header));
+  }
+
+  add(item: BoundItem): void {
+    appendFileSync(this.path, formatPartItem(this.rules, item));
+  }
+
+  remove(): void {
+    rmSync(this.path, { force: true });
+  }
+}
+
+/**
+ * Progress of a bound run on stderr: items done of this run's, positions, their rate, and the
+ * time left guessed from the items' pace (items differ much in size: a rough guide). On a
+ * terminal one line rewritten; otherwise (a log) a line a minute and when the run is done.
+ */
+class BoundProgressLine {
+  private readonly started = performance.now();
+  private readonly tty: boolean;
+  private last = 0;
+  private shown = false;
+  private firstDone: number | undefined;
+
+  constructor(
+    private readonly io: CliIO,
+    private readonly on: boolean,
+  ) {
+    this.tty = Boolean(io.stderr.isTTY);
+  }
+
+  tick(p: BoundProgress): void {
+    if (!this.on) return;
+    this.firstDone ??= p.done;
+    const now = performance.now();
+    if (now - this.last < (this.tty ? 200 : 60_000) && p.done < p.total) return;
+    this.last = now;
+    const secs = (now - this.started) / 1000;
+    const doneHere = p.done - this.firstDone;
+    const left = doneHere > 0 ? ((p.total - p.done) * secs) / doneHere : undefined;
+    const line = `bound: ${p.done}/${p.total} items, ${p.positions.toLocaleString('en-US')} positions, ${Math.round(p.positions / Math.max(secs, 0.001)).toLocaleString('en-US')}/s, ${duration(secs)}${left === undefined ? '' : `, about ${duration(left)} left`}`;
+    this.io.stderr.write(this.tty ? `\r\x1b[K${line}` : `${line}\n`);
+    this.shown = true;
+  }
+
+  end(): void {
+    if (this.shown && this.tty) this.io.stderr.write('\r\x1b[K');
+  }
+}
+
+function duration(secs: number): string {
+  if (secs < 120) return `${secs.toFixed(0)} s`;
+  if (secs < 7200) return `${(secs / 60).toFixed(0)} min`;
+  return `${(secs / 3600).toFixed(1)} h`;
+}
+
+function declareMerge(mm: Command) {
+  return mm
+    .command('merge-proofs')
+    .description('join the parts written by bound --shard K/N --proof into one proof, check it independently, and write it')
+    .argument('<parts...>', 'the parts (every item of the frontier must be in one of them)')
+    .addOption(new Option('-o, --output <file>', 'write the proof here (whole or not at all; .gz compressed)').makeOptionMandatory())
+    .addOption(timeoutOption('stop (exit 3, nothing written)'))
+    .option('--json', 'print {"status","guesses","positions","output"}');
+}
+
+async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnType<ReturnType<typeof declareMerge>['opts']>): Promise<ExitCode> {
+  const deadline = deadlineOf(performance.now(), flags.timeout);
+  checkOutputs([flags.output], paths);
+  const parts = await Promise.all(paths.map(async (p) => readBoundPart(await readGameFile(io, p), p)));
+  const first = parts[0]!;
+  const items = new Map<number, BoundItem>();
+  parts.forEach((part, k) => {
+    if (!samePartSearch(first, part)) usage(`${paths[k]} is a part of another search than ${paths[0]} (rules, --guesses or frontier differ)`);
+    for (const it of part.items) {
+      const had = items.get(it.index);
+      if (had && (had.answer !== it.answer || had.text !== it.text)) usage(`item ${it.index} differs between two parts (${paths[k]} and an earlier one)`);
+      items.set(it.index, it);
+    }
+  });
+  const { rules, guesses: h } = first;
+  const joined = joinBoundItems(rules, h, items);
+  if ('missing' in joined) {
+    const list = joined.missing.slice(0, 10).join(', ') + (joined.missing.length > 10 ? ', ...' : '');
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'incomplete', missing: joined.missing }) : `incomplete: ${plural(joined.missing.length, 'item')} of ${first.frontier} in no part (${list}); nothing written`) + '\n');
+    return exitCode('UNDECIDED');
+  }
+  if ('open' in joined) {
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'open', open: joined.open }) : `not proven by this frontier: ${plural(joined.open.length, 'item')} open (${joined.open.slice(0, 10).join(', ')}); run bound without --shard, which tries the first guesses' other answers; nothing written`) + '\n');
+    return exitCode('UNDECIDED');
+  }
+  const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
+  const text = formatBoundProof(rules, h, joined.proof, { positions, built: 'bound search' });
+  const checked = checkBoundProof(text, 'the joined proof', deadline === undefined ? {} : { deadline });
+  if (checked.valid === null) {
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown' }) : 'unknown: the time limit came before the joined proof was checked; nothing written') + '\n');
+    return exitCode('UNDECIDED');
+  }
+  if (!checked.valid) throw new NonocryptError('E_INTERNAL', `internal error: the joined proof fails the independent check (after ${checked.path.join(', ') || 'no guess'}: ${checked.problem})`);
+  writeGameFile(io, flags.output, text);
+  io.stdout.write((flags.json ? JSON.stringify({ status: 'proven', guesses: h, positions, output: flags.output }) : `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${paths.length} parts, ${plural(positions, 'position')}; proof checked and written to ${flags.output})`) + '\n');
+  return exitCode('OK');
+}
+
+/** Words that end a game of `play` (as does an empty line or the end of input). */
+const QUIT = ['quit', 'exit', 'q'];
+
+function declarePlay(mm: Command) {
+  return gameOptions(mm.command('play'))
+    .description('play against a code-maker that lies up to e times: type a guess per line (? for a hint; quit, an empty line or end of input gives up)')
+    .addOption(new Option('--seed <n>', 'the game to play (same seed, same secret and lies; default: from the clock)').argParser(wholeNumber(0, 2 ** 32 - 1)))
+    .addOption(timeoutOption('per hint: the best guess ranked by then'));
+}
+
+async function playCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declarePlay>['opts']>): Promise<ExitCode> {
+  const rules = rulesOf(flags);
+  const seed = flags.seed ?? Date.now() % 2 ** 32;
+  const maker = new CodeMaker(rules, seed);
+  const g = rules.game;
+  const turns: Turn[] = [];
+  const say = (s: string) => io.stdout.write(s + '\n');
+  say(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${seed}.`);
+  say('Your guess (? for a hint, quit to give up):');
+  const lied = () => `the code-maker lied ${plural(maker.liesUsed, 'time')}`;
+  for await (const raw of readLines(io, '-')) {
+    const line = raw.trim();
+    if (line === '' || QUIT.includes(line.toLowerCase())) break;
+    if (line === '?') {
+      say(hint(rules, turns, deadlineOf(performance.now(), flags.timeout)));
+      continue;
+    }
+    let guess: number;
+    try {
+      guess = g.parse(line, `guess ${maker.turns + 1}`);
+    } catch (e) {
+      say(`${(e as Error).message} (or ? for a hint, quit to give up)`);
+      continue;
+    }
+    const a = maker.answer(guess);
+    turns.push({ guess, answer: a.answer });
+    say(`${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`);
+    if (a.won) {
+      say(`Solved in ${guesses(maker.turns)}. The code-maker lied ${plural(maker.liesUsed, 'time')}.`);
+      return exitCode('OK');
+    }
+  }
+  say(`Given up after ${guesses(maker.turns)}: the code was ${g.format(maker.secret)}; ${lied()}.`);
+  return exitCode('FAILED_BLOCK');
+}
+
+function hint(rules: Rules, turns: readonly Turn[], deadline: number | undefined): string {
+  try {
+    const n = suggestNext(rules, turns, deadline === undefined ? {} : { deadline });
+    if (n.over) return `the game is over: the code is ${rules.game.format(n.guess)}`;
+    if (n.guess < 0) return n.complete ? 'no code fits these answers' : 'no hint: the time limit came before any guess was ranked';
+    return `hint: ${rules.game.format(n.guess)} (now ${levelSizes(n.counts)})${partial(n)}`;
+  } catch (e) {
+    return `no hint: ${(e as Error).message}`;
+  }
+}
 
 export function addMastermindCommand(program: Command, io: CliIO, setExit: SetExit): void {
   const mm = program
@@ -63,213 +582,19 @@ Examples:
   nonocrypt mastermind next --lies 2 --history "1122=0A1B"
   nonocrypt mastermind strategy --lies 1 -o mm-e1.strategy
   nonocrypt mastermind check examples/games/mastermind-e1-7.strategy
-  nonocrypt mastermind bound --lies 1 --guesses 7
+  nonocrypt mastermind bound --lies 1 --guesses 7 --proof mm-e1-lower-7.proof
+  nonocrypt mastermind check mm-e1-lower-7.proof
   nonocrypt mastermind play --game ab --lies 1 --seed 7`,
     );
-
-  gameOptions(mm.command('candidates'))
-    .description('the codes that fit a history: sizes of C^(0..e) (codes contradicting exactly j answers), the codes, and the answers that must have been lies')
-    .addOption(historyOption())
-    .addOption(new Option('--limit <n>', 'codes listed per level').argParser(wholeNumber(0, 1_000_000)).default(20))
-    .addOption(new Option('--method <method>', 'auto (enumerate up to 4,194,304 codes, else SAT), enumerate, or sat').choices(['auto', 'enumerate', 'sat']).default('auto'))
-    .addOption(new Option('--count-limit <n>', `SAT: stop counting a level at n codes (default ${DEFAULT_COUNT_LIMIT}; counts are then lower bounds)`).argParser(wholeNumber(1, 1e9)))
-    .option('--json', 'print {"counts":[...],"exact","codes":[[...]],"certainLies":[...],...}')
-    .action((opts) => {
-      const rules = rulesOf(opts);
-      const turns = parseHistory(opts.history ?? '', rules, '--history');
-      const r = candidates(rules, turns, { limit: opts.limit, method: opts.method, ...(opts.countLimit ? { countLimit: opts.countLimit } : {}) });
-      const g = rules.game;
-      const certain = r.lies.map((i) => ({ turn: i + 1, guess: g.format(turns[i]!.guess), answer: formatAnswer(rules.pegs, turns[i]!.answer) }));
-      if (opts.json) {
-        io.stdout.write(
-          JSON.stringify({
-            game: rules.kind,
-            pegs: rules.pegs,
-            symbols: rules.symbols,
-            lies: rules.lies,
-            end: rules.end,
-            method: r.method,
-            counts: r.counts,
-            exact: r.exact,
-            exactCounts: r.exactCounts,
-            codes: r.codes.map((l) => l.map((c) => g.format(c))),
-            certainLies: certain,
-            ...(r.undecided.length ? { undecidedTurns: r.undecided.map((i) => i + 1) } : {}),
-          }) + '\n',
-        );
-      } else {
-        const lines = r.counts.map((n, j) => {
-          const shown = r.codes[j]!.map((c) => g.format(c));
-          const more = n > shown.length ? ` ...` : '';
-          const what = j === 0 ? 'fit every answer' : `contradict exactly ${j} answer${j === 1 ? '' : 's'}`;
-          return `C${j}: ${r.exactCounts[j] ? '' : '>= '}${n} code${n === 1 ? '' : 's'} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
-        });
-        if (certain.length) lines.push(`certain lies: ${certain.map((c) => `turn ${c.turn} (${c.guess}=${c.answer})`).join(', ')}`);
-        if (r.counts.every((n) => n === 0)) lines.push(`no code fits these answers with at most ${rules.lies} lie${rules.lies === 1 ? '' : 's'}`);
-        io.stdout.write(lines.join('\n') + '\n');
-      }
-      setExit(r.counts.every((n) => n === 0) ? exitCode('FAILED_BLOCK') : r.exact && r.undecided.length === 0 ? exitCode('OK') : exitCode('UNDECIDED'));
-    });
-
-  gameOptions(mm.command('next'))
-    .description('the suggested next guess after a history, and the partition it makes (sizes of C^(0..e) after each answer)')
-    .addOption(historyOption())
-    .option('--json', 'print {"guess","mayWin","lowerBound","counts":[...],"partition":[{"answer","counts"}]}')
-    .action((opts) => {
-      const rules = rulesOf(opts);
-      const turns = parseHistory(opts.history ?? '', rules, '--history');
-      const n = suggestNext(rules, turns);
-      const g = rules.game;
-      if (n.guess < 0) {
-        io.stderr.write(`nonocrypt: no code fits these answers with at most ${rules.lies} lie${rules.lies === 1 ? '' : 's'}\n`);
-        setExit(exitCode('FAILED_BLOCK'));
-        return;
-      }
-      const partition = n.partition.map((p) => ({ answer: formatAnswer(rules.pegs, p.answer), counts: p.counts }));
-      if (opts.json) {
-        io.stdout.write(JSON.stringify({ guess: g.format(n.guess), mayWin: n.mayWin, lowerBound: n.lowerBound, counts: n.counts, partition }) + '\n');
-      } else {
-        const head = ['answer', ...n.counts.map((_, j) => `C${j}`)];
-        const rows = partition.map((p) => [p.answer, ...p.counts.map(String)]);
-        const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-        const fmt = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
-        io.stdout.write(
-          [
-            `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${n.counts.join(' / ')} codes in C0..C${rules.lies}; at least ${n.lowerBound} more guess${n.lowerBound === 1 ? '' : 'es'} by volume`,
-            fmt(head),
-            ...rows.map(fmt),
-          ].join('\n') + '\n',
-        );
-      }
-      setExit(exitCode('OK'));
-    });
-
-  gameOptions(mm.command('strategy'))
-    .description('build a whole strategy (a tree of guesses), check it independently, and write it as JSON')
-    .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
-    .addOption(new Option('--method <method>', 'search: volume-guided search that proves each subtree within its budget; kwb: the chapter\'s k-way branching').choices(['search', 'kwb']).default('search'))
-    .addOption(new Option('-k, --branch <k>', 'guesses tried per position (search, default 4) or groups expanded (kwb, default 1)').argParser(wholeNumber(1, 64)))
-    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up)').argParser(wholeNumber(1, 40)))
-    .addOption(new Option('-j, --jobs <n>', 'worker threads (default: the number of cores)').argParser(wholeNumber(1, 256)))
-    .addOption(new Option('-t, --time-limit <seconds>', 'stop the whole build after this long (exit 3, nothing written)').argParser(seconds))
-    .option('--json', 'print a JSON summary on stdout')
-    .option('-q, --quiet', 'nothing on stderr but errors')
-    .action(async (opts) => {
-      const rules = rulesOf(opts);
-      if (opts.json && opts.output === '-') usage('--json and -o - both write to standard output: give -o a file');
-      checkOutputs([opts.output], []);
-      const progress = new Progress(io, !opts.quiet && !opts.json, 'subtrees');
-      const r = await buildStrategy(rules, {
-        method: opts.method,
-        ...(opts.branch ? { branch: opts.branch } : {}),
-        ...(opts.guesses ? { guesses: opts.guesses } : {}),
-        ...(opts.timeLimit ? { timeLimitMs: opts.timeLimit * 1000 } : {}),
-        jobs: opts.jobs ?? defaultJobs(),
-        onProgress: (p) => progress.tick(p.done, p.total, `within ${p.guesses}: `),
-      });
-      progress.end();
-      const secs = +(r.ms / 1000).toFixed(2);
-      if (r.status !== 'built') {
-        const why = r.status === 'timeout' ? `time limit reached after ${secs} s` : `no strategy found within ${r.failed.join(', ')} guesses`;
-        if (opts.json) io.stdout.write(JSON.stringify({ status: r.status, failed: r.failed, seconds: secs }) + '\n');
-        else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
-        setExit(exitCode('UNDECIDED'));
-        return;
-      }
-      writeOutput(io, opts.output, r.file!);
-      const c = r.check!;
-      if (opts.json) {
-        io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: opts.output }) + '\n');
-      } else if (!opts.quiet) {
-        io.stderr.write(`${summaryLine(c)}; built in ${secs} s${opts.output === '-' ? '' : `, written to ${opts.output}`}\n`);
-      }
-      setExit(exitCode('OK'));
-    });
-
-  mm.command('check')
-    .description('check a strategy file independently: every secret, every placement of at most e lies, within the worst case it claims')
-    .argument('<file>', 'a strategy file (JSON); - for standard input')
-    .option('--json', 'print {"valid","worst",...} or the failing line of play')
-    .action(async (file, opts) => {
-      const r = checkStrategy(await readText(io, file), file === '-' ? '<stdin>' : file);
-      if (opts.json) io.stdout.write(JSON.stringify(r) + '\n');
-      else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
-      else {
-        const play = r.turns.map((t) => `${t.guess}=${t.answer}${t.lie ? ' (lie)' : ''}`).join(', ');
-        io.stdout.write(`INVALID (${r.game}): secret ${r.secret}, after ${play || 'no guess'}: ${r.problem}\n`);
-      }
-      setExit(r.valid ? exitCode('OK') : exitCode('FAILED_BLOCK'));
-    });
-
-  gameOptions(mm.command('bound'))
-    .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not')
-    .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
-    .addOption(new Option('-t, --time-limit <seconds>', 'give up after this long (exit 3: not proven, nothing claimed)').argParser(seconds))
-    .option('--json', 'print {"status","guesses","nodes","seconds"}')
-    .action((opts) => {
-      const rules = rulesOf(opts);
-      const r = proveBound(rules, opts.guesses, opts.timeLimit ? { deadline: performance.now() + opts.timeLimit * 1000 } : {});
-      const secs = +(r.ms / 1000).toFixed(2);
-      if (opts.json) {
-        io.stdout.write(JSON.stringify({ status: r.status, guesses: r.guesses, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs }) + '\n');
-      } else {
-        const h = opts.guesses;
-        const text =
-          r.status === 'proven'
-            ? `proven: no strategy wins every play within ${h - 1} guess${h === 2 ? '' : 'es'}; at least ${h} are needed (${r.byVolume ? 'by the volume bound alone' : `${r.nodes} positions searched`}, ${secs} s)`
-            : r.status === 'refuted'
-              ? `refuted: a strategy wins every play within ${h - 1} guesses (${r.nodes} positions searched, ${secs} s)`
-              : `unknown: not decided within the time limit (${r.nodes} positions searched, ${secs} s); nothing is claimed`;
-        io.stdout.write(text + '\n');
-      }
-      setExit(r.status === 'proven' ? exitCode('OK') : r.status === 'refuted' ? exitCode('FAILED_BLOCK') : exitCode('UNDECIDED'));
-    });
-
-  gameOptions(mm.command('play'))
-    .description('play against a code-maker that lies up to e times: type a guess per line (? for a hint; an empty line or end of input gives up)')
-    .addOption(new Option('--seed <n>', 'the game to play (same seed, same secret and lies; default: from the clock)').argParser(wholeNumber(0, 2 ** 32 - 1)))
-    .action(async (opts) => {
-      const rules = rulesOf(opts);
-      const seed = opts.seed ?? Date.now() % 2 ** 32;
-      const maker = new CodeMaker(rules, seed);
-      const g = rules.game;
-      const turns: Turn[] = [];
-      const say = (s: string) => io.stdout.write(s + '\n');
-      say(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${seed}.`);
-      say('Your guess (? for a hint):');
-      for await (const raw of readLines(io, '-')) {
-        const line = raw.trim();
-        if (line === '') break;
-        if (line === '?') {
-          try {
-            const n = suggestNext(rules, turns);
-            say(n.guess < 0 ? 'no code fits these answers' : `hint: ${g.format(n.guess)} (now ${n.counts.join(' / ')} codes in C0..C${rules.lies})`);
-          } catch (e) {
-            say(`no hint: ${(e as Error).message}`);
-          }
-          continue;
-        }
-        let guess: number;
-        try {
-          guess = g.parse(line, `guess ${maker.turns + 1}`);
-        } catch (e) {
-          say((e as Error).message);
-          continue;
-        }
-        const a = maker.answer(guess);
-        turns.push({ guess, answer: a.answer });
-        say(`${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`);
-        if (a.won) {
-          say(`Solved in ${maker.turns} guess${maker.turns === 1 ? '' : 'es'}. The code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`);
-          setExit(exitCode('OK'));
-          return;
-        }
-      }
-      say(`Given up after ${maker.turns} guess${maker.turns === 1 ? '' : 'es'}: the code was ${g.format(maker.secret)}; the code-maker lied ${maker.liesUsed} time${maker.liesUsed === 1 ? '' : 's'}.`);
-      setExit(exitCode('FAILED_BLOCK'));
-    });
+  declareCandidates(mm).action((opts) => setExit(candidatesCommand(io, opts)));
+  declareNext(mm).action((opts) => setExit(nextCommand(io, opts)));
+  declareStrategy(mm).action(async (opts) => setExit(await strategyCommand(io, opts)));
+  declareCheck(mm).action(async (file, opts) => setExit(await checkCommand(io, file, opts)));
+  declareBound(mm).action(async (opts) => setExit(await boundCommand(io, opts)));
+  declareMerge(mm).action(async (parts, opts) => setExit(await mergeCommand(io, parts, opts)));
+  declarePlay(mm).action(async (opts) => setExit(await playCommand(io, opts)));
 }
 
 function summaryLine(c: Extract<CheckReport, { valid: true }>): string {
-  return `every play wins within ${c.worst} guesses${c.claimed !== undefined && c.claimed !== c.worst ? ` (claimed ${c.claimed})` : ''}; average ${c.averageTruthful.toFixed(4)} without lies, ${c.averageAll.toFixed(4)} over all ${c.plays.toLocaleString('en-US')} plays (${c.game})`;
+  return `every play wins within ${guesses(c.worst)}${c.claimed !== undefined && c.claimed !== c.worst ? ` (claimed ${c.claimed})` : ''}; average ${c.averageTruthful.toFixed(4)} without lies, ${c.averageAll.toFixed(4)} over all ${plural(c.plays, 'play')} (${c.game})`;
 }

@@ -1,0 +1,119 @@
+import type { Rules } from '../model/Rules.js';
+import { symbolChar } from '../model/symbolChar.js';
+import type { CodePermutation } from '../tuple/Symmetry.js';
+import { answerChars } from './StrategyTree.js';
+
+/**
+ * A lower-bound proof as the search builds it: why a tuple with t guesses left is lost (no
+ * strategy wins every play from it within t guesses). Written as text by `proofText`, the
+ * body of a proof file (docs/GAMES.md, "Lower-bound proofs", has the grammar):
+ *
+ * - `V<w>;`: volume: the tuple's weight w is more than b(t);
+ * - `(<n>,<b>:<entries>)`: a split: n guesses are refuted one step ahead by volume (each has a
+ *   child heavier than b = b(t - 1), the most a tuple won within t - 1 guesses weighs), and
+ *   every other guess is an entry: the guess, the answer that loses (two characters, x y),
+ *   `[member=positions/symbols,...]` when it stands for a symmetry class (each member with the
+ *   permutation that maps it to the guess and fixes every guess before it), then the child's
+ *   proof with t - 1 guesses left;
+ * - `@<k>;`: the same tuple as the k-th most recent labelled split (written `#(...)`), proven
+ *   with at least as many guesses left.
+ */
+export type ProofNode = VolumeLeaf | Split | SameAs;
+
+export interface VolumeLeaf {
+  readonly kind: 'volume';
+  readonly weight: number;
+}
+
+export interface Split {
+  readonly kind: 'split';
+  /** Guesses refuted one step ahead by volume. */
+  readonly byVolume: number;
+  /** b(t - 1): each of them has a child heavier than this. */
+  readonly bound: number;
+  readonly entries: readonly ProofEntry[];
+}
+
+export interface SameAs {
+  readonly kind: 'same';
+  readonly target: Split;
+}
+
+export interface ProofEntry {
+  readonly guess: number;
+  readonly answer: number;
+  /** The other guesses of the guess's symmetry class, each with sigma(member) = guess. */
+  readonly members: readonly ClassMember[];
+  readonly child: ProofNode;
+}
+
+export interface ClassMember {
+  readonly code: number;
+  readonly perm: CodePermutation;
+}
+
+/** An entry's text: the guess, the losing answer, the class members, the child's proof. */
+export function entryText(rules: Rules, e: ProofEntry, childText: string): string {
+  return rules.game.format(e.guess) + answerChars(rules.pegs, e.answer) + membersText(rules, e.members) + childText;
+}
+
+export function membersText(rules: Rules, members: readonly ClassMember[]): string {
+  if (members.length === 0) return '';
+  const { game } = rules;
+  const perm = (p: CodePermutation) => [...p.positions].map((i) => symbolChar(i + 1)).join('') + '/' + [...p.symbols].map((v) => symbolChar(v + game.base)).join('');
+  return '[' + members.map((m) => `${game.format(m.code)}=${perm(m.perm)}`).join(',') + ']';
+}
+
+/** The head of a split's text, up to its entries: `(n,m:`. */
+export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolume},${s.bound}:`;
+
+/**
+ * The text of a proof tree. A `same` node whose target is not written earlier in the text
+ * (it was proven in a branch the search later left) is written out in its place; a split
+ * that a later `same` points to is labelled `#`, and the reference counts labels back from it.
+ * `newlineDepth`: entries down to this depth end with a line break (readable files).
+ */
+export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): string {
+  // Pass 1: which splits are referenced after they are written.
+  const written = new Set<Split>();
+  const labelled = new Set<Split>();
+  const mark = (n: ProofNode): void => {
+    if (n.kind === 'volume') return;
+    if (n.kind === 'same') {
+      if (written.has(n.target)) labelled.add(n.target);
+      else mark(n.target);
+      return;
+    }
+    for (const e of n.entries) mark(e.child);
+    written.add(n);
+  };
+  mark(root);
+  // Pass 2: the text, labels numbered in the order their splits end.
+  const done = new Set<Split>();
+  const order = new Map<Split, number>();
+  const out: string[] = [];
+  const write = (n: ProofNode, depth: number): void => {
+    if (n.kind === 'volume') {
+      out.push(`V${n.weight};`);
+      return;
+    }
+    if (n.kind === 'same') {
+      const at = order.get(n.target);
+      if (at !== undefined) out.push(`@${order.size - at};`);
+      else write(n.target, depth);
+      return;
+    }
+    if (labelled.has(n)) out.push('#');
+    out.push(splitHead(n));
+    for (const e of n.entries) {
+      out.push(rules.game.format(e.guess) + answerChars(rules.pegs, e.answer) + membersText(rules, e.members));
+      write(e.child, depth + 1);
+      if (depth < newlineDepth) out.push('\n');
+    }
+    out.push(')');
+    done.add(n);
+    if (labelled.has(n)) order.set(n, order.size);
+  };
+  write(root, 0);
+  return out.join('');
+}

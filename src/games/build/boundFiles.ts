@@ -1,0 +1,101 @@
+import { NonocryptError } from '../../errors.js';
+import { formatAnswer, parseAnswer } from '../model/Answer.js';
+import { Rules, type RulesSpec } from '../model/Rules.js';
+import type { BoundItem } from './proveBound.js';
+
+/**
+ * The files of lower-bound proofs (docs/GAMES.md, "Lower-bound proofs"):
+ *
+ * - a proof: one JSON header line, then the proof's body (BoundProof.ts):
+ *     {"format":"nonocrypt-bound-proof","version":1,"game":"mastermind","pegs":4,"symbols":6,
+ *      "lies":2,"end":"truthful","lie":"any","guesses":8,"claim":"...","positions":153,...}
+ * - a part (a shard's items, or a checkpoint of any run): JSON Lines, a header, then one line
+ *   per searched item of the frontier:
+ *     {"format":"nonocrypt-bound-proof-part","version":1,...rules,"guesses":9,"shard":"1/4","frontier":230}
+ *     {"item":0,"answer":"1A0B","positions":1234,"proof":"(...)"}
+ *   `answer` is null for an item whose second guess is not refuted. A checkpoint's last line
+ *   may be cut short (a killed process): it is dropped.
+ */
+export const PROOF_FORMAT = 'nonocrypt-bound-proof';
+export const PART_FORMAT = 'nonocrypt-bound-proof-part';
+
+const rulesFields = (rules: Rules) => ({ game: rules.kind, pegs: rules.pegs, symbols: rules.symbols, lies: rules.lies, end: rules.end, lie: rules.lie });
+
+export function formatBoundProof(rules: Rules, guesses: number, body: string, info: { positions: number; built: string }): string {
+  const header = {
+    format: PROOF_FORMAT,
+    version: 1,
+    ...rulesFields(rules),
+    guesses,
+    claim: `no strategy wins every play within ${guesses - 1} guess${guesses === 2 ? '' : 'es'}: at least ${guesses} are needed`,
+    positions: info.positions,
+    built: info.built,
+  };
+  return JSON.stringify(header) + '\n' + body + '\n';
+}
+
+export interface PartHeader {
+  readonly rules: Rules;
+  readonly guesses: number;
+  /** K/N; 1/1 for a whole run's checkpoint. */
+  readonly shard: { readonly index: number; readonly count: number };
+  readonly frontier: number;
+}
+
+export function formatPartHeader(h: PartHeader): string {
+  return JSON.stringify({ format: PART_FORMAT, version: 1, ...rulesFields(h.rules), guesses: h.guesses, shard: `${h.shard.index}/${h.shard.count}`, frontier: h.frontier }) + '\n';
+}
+
+export function formatPartItem(rules: Rules, item: BoundItem): string {
+  return JSON.stringify({ item: item.index, answer: item.answer === null ? null : formatAnswer(rules.pegs, item.answer), positions: item.positions, proof: item.text }) + '\n';
+}
+
+/** Reads a part (or a checkpoint: `partial` drops a last line cut short). Throws E_PROOF naming the place. */
+export function readBoundPart(text: string, where: string, partial = false): PartHeader & { readonly items: BoundItem[] } {
+  const bad = (line: number, why: string): never => {
+    throw new NonocryptError('E_PROOF', `${where}, line ${line}: ${why}`);
+  };
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const json = (i: number): Record<string, unknown> | undefined => {
+    try {
+      const v = JSON.parse(lines[i]!) as unknown;
+      if (typeof v === 'object' && v !== null) return v as Record<string, unknown>;
+    } catch {
+      // A cut-short last line of a checkpoint.
+    }
+    if (partial && i === lines.length - 1 && i > 0) return undefined;
+    return bad(i + 1, 'not a JSON object');
+  };
+  if (lines.length === 0) bad(1, 'empty: no header');
+  const head = json(0)!;
+  if (head.format !== PART_FORMAT || head.version !== 1) bad(1, `not a part of a proof (format "${PART_FORMAT}", version 1)`);
+  let rules: Rules;
+  try {
+    rules = new Rules({ kind: head.game, pegs: head.pegs, symbols: head.symbols, lies: head.lies, end: head.end, lie: head.lie } as RulesSpec);
+  } catch (e) {
+    return bad(1, (e as Error).message);
+  }
+  const shard = /^(\d+)\/(\d+)$/.exec(String(head.shard));
+  const guesses = head.guesses;
+  const frontier = head.frontier;
+  if (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])) bad(1, '"shard" must be K/N with 1 <= K <= N');
+  if (typeof guesses !== 'number' || !Number.isInteger(guesses) || guesses < 1) bad(1, '"guesses" must be a whole number');
+  if (typeof frontier !== 'number' || !Number.isInteger(frontier) || frontier < 1) bad(1, '"frontier" must be a whole number');
+  const items: BoundItem[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const o = json(i);
+    if (!o) break;
+    const index = o.item;
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= (frontier as number)) bad(i + 1, `"item" must be a whole number below ${frontier}`);
+    const answer = o.answer === null ? null : typeof o.answer === 'string' ? parseAnswer(o.answer, rules.pegs, rules.alphabet, `${where}, line ${i + 1}`) : bad(i + 1, '"answer" must be xAyB or null');
+    if (typeof o.proof !== 'string' || typeof o.positions !== 'number') bad(i + 1, '"proof" must be text and "positions" a number');
+    items.push({ index: index as number, answer, text: o.proof as string, positions: o.positions as number });
+  }
+  return { rules, guesses: guesses as number, shard: { index: Number(shard![1]), count: Number(shard![2]) }, frontier: frontier as number, items };
+}
+
+/** Whether two part headers are of one search (same rules, bound and frontier). */
+export function samePartSearch(a: PartHeader, b: PartHeader): boolean {
+  return JSON.stringify(a.rules.spec()) === JSON.stringify(b.rules.spec()) && a.guesses === b.guesses && a.frontier === b.frontier;
+}

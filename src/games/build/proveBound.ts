@@ -1,0 +1,295 @@
+import { NonocryptError } from '../../errors.js';
+import { Deadline, SearchTimeout } from '../Deadline.js';
+import { AnswerTable } from '../model/AnswerTable.js';
+import { Knowledge } from '../model/Knowledge.js';
+import type { Rules } from '../model/Rules.js';
+import type { Levels } from '../tuple/Levels.js';
+import type { GuessClass } from '../tuple/Symmetry.js';
+import { answerChars } from './StrategyTree.js';
+import { entryText, membersText, proofText, splitHead } from './BoundProof.js';
+import { BoundSearch } from './BoundSearch.js';
+import { SearchContext } from './SearchContext.js';
+
+/**
+ * Lower bounds: a proof that no strategy wins every play within h - 1 guesses, so the game
+ * needs at least h (`bound --guesses h`), by the search of BoundSearch.ts, and the proof as
+ * text (BoundProof.ts; the file around it is formatBoundProof.ts).
+ *
+ * The work is split over a fixed frontier so that it can be shared by processes and machines
+ * (`shard`) and resumed (`done`): the positions after the first two guesses. At the root, the
+ * first-guess classes that the one-step volume check leaves open, in the search's order; for
+ * each, its heaviest child (the answer the search tries first; ties by answer); there, the
+ * second-guess classes left open, in order. Item i of the frontier is the i-th (first, second)
+ * pair: find the answer that refutes the second guess there. Each item's search starts with
+ * an empty memory of lost tuples, so an item's proof is the same whichever process finds it,
+ * and a proof joined from shards is the one-process proof byte for byte. Games whose bound is
+ * decided within FRONTIER_MIN_T guesses left, or by volume at the root, have no frontier: one
+ * item, the whole search.
+ *
+ * In one process, an item whose second guess cannot be refuted means the frontier's answer
+ * to its first guess does not lose; the search then tries that guess's other answers, as the
+ * plain search would. A shard cannot: its part records the item as open, and joining says so.
+ */
+export interface BoundResult {
+  /**
+   * `proven`: no strategy wins within h - 1; `refuted`: one does; `unknown`: the limit came
+   * first; `part`: a shard's items are all searched (`items`).
+   */
+  readonly status: 'proven' | 'refuted' | 'unknown' | 'part';
+  /** h: the bound asked for. */
+  readonly guesses: number;
+  /** Tuples searched (by this run, items from `done` not counted). */
+  readonly nodes: number;
+  /** Guess classes refuted by the one-step volume check, without a search below them. */
+  readonly volumeCuts: number;
+  readonly ms: number;
+  /** When the volume bound alone proves it (no search at all). */
+  readonly byVolume: boolean;
+  /** The proof's body (proven, when asked for). */
+  readonly proof?: string;
+  /** Items of the frontier (1 when there is none). */
+  readonly frontier: number;
+  /** A shard's items (status `part`). */
+  readonly items?: readonly BoundItem[];
+}
+
+/** One searched item of the frontier. */
+export interface BoundItem {
+  /** Its position in the frontier (0-based). */
+  readonly index: number;
+  /** The answer that refutes the second guess; null when none does (the item is open). */
+  readonly answer: number | null;
+  /** The proof of that answer's child (empty when open); the whole proof when there is no frontier. */
+  readonly text: string;
+  /** Tuples searched for it. */
+  readonly positions: number;
+}
+
+export interface BoundProgress {
+  /** Items of this run done, and its items in all (a shard's, or the frontier's). */
+  readonly done: number;
+  readonly total: number;
+  /** Tuples searched so far by this run. */
+  readonly positions: number;
+}
+
+export interface BoundOptions {
+  /** `performance.now()` time to stop at. */
+  readonly deadline?: number;
+  readonly table?: AnswerTable;
+  /** Write the proof's body (`proof`). */
+  readonly proof?: boolean;
+  /** Search only the frontier's items K, K + N, ... (K 1-based): status `part` with `items`. */
+  readonly shard?: { readonly index: number; readonly count: number };
+  /** Items searched before (a checkpoint, or other shards): taken as they are. */
+  readonly done?: ReadonlyMap<number, BoundItem>;
+  /** Once the frontier is known, before any item is searched: how many items it has. */
+  readonly onFrontier?: (items: number) => void;
+  /** After each item this run searches (to checkpoint it). */
+  readonly onItem?: (item: BoundItem) => void;
+  readonly onProgress?: (p: BoundProgress) => void;
+}
+
+/**
+ * The frontier's depth: the positions after this many guesses (2), or one more when those
+ * are fewer than FRONTIER_MIN_ITEMS (the AB game has one first guess up to symmetry and 20
+ * second ones: 20 items would share badly over many machines). A frontier needs its deepest
+ * positions to have at least 3 guesses left (below that the search decides by the t <= 2 rule,
+ * which the items do not follow); a bound with fewer has no frontier.
+ */
+const FRONTIER_DEPTH = 2;
+const FRONTIER_MIN_ITEMS = 100;
+const FRONTIER_MIN_T = 3;
+
+export function proveBound(rules: Rules, guesses: number, options: BoundOptions = {}): BoundResult {
+  const started = performance.now();
+  const deadline = new Deadline(options.deadline);
+  AnswerTable.assertFits(rules.game);
+  let ctx: SearchContext | undefined;
+  let search: BoundSearch | undefined;
+  let total = 1;
+  const result = (status: BoundResult['status'], extra: Partial<BoundResult> = {}): BoundResult => ({
+    status,
+    guesses,
+    nodes: search?.nodes ?? 0,
+    volumeCuts: search?.volumeCuts ?? 0,
+    ms: performance.now() - started,
+    byVolume: false,
+    frontier: total,
+    ...extra,
+  });
+  try {
+    ctx = SearchContext.of(rules, options.table, deadline);
+    ctx.deadline = deadline;
+    search = new BoundSearch(ctx);
+    const root = Knowledge.initial(rules).lists();
+    const t = guesses - 1;
+    if (!ctx.volume.allows(root, t)) {
+      options.onFrontier?.(1);
+      if (options.shard) return result('part', { byVolume: true, items: [] });
+      return result('proven', { byVolume: true, ...(options.proof ? { proof: `V${ctx.volume.weight(root, Math.max(t, 0))};` } : {}) });
+    }
+    const frontier = boundFrontier(search, root, t);
+    total = frontier ? frontier.items.length : 1;
+    options.onFrontier?.(total);
+    const mine = Array.from({ length: total }, (_, i) => i).filter((i) => !options.shard || i % options.shard.count === options.shard.index - 1);
+    const items = new Map<number, BoundItem>();
+    for (const i of mine) {
+      const before = options.done?.get(i);
+      if (before) items.set(i, before);
+    }
+    const progress = () => options.onProgress?.({ done: items.size, total: mine.length, positions: search!.nodes });
+    search.onPulse = progress;
+    progress();
+    for (const i of mine) {
+      if (items.has(i)) continue;
+      const item = frontier ? searchItem(search, frontier, i) : searchWhole(search, root, t, rules);
+      items.set(i, item);
+      options.onItem?.(item);
+      progress();
+    }
+    if (options.shard) return result('part', { items: mine.map((i) => items.get(i)!) });
+    if (!frontier) {
+      const whole = items.get(0)!;
+      return result(whole.answer === null ? 'refuted' : 'proven', options.proof && whole.answer !== null ? { proof: whole.text } : {});
+    }
+    const proof = assembleNode(rules, search, frontier.root, items, true);
+    return proof === null ? result('refuted') : result('proven', options.proof ? { proof } : {});
+  } catch (e) {
+    if (!(e instanceof SearchTimeout)) throw e;
+    return result('unknown');
+  } finally {
+    if (ctx) ctx.deadline = Deadline.never;
+  }
+}
+
+/**
+ * Joins items searched in parts (shards) into the proof's body: the frontier is computed
+ * again, every item must be there and refuted. Returns the body, or why there is none.
+ */
+export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap<number, BoundItem>, options: { table?: AnswerTable } = {}): { proof: string } | { missing: number[] } | { open: number[] } {
+  AnswerTable.assertFits(rules.game);
+  const ctx = SearchContext.of(rules, options.table);
+  const search = new BoundSearch(ctx);
+  const root = Knowledge.initial(rules).lists();
+  const t = guesses - 1;
+  if (!ctx.volume.allows(root, t)) return { proof: `V${ctx.volume.weight(root, Math.max(t, 0))};` };
+  const frontier = boundFrontier(search, root, t);
+  const total = frontier ? frontier.items.length : 1;
+  const missing = Array.from({ length: total }, (_, i) => i).filter((i) => !items.has(i));
+  if (missing.length) return { missing };
+  const open = [...items.values()].filter((it) => it.answer === null).map((it) => it.index);
+  if (open.length) return { open };
+  if (!frontier) return { proof: items.get(0)!.text };
+  return { proof: assembleNode(rules, search, frontier.root, items, false)! };
+}
+
+/** A position of the frontier: its tuple, its guesses left, the path to it, its split. */
+interface FrontierNode {
+  readonly tuple: Levels;
+  readonly t: number;
+  readonly history: number[];
+  readonly head: { readonly byVolume: number; readonly bound: number };
+  readonly entries: readonly FrontierEntry[];
+}
+
+/**
+ * A guess class left open at a frontier position: inside, the child of its first answer
+ * (heaviest) as a frontier position; at the deepest positions, an item to search.
+ */
+interface FrontierEntry {
+  readonly cls: GuessClass;
+  readonly answer?: number;
+  readonly child?: FrontierNode;
+  readonly item?: number;
+}
+
+interface Frontier {
+  readonly root: FrontierNode;
+  /** Item i: the deepest position and the guess class to refute there. */
+  readonly items: readonly { readonly node: FrontierNode; readonly cls: GuessClass }[];
+}
+
+/** The frontier, or none when the bound is decided too close to the root for one. */
+function boundFrontier(search: BoundSearch, root: Levels, t: number): Frontier | undefined {
+  for (let depth = FRONTIER_DEPTH; depth <= FRONTIER_DEPTH + 1; depth++) {
+    if (t - (depth - 1) < FRONTIER_MIN_T) return depth === FRONTIER_DEPTH ? undefined : frontierOf(search, root, t, depth - 1);
+    const f = frontierOf(search, root, t, depth);
+    if (f.items.length >= FRONTIER_MIN_ITEMS || depth === FRONTIER_DEPTH + 1) return f;
+  }
+  return undefined;
+}
+
+function frontierOf(search: BoundSearch, root: Levels, t: number, depth: number): Frontier {
+  const items: { node: FrontierNode; cls: GuessClass }[] = [];
+  const node = (tuple: Levels, t: number, history: number[], level: number): FrontierNode => {
+    const head = search.split(tuple, t, history);
+    const entries: FrontierEntry[] = [];
+    const here: FrontierNode = { tuple, t, history, head: { byVolume: head.byVolume, bound: head.bound }, entries };
+    for (const cls of head.open) {
+      if (level === depth) {
+        entries.push({ cls, item: items.length });
+        items.push({ node: here, cls });
+        continue;
+      }
+      const answer = search.children(tuple, t, cls.rep)[0]!.answer;
+      const child = node(search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], level + 1);
+      entries.push({ cls, answer, child });
+    }
+    return here;
+  };
+  return { root: node(root, t, [], 1), items };
+}
+
+function searchItem(search: BoundSearch, frontier: Frontier, i: number): BoundItem {
+  const { node, cls } = frontier.items[i]!;
+  search.forget();
+  const before = search.nodes;
+  const e = search.refute(node.tuple, node.t, [...node.history], cls);
+  search.forget();
+  const positions = search.nodes - before;
+  if (!e) return { index: i, answer: null, text: '', positions };
+  return { index: i, answer: e.answer, text: proofText(search.ctx.rules, e.child), positions };
+}
+
+function searchWhole(search: BoundSearch, root: Levels, t: number, rules: Rules): BoundItem {
+  search.forget();
+  const before = search.nodes;
+  const node = search.lost(root, t, []);
+  search.forget();
+  const positions = search.nodes - before;
+  return node ? { index: 0, answer: 0, text: proofText(rules, node, 2), positions } : { index: 0, answer: null, text: '', positions };
+}
+
+/**
+ * The text of a frontier position from its items, or null when it is not lost. An entry whose
+ * child position is not lost falls back (when `fallback`) to the class's other answers, as
+ * the plain search tries them; an open item means its guess wins there.
+ */
+function assembleNode(rules: Rules, search: BoundSearch, node: FrontierNode, items: ReadonlyMap<number, BoundItem>, fallback: boolean): string | null {
+  const { game, pegs } = rules;
+  const symmetry = search.ctx.symmetry;
+  const members = (c: GuessClass) => membersText(rules, c.members.map((code) => ({ code, perm: symmetry.permutationTo(node.history, code, c.rep) })));
+  let text = splitHead(node.head);
+  for (const e of node.entries) {
+    if (e.item !== undefined) {
+      const it = items.get(e.item)!;
+      if (it.answer === null) return null;
+      text += game.format(e.cls.rep) + answerChars(pegs, it.answer) + members(e.cls) + it.text + '\n';
+      continue;
+    }
+    const child = assembleNode(rules, search, e.child!, items, fallback);
+    if (child !== null) {
+      text += game.format(e.cls.rep) + answerChars(pegs, e.answer!) + members(e.cls) + child + '\n';
+      continue;
+    }
+    if (!fallback) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
+    // The frontier's answer does not lose: the other answers, as the plain search tries them.
+    search.forget();
+    const other = search.refute(node.tuple, node.t, [...node.history], e.cls, 1);
+    search.forget();
+    if (!other) return null;
+    text += entryText(rules, other, proofText(rules, other.child, 1)) + '\n';
+  }
+  return text + ')';
+}

@@ -1,0 +1,256 @@
+import type { CheckClock } from './CheckClock.js';
+import type { CheckedRules } from './strategyHeader.js';
+
+/**
+ * The proof checker's own model of a game, from the rules alone and sharing no code with the
+ * searches: every code as symbol values (in written order), written codes and their indices,
+ * every answer between two codes counted here (packed x * (P + 1) + y in a byte table), the
+ * answer alphabet, the answers each guess may get under the lie rule, how a guess and an
+ * answer update a tuple, and the volume numbers a(k, h) and b(h).
+ *
+ * The volume bound it checks against (docs/GAMES.md, "The volume bound"): a tuple that some
+ * strategy wins within h guesses weighs at most b(h), where a code with k lies left weighs
+ * a(k, h); with R answers in the alphabet
+ *   a(k, 0) = 1, a(k, 1) = 1 (truthful; deniable: 2 when k >= 1), a(k, h) = a(k, h-1) + (R-2) a(k-1, h-1),
+ *   b(0) = 0, b(1) = 1, b(h) = (R-1) b(h-1) + a(e, h) (truthful), or + max_k (a(k, h-1) - a(k-1, h-1)) (deniable).
+ * It holds under both lie rules (the plausible rule's proof is in docs/GAMES.md).
+ */
+export class ProofGame {
+  readonly size: number;
+  readonly pegs: number;
+  readonly symbols: number;
+  /** The written character of each symbol value. */
+  readonly chars: readonly string[];
+  /** Symbol values, `pegs` per code. */
+  readonly digits: Uint8Array;
+  /** answers[g * size + c]: the packed answer between codes g and c. */
+  readonly answers: Uint8Array;
+  readonly win: number;
+  /** The packed answers some pair of codes gives. */
+  readonly alphabet: readonly number[];
+  private readonly index = new Map<string, number>();
+  private readonly allowedByShape = new Map<string, Uint8Array>();
+  private readonly anyAllowed: Uint8Array;
+  /** a[k][h] and b[h], exact (checked below 2^53). */
+  private readonly a: number[][];
+  private readonly b: number[];
+
+  constructor(
+    readonly rules: CheckedRules,
+    readonly maxGuesses: number,
+    bad: (why: string) => never,
+    clock: CheckClock,
+  ) {
+    const { game, pegs: P, symbols: S } = rules;
+    let n = 1;
+    for (let i = 0; i < P; i++) n *= game === 'mastermind' ? S : S - i;
+    if (n > PROOF_MAX_CODES) bad(`${n} codes are too many to check a proof for (at most ${PROOF_MAX_CODES})`);
+    this.size = n;
+    this.pegs = P;
+    this.symbols = S;
+    const base = game === 'mastermind' ? 1 : 0;
+    this.chars = Array.from({ length: S }, (_, v) => (v + base).toString(36).toUpperCase());
+    this.digits = new Uint8Array(n * P);
+    let at = 0;
+    const cur = new Uint8Array(P);
+    const used = new Uint8Array(S);
+    const gen = (p: number): void => {
+      if (p === P) {
+        this.digits.set(cur, at * P);
+        this.index.set(Array.from(cur, (v) => this.chars[v]).join(''), at);
+        at++;
+        return;
+      }
+      for (let v = 0; v < S; v++) {
+        if (game === 'ab' && used[v]) continue;
+        cur[p] = v;
+        used[v] = 1;
+        gen(p + 1);
+        used[v] = 0;
+      }
+    };
+    gen(0);
+    this.win = P * (P + 1);
+    this.answers = new Uint8Array(n * n);
+    const seen = new Uint8Array((P + 1) * (P + 1));
+    const tally = new Int32Array(S);
+    for (let g = 0; g < n; g++) {
+      clock.tick(n);
+      for (let c = 0; c < n; c++) {
+        const a = this.count(g, c, tally);
+        this.answers[g * n + c] = a;
+        seen[a] = 1;
+      }
+    }
+    this.alphabet = [...seen.keys()].filter((a) => seen[a]);
+    this.anyAllowed = seen;
+    ({ a: this.a, b: this.b } = volumeNumbers(rules, this.alphabet.length, maxGuesses, bad));
+  }
+
+  /** The answer between codes g and c, counted: in place, then common symbols less those. */
+  private count(g: number, c: number, tally: Int32Array): number {
+    const P = this.pegs;
+    const d = this.digits;
+    let exact = 0;
+    for (let p = 0; p < P; p++) {
+      if (d[g * P + p] === d[c * P + p]) exact++;
+      tally[d[g * P + p]!]!++;
+    }
+    let common = 0;
+    for (let p = 0; p < P; p++) {
+      const v = d[c * P + p]!;
+      if (tally[v]! > 0) {
+        tally[v]!--;
+        common++;
+      }
+    }
+    tally.fill(0);
+    return exact * (P + 1) + (common - exact);
+  }
+
+  /** The index of a written code, or -1. */
+  codeOf(text: string): number {
+    return this.index.get(text) ?? -1;
+  }
+
+  format(code: number): string {
+    let s = '';
+    for (let p = 0; p < this.pegs; p++) s += this.chars[this.digits[code * this.pegs + p]!];
+    return s;
+  }
+
+  /** `xAyB` of a packed answer. */
+  answerText(a: number): string {
+    return `${Math.floor(a / (this.pegs + 1))}A${a % (this.pegs + 1)}B`;
+  }
+
+  /**
+   * The answers guess g may get, as a mask: the alphabet (any rule), or those some code gives
+   * to g (plausible rule; they depend only on how often g holds each symbol).
+   */
+  allowed(g: number): Uint8Array {
+    if (this.rules.lie === 'any') return this.anyAllowed;
+    const counts = new Map<number, number>();
+    for (let p = 0; p < this.pegs; p++) {
+      const v = this.digits[g * this.pegs + p]!;
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    const shape = [...counts.values()].sort((x, y) => y - x).join(',');
+    let mask = this.allowedByShape.get(shape);
+    if (!mask) {
+      mask = new Uint8Array(this.anyAllowed.length);
+      for (let c = 0; c < this.size; c++) mask[this.answers[g * this.size + c]!] = 1;
+      this.allowedByShape.set(shape, mask);
+    }
+    return mask;
+  }
+
+  /**
+   * The tuple after guess g is answered r (not PA0B): a code whose answer to g is r keeps its
+   * level; any other moves up one (out past e); g itself leaves (truthful end) or moves up
+   * (deniable end: the answer denied it). Levels are ascending lists of codes.
+   */
+  update(levels: readonly Int32Array[], g: number, r: number): Int32Array[] {
+    const E = this.rules.lies;
+    const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
+    const next: number[][] = levels.map(() => []);
+    levels.forEach((level, j) => {
+      for (const c of level) {
+        if (row[c] === r) next[j]!.push(c);
+        else if (j < E && (c !== g || this.rules.end === 'deniable')) next[j + 1]!.push(c);
+      }
+    });
+    return next.map((l) => Int32Array.from(l).sort());
+  }
+
+  /** The weight of a code with k lies left and h guesses left. */
+  weightOf(k: number, h: number): number {
+    return this.a[k]![h]!;
+  }
+
+  /** The most weight a tuple that h guesses win can have. */
+  capacity(h: number): number {
+    return this.b[h]!;
+  }
+
+  /** A tuple's weight with h guesses left. */
+  weight(levels: readonly Int32Array[], h: number): number {
+    const E = this.rules.lies;
+    let w = 0;
+    levels.forEach((l, j) => (w += l.length * this.weightOf(E - j, h)));
+    return w;
+  }
+
+  /**
+   * Whether guess g has a child heavier than `cap` at this tuple, with h guesses left for the
+   * children. A code at level j whose answer to g is r stays at j in child r and moves to j + 1
+   * in every other child (out past e; g itself only under the deniable end, truthful: it
+   * leaves). So child r weighs up + sum over the codes answering r of (a(e-j, h) - a(e-j-1, h)),
+   * with up the weight of every code moved up: the sums only grow, and the first one to pass
+   * cap - up decides.
+   */
+  hasChildOver(levels: readonly Int32Array[], g: number, h: number, cap: number, sums: Float64Array): boolean {
+    const E = this.rules.lies;
+    const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
+    const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
+    let up = 0;
+    levels.forEach((l, j) => (up += l.length * upWeight(j)));
+    // Under the truthful end g (if in the tuple) does not move up: until it is met, count on
+    // the least `up` can be.
+    const truthful = this.rules.end === 'truthful';
+    let low = truthful ? up - upWeight(0) : up;
+    if (low > cap) return true;
+    sums.fill(0);
+    const allowed = this.allowed(g);
+    let most = 0;
+    let met = false;
+    for (let j = 0; j <= E; j++) {
+      const gain = this.weightOf(E - j, h) - upWeight(j);
+      const l = levels[j]!;
+      for (let i = 0; i < l.length; i++) {
+        const r = row[l[i]!]!;
+        if (r === this.win) {
+          met = true;
+          if (truthful) low = up - upWeight(j);
+          continue;
+        }
+        if (!allowed[r]) continue;
+        const s = (sums[r] = sums[r]! + gain);
+        if (s > most) most = s;
+        if (low + s > cap) return true;
+      }
+    }
+    // Every code counted: the base is exact now. An answer no code gives has a child of just the base.
+    const base = met ? low : up;
+    return base + most > cap;
+  }
+}
+
+/** The most codes the proof checker takes on (its table is size^2 bytes: 64 MB). */
+const PROOF_MAX_CODES = 8192;
+
+/** a(k, h) and b(h) for h up to maxGuesses, in BigInt, checked exact as numbers. */
+function volumeNumbers(rules: CheckedRules, R: number, maxGuesses: number, bad: (why: string) => never): { a: number[][]; b: number[] } {
+  const E = rules.lies;
+  const deniable = rules.end === 'deniable';
+  const H = Math.max(1, maxGuesses);
+  const a: bigint[][] = Array.from({ length: E + 1 }, (_, k) => [1n, deniable && k > 0 ? 2n : 1n]);
+  const b: bigint[] = [0n, 1n];
+  const r = BigInt(R);
+  for (let h = 2; h <= H; h++) {
+    for (let k = 0; k <= E; k++) a[k]![h] = a[k]![h - 1]! + (k > 0 ? (r - 2n) * a[k - 1]![h - 1]! : 0n);
+    let extra = 0n;
+    if (deniable) {
+      for (let k = 0; k <= E; k++) {
+        const d = a[k]![h - 1]! - (k > 0 ? a[k - 1]![h - 1]! : 0n);
+        if (d > extra) extra = d;
+      }
+    } else extra = a[E]![h]!;
+    b[h] = (r - 1n) * b[h - 1]! + extra;
+  }
+  const exact = (v: bigint) => {
+    if (v > BigInt(Number.MAX_SAFE_INTEGER)) bad(`volume numbers past 2^53 (${v}): too many guesses to check`);
+    return Number(v);
+  };
+  return { a: a.map((row) => row.map(exact)), b: b.map(exact) };
+}

@@ -1,0 +1,83 @@
+import { InputError } from '../../errors.js';
+import { CheckClock, CheckTimeout } from './CheckClock.js';
+import { ProofGame } from './ProofGame.js';
+import { readCheckedRules, rulesLabel } from './strategyHeader.js';
+import { verifyProof } from './verifyProof.js';
+
+/**
+ * The independent lower-bound proof checker: reads a proof file (docs/GAMES.md, "Lower-bound
+ * proofs": a JSON header line, then the proof's body) and verifies the claim that no strategy
+ * wins every play within `guesses` - 1 guesses, with its own model of the game (ProofGame.ts:
+ * codes, answers, tuple updates, volume numbers, permutations applied), importing nothing from
+ * the searches that wrote it (test/gamesImports.test.ts holds it to that).
+ */
+export type ProofReport =
+  | {
+      readonly valid: true;
+      readonly game: string;
+      /** h: at least this many guesses are needed. */
+      readonly guesses: number;
+      /** Splits checked (tuples whose every guess is refuted). */
+      readonly positions: number;
+    }
+  | {
+      readonly valid: false;
+      readonly game: string;
+      readonly guesses: number;
+      /** The guesses and answers that lead to the failing node. */
+      readonly path: readonly string[];
+      readonly problem: string;
+    }
+  | {
+      /** Not decided: the time limit came first. */
+      readonly valid: null;
+      readonly game: string;
+      readonly guesses: number;
+      readonly problem: string;
+    };
+
+export const PROOF_FORMAT = 'nonocrypt-bound-proof';
+
+/** Whether a file's text is a proof (its first line a JSON header of that format). */
+export function isBoundProof(text: string): boolean {
+  const line = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'));
+  if (!line.startsWith('{') || !line.includes(PROOF_FORMAT)) return false;
+  try {
+    return (JSON.parse(line) as { format?: unknown }).format === PROOF_FORMAT;
+  } catch {
+    return false;
+  }
+}
+
+/** Check a proof file given as its text. Malformed files throw E_PROOF. */
+export function checkBoundProof(text: string, where = 'proof', options: { readonly deadline?: number } = {}): ProofReport {
+  const bad = (why: string): never => {
+    throw new InputError('E_PROOF', `${where}: ${why}`);
+  };
+  const nl = text.indexOf('\n');
+  let doc: unknown;
+  try {
+    doc = JSON.parse(nl < 0 ? text : text.slice(0, nl));
+  } catch (e) {
+    bad(`the first line is not a JSON header (${(e as Error).message.split('\n')[0]})`);
+  }
+  if (typeof doc !== 'object' || doc === null) bad('the first line is not a JSON object');
+  const d = doc as Record<string, unknown>;
+  if (d.format !== PROOF_FORMAT) bad(`"format" must be "${PROOF_FORMAT}"`);
+  if (d.version !== 1) bad('"version" must be 1');
+  const rules = readCheckedRules(d, bad);
+  if (rules.game === 'ab' && rules.pegs > rules.symbols) bad('the AB game needs at least as many digits as pegs');
+  const guesses = d.guesses;
+  if (typeof guesses !== 'number' || !Number.isInteger(guesses) || guesses < 1 || guesses > 40) bad('"guesses" must be a whole number from 1 to 40');
+  const h = guesses as number;
+  const label = rulesLabel(rules);
+  const clock = new CheckClock(options.deadline);
+  try {
+    const game = new ProofGame(rules, h, bad, clock);
+    const v = verifyProof(game, nl < 0 ? '' : text.slice(nl + 1), h, clock);
+    return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
+  } catch (e) {
+    if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };
+    throw e;
+  }
+}

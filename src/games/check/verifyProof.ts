@@ -1,0 +1,215 @@
+import type { CheckClock } from './CheckClock.js';
+import type { ProofGame } from './ProofGame.js';
+
+/**
+ * Walks a lower-bound proof's body (docs/GAMES.md, "Lower-bound proofs") against the tuples it
+ * is about, computed here: the root (every code, no lie used) with h - 1 guesses left, and for
+ * each entry the child of its guess and answer with one guess fewer. At each node:
+ *
+ * - `V<w>;`: the tuple weighs exactly w, and w > b(t);
+ * - `(n,b:entries)`: t >= 1; each entry's guess and every class member is a code listed once
+ *   at this node; a member's permutation is one (positions and symbols), maps the member to
+ *   the entry's guess and fixes every guess on the path here (so the member's children are
+ *   images of the guess's, lost alike); the answer is not PA0B, is one the guess may get, and
+ *   its child is not empty and is proven lost by the entry's node; b is b(t - 1), every code
+ *   not listed has a child heavier than b, and they are n;
+ * - `#`: the split's tuple is remembered once its proof is checked; `@k;`: the tuple is the k-th
+ *   most recent remembered one, proven with at least as many guesses left.
+ *
+ * Every guess is then refuted at every node, so no strategy wins the root within h - 1. The
+ * first failure is returned with the line of guesses and answers that leads to it.
+ */
+export type ProofVerdict = { readonly ok: true; readonly positions: number } | { readonly ok: false; readonly path: readonly string[]; readonly problem: string };
+
+export function verifyProof(game: ProofGame, body: string, guesses: number, clock: CheckClock): ProofVerdict {
+  return new ProofWalk(game, body, clock).run(guesses);
+}
+
+class ProofFailure extends Error {}
+
+class ProofWalk {
+  private at = 0;
+  private readonly path: string[] = [];
+  private readonly remembered: { key: string; t: number }[] = [];
+  private readonly sums: Float64Array;
+  private positions = 0;
+
+  constructor(
+    private readonly game: ProofGame,
+    private readonly body: string,
+    private readonly clock: CheckClock,
+  ) {
+    this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
+  }
+
+  run(guesses: number): ProofVerdict {
+    const levels = Array.from({ length: this.game.rules.lies + 1 }, (_, j) => (j === 0 ? Int32Array.from({ length: this.game.size }, (_, i) => i) : new Int32Array(0)));
+    try {
+      this.node(levels, guesses - 1, []);
+      this.space();
+      if (this.at !== this.body.length) this.fail(`text after the proof (character ${this.at + 1})`);
+      return { ok: true, positions: this.positions };
+    } catch (e) {
+      if (e instanceof ProofFailure) return { ok: false, path: this.path, problem: e.message };
+      throw e;
+    }
+  }
+
+  private fail(why: string): never {
+    throw new ProofFailure(why);
+  }
+
+  private space(): void {
+    const s = this.body;
+    while (this.at < s.length && (s[this.at] === '\n' || s[this.at] === ' ' || s[this.at] === '\r' || s[this.at] === '\t')) this.at++;
+  }
+
+  private peek(): string {
+    this.space();
+    return this.body[this.at] ?? '';
+  }
+
+  private expect(ch: string): void {
+    if (this.peek() !== ch) this.fail(`expected '${ch}' at character ${this.at + 1}, found '${this.body[this.at] ?? 'the end'}'`);
+    this.at++;
+  }
+
+  private number(): number {
+    this.space();
+    const m = /^\d+/.exec(this.body.slice(this.at, this.at + 20));
+    if (!m) this.fail(`expected a number at character ${this.at + 1}`);
+    this.at += m[0].length;
+    return Number(m[0]);
+  }
+
+  /** `n` characters, whitespace skipped before them. */
+  private chars(n: number): string {
+    this.space();
+    const t = this.body.slice(this.at, this.at + n);
+    if (t.length < n) this.fail('the proof is cut short');
+    this.at += n;
+    return t;
+  }
+
+  private code(what: string): number {
+    const start = this.at;
+    const text = this.chars(this.game.pegs);
+    const c = this.game.codeOf(text.toUpperCase());
+    if (c < 0) this.fail(`${what} '${text}' at character ${start + 1} is not a code of this game`);
+    return c;
+  }
+
+  private key(levels: readonly Int32Array[]): string {
+    return levels.map((l) => l.join(',')).join('|');
+  }
+
+  /** Checks the node at the cursor proves `levels` lost with t guesses left. */
+  private node(levels: Int32Array[], t: number, history: number[]): void {
+    const g = this.game;
+    this.clock.tick(1);
+    const label = this.peek() === '#';
+    if (label) this.at++;
+    const c = this.peek();
+    if (c === 'V') {
+      this.at++;
+      const stated = this.number();
+      this.expect(';');
+      const weight = g.weight(levels, Math.max(t, 0));
+      if (stated !== weight) this.fail(`a volume leaf says the tuple weighs ${stated} with ${t} guesses left; it weighs ${weight}`);
+      const cap = t <= 0 ? 0 : g.capacity(t);
+      if (!(weight > cap)) this.fail(`a volume leaf: weight ${weight} is not more than b(${t}) = ${cap}, so the volume bound does not rule the tuple out`);
+      if (label) this.fail('a volume leaf cannot be labelled');
+      return;
+    }
+    if (c === '@') {
+      this.at++;
+      const k = this.number();
+      this.expect(';');
+      const ref = this.remembered[this.remembered.length - k];
+      if (!ref || k === 0) this.fail(`@${k} names no remembered tuple (${this.remembered.length} so far)`);
+      if (ref.key !== this.key(levels)) this.fail(`@${k} names another tuple than this one`);
+      if (ref.t < t) this.fail(`@${k} was proven with ${ref.t} guesses left, this tuple needs ${t}`);
+      return;
+    }
+    if (c !== '(') this.fail(`expected a node (V, @ or '(') at character ${this.at + 1}, found '${c || 'the end'}'`);
+    this.at++;
+    if (t < 1) this.fail(`a split with ${t} guesses left: a tuple with codes left and no guess is lost by volume (V)`);
+    this.positions++;
+    const statedCount = this.number();
+    this.expect(',');
+    const statedBound = this.number();
+    this.expect(':');
+    const listed = new Uint8Array(g.size);
+    while (this.peek() !== ')') {
+      if (this.at >= this.body.length) this.fail('the proof is cut short');
+      this.entry(levels, t, history, listed);
+    }
+    this.at++;
+    // Every code not listed: a child heavier than b(t - 1), the bound the split states.
+    const cap = g.capacity(t - 1);
+    if (statedBound !== cap) this.fail(`the split says b(${t - 1}) = ${statedBound}; it is ${cap}`);
+    let count = 0;
+    for (let x = 0; x < g.size; x++) {
+      if (listed[x]) continue;
+      this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
+      if (!g.hasChildOver(levels, x, t - 1, cap, this.sums)) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
+      count++;
+    }
+    if (count !== statedCount) this.fail(`the split says ${statedCount} guesses are refuted by volume; they are ${count}`);
+    if (label) this.remembered.push({ key: this.key(levels), t });
+  }
+
+  /** One entry of a split: guess, answer, class members, the child's node. */
+  private entry(levels: Int32Array[], t: number, history: number[], listed: Uint8Array): void {
+    const g = this.game;
+    const guess = this.code('a guess');
+    if (listed[guess]) this.fail(`guess ${g.format(guess)} is listed twice at one node`);
+    listed[guess] = 1;
+    const answerAt = this.at;
+    const pair = this.chars(2);
+    const x = parseInt(pair[0]!, 36);
+    const y = parseInt(pair[1]!, 36);
+    if (!(x >= 0 && y >= 0 && x + y <= g.pegs)) this.fail(`'${pair}' at character ${answerAt + 1} is not an answer`);
+    const r = x * (g.pegs + 1) + y;
+    this.path.push(`${g.format(guess)}=${g.answerText(r)}`);
+    if (r === g.win) this.fail('PA0B ends the game: it cannot be the answer that loses');
+    if (!g.allowed(guess)[r] || !g.alphabet.includes(r)) this.fail(`${g.answerText(r)} is not an answer ${g.format(guess)} may get`);
+    if (this.peek() === '[') this.members(guess, history, listed);
+    const child = g.update(levels, guess, r);
+    if (child.every((l) => l.length === 0)) this.fail(`no code is left after ${g.format(guess)} is answered ${g.answerText(r)}: that answer ends nothing`);
+    history.push(guess);
+    this.node(child, t - 1, history);
+    history.pop();
+    this.path.pop();
+  }
+
+  /** `[member=positions/symbols,...]`: each member is mapped to `guess`, fixing `history`. */
+  private members(guess: number, history: readonly number[], listed: Uint8Array): void {
+    const g = this.game;
+    const P = g.pegs;
+    const S = g.symbols;
+    this.expect('[');
+    for (;;) {
+      const member = this.code('a class member');
+      if (listed[member]) this.fail(`code ${g.format(member)} is listed twice at one node`);
+      listed[member] = 1;
+      this.expect('=');
+      const posAt = this.at;
+      const positions = [...this.chars(P)].map((ch) => parseInt(ch, 36) - 1);
+      this.expect('/');
+      const symbols = [...this.chars(S)].map((ch) => g.chars.indexOf(ch.toUpperCase()));
+      if (new Set(positions).size !== P || positions.some((p) => !(p >= 0 && p < P))) this.fail(`the positions of ${g.format(member)}'s permutation (character ${posAt + 1}) are not a permutation of 1..${P}`);
+      if (new Set(symbols).size !== S || symbols.some((v) => v < 0)) this.fail(`the symbols of ${g.format(member)}'s permutation are not a permutation of the game's symbols`);
+      const image = (code: number) => {
+        let s = '';
+        for (let i = 0; i < P; i++) s += g.chars[symbols[g.digits[code * P + positions[i]!]!]!];
+        return g.codeOf(s);
+      };
+      if (image(member) !== guess) this.fail(`the permutation of ${g.format(member)} maps it to ${image(member) < 0 ? 'no code' : g.format(image(member))}, not to ${g.format(guess)}`);
+      for (const h of history) if (image(h) !== h) this.fail(`the permutation of ${g.format(member)} moves ${g.format(h)}, an earlier guess, to ${image(h) < 0 ? 'no code' : g.format(image(h))}`);
+      if (this.peek() === ']') break;
+      this.expect(',');
+    }
+    this.at++;
+  }
+}

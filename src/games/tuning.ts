@@ -1,0 +1,139 @@
+/**
+ * Every tuning constant of the games code, in one table: its value, what it counts, the range
+ * in which the code stays correct (outside it only speed or memory suffer, or the constant
+ * makes no sense), and the measurement behind the value (or that there is none).
+ *
+ * None of these changes a result that is proven or checked: they decide how fast the
+ * searches go, how much memory they take, and which of several valid strategies a builder
+ * finds first (so changing one may change the bytes of a built strategy file, never its
+ * validity). Figures are CPU seconds of one process (`-j 1`) on the project's shared 2-core
+ * machine; docs/GAMES.md prints this table (a test keeps the two equal).
+ */
+export interface GamesTunable {
+  readonly value: number;
+  /** What the value counts. */
+  readonly unit: string;
+  /** The values it may take, lowest and highest. */
+  readonly range: readonly [number, number];
+  /** Why this value: the measurement behind it, or that it was not tuned. */
+  readonly basis: string;
+}
+
+export const GAMES_TUNING = {
+  FULL_TABLE_MAX_CODES: {
+    value: 8192,
+    unit: 'codes',
+    range: [0, 16384],
+    basis:
+      'Games up to this many codes precompute the whole answer table (size^2 bytes: 1.7 MB for Mastermind 4x6 in 25 ms, 25 MB for the AB game 4 of 10 in 0.4 s); larger ones compute rows on demand. Not tuned: 8192 codes is a 64 MB table.',
+  },
+  ROW_CACHE_BYTES: {
+    value: 64 << 20,
+    unit: 'bytes of answer-table rows kept (each row is `size` bytes; at least 16 rows)',
+    range: [1 << 20, 1 << 30],
+    basis:
+      'Rows kept for games past FULL_TABLE_MAX_CODES, the least recently used dropped first; a byte budget, so a game of 4 million codes keeps 16 rows (64 MB), not 256 (1 GB). Not tuned: those games are ranked over a few thousand guesses at most.',
+  },
+  MAX_ENUMERATED_CODES: {
+    value: 1 << 22,
+    unit: 'codes',
+    range: [1, 1 << 26],
+    basis:
+      'The most codes any enumeration (candidates, next, strategies, bounds) takes on; past it only the SAT model answers. Not tuned: at 4,194,304 codes the digits and symbol counts take (P + S) x 4 MB and a bitset level 0.5 MB.',
+  },
+  SYMMETRY_MIN_CODES: {
+    value: 40,
+    unit: 'codes in the tuple',
+    range: [1, 1000],
+    basis:
+      'Tuples with at least this many codes get their guesses reduced to one per symmetry class. Scratch sweep 2026-11-27 (CPU s, one process, the machine at load 11-14, so +-20 %): 10 / 40 / 160 / 1000 codes: Mastermind e = 1 `strategy` 4.6 / 5.1 / 4.2 / 5.8, `bound --guesses 7` 2.9 / 2.3 / 2.1 / 3.3 (1,956 positions, 3,456 at 1000); no difference within the noise below 160.',
+  },
+  SYMMETRY_MAX_DEPTH: {
+    value: 3,
+    unit: 'guesses in the history',
+    range: [0, 40],
+    basis:
+      'Symmetry is used only while the history is at most this long (deeper, few symmetries are left). Scratch sweep 2026-11-27 (CPU s, one process, the machine at load 11-14, so +-20 %): depth 1 / 2 / 3 / 5: Mastermind e = 1 `bound --guesses 7` 3,456 / 1,956 / 1,956 / 1,956 positions in 3.7 / 2.3 / 2.1 / 2.2 s, `strategy` 5.4 / 4.9 / 4.7 / 4.0 s.',
+  },
+  MAX_PERMUTED_PEGS: {
+    value: 6,
+    unit: 'pegs',
+    range: [1, 8],
+    basis:
+      'Games with more pegs use symbol renaming only (still sound, less reduction): the position permutations are P! (720 at 6 pegs) and every canonical form goes through those that fix the history.',
+  },
+  CANDIDATE_FIRST_CODES: {
+    value: 24,
+    unit: 'codes in the tuple',
+    range: [0, 200],
+    basis:
+      'Tuples with at most this many codes first try guesses among their own codes only (a full ranking costs the game size times the tuple), all codes when those fail. With it and the fallback the AB game e = 1 reached 9, where its own codes alone stopped at 10. Scratch sweep 2026-11-27 (CPU s, one process, the machine at load 11-14, so +-20 %): 0 / 12 / 24 / 48 codes: Mastermind e = 1 `strategy` 5.8 / 4.6 / 3.7 / 4.0 s (files 26 / 28 / 30 / 30 kB).',
+  },
+  GUESS_SAMPLE: {
+    value: 1000,
+    unit: 'guesses',
+    range: [200, 5000],
+    basis:
+      'Games with more than twice this many codes first rank, past the symmetry range, only the tuple\'s codes and this many others (every k-th code), all codes only if those fail. A profile of the AB game e = 1 showed 87 % of the time in ranking every code; with the sample `strategy --game ab --lies 1 --guesses 9` took 8.2 s instead of 26.8 s. Scratch sweep 2026-11-27 (CPU s, one process, the machine at load 11-14, so +-20 %): 500 / 1000 / 2000: the AB game e = 0 `strategy` 2.4 / 2.2 / 2.3 s.',
+  },
+  RULE_MAX_CODES: {
+    value: 12,
+    unit: 'codes in the tuple',
+    range: [0, 100],
+    basis:
+      'Tuples with at most this many codes try the fewest-lies rule first: it wins most endgames and keeps files small. Scratch sweep 2026-11-27 (CPU s, one process, the machine at load 11-14, so +-20 %): 0 / 6 / 12 / 24 codes: Mastermind e = 1 `strategy` files 397 / 39 / 30 / 26 kB in 4.4 / 3.7 / 3.7 / 4.1 s (Mastermind e = 2 within 9 is 0.6 MB at 12).',
+  },
+  RULE_NODES: {
+    value: 5000,
+    unit: 'guesses simulated',
+    range: [100, 100_000],
+    basis: 'The rule check looks at this many guesses per tuple before giving up on it. Not tuned; the rule\'s simulation is under 1 % of a build\'s profile.',
+  },
+  KWB_ALPHA: {
+    value: 3,
+    unit: 'ratio between the weights of two levels',
+    range: [1, 100],
+    basis: 'KWB weighs a class of level j by alpha^(e - j), as the chapter does (it sets alpha = 3); not tuned here.',
+  },
+  BOUND_MEMO: {
+    value: 1_000_000,
+    unit: 'lost tuples remembered',
+    range: [10_000, 10_000_000],
+    basis: 'The lower-bound search remembers at most this many lost tuples (a key is a string of the tuple\'s codes: about 100 bytes to a few kB). Not tuned.',
+  },
+  BOUND_MEMO_MAX_CODES: {
+    value: 4096,
+    unit: 'codes in the tuple',
+    range: [0, 1 << 22],
+    basis:
+      'Only tuples up to this size are remembered by the lower-bound search: large ones (near the root) do not repeat, and their key (a string of the codes) costs more than it could save; Mastermind 6x9\'s root key alone took 0.5 s of a 1 s limit. Not tuned below that.',
+  },
+  LARGE_GAME_POOL: {
+    value: 2000,
+    unit: 'guesses',
+    range: [1, 100_000],
+    basis: '`next` in games past FULL_TABLE_MAX_CODES ranks at most this many of the codes that fit instead of every code (each costs a row of the answer table). Not tuned.',
+  },
+  WORKER_GRACE_MS: {
+    value: 2000,
+    unit: 'ms',
+    range: [0, 60_000],
+    basis:
+      'A strategy subtree on a worker thread stops itself at the build\'s deadline; the pool gets the limit plus this grace as a task\'s limit and terminates a worker only past about twice that (hardLimitMs in parallel/WorkerPool.ts), a backstop for one that did not stop. Not tuned.',
+  },
+  DEADLINE_CHECK_WORK: {
+    value: 1 << 16,
+    unit: 'answers looked up between two readings of the clock',
+    range: [1, 1 << 24],
+    basis:
+      'Long loops (ranking guesses, symmetry classes, the answer table) read the clock once per this much work: about 0.1 ms of work on this machine, so a limit is kept to well under a millisecond, while a clock reading (about 50 ns) costs under 0.1 % of the work between two.',
+  },
+  READABLE_MAX_CHARS: {
+    value: 4000,
+    unit: 'characters of compact tree text',
+    range: [0, 1_000_000],
+    basis: 'Strategy trees up to this size are written in the readable (nested JSON) form, larger ones compact; about 25 kB of readable JSON at the limit.',
+  },
+} as const satisfies Record<string, GamesTunable>;
+
+export type GamesTuningName = keyof typeof GAMES_TUNING;
