@@ -4,25 +4,18 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { encrypt } from '../src/cipher/encrypt.js';
 import { builtinTable } from '../src/cipher/Table.js';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { formatPicture } from '../src/formats/picture.js';
-import { ROOT, assertBuilt, expectError, expectUsageError, nonocrypt, tempDir, type RunResult } from './helpers/cli.js';
+import { expectError, expectUsageError, nonocrypt, ROOT, type RunResult, scratchFolder } from './helpers/cli.js';
 import { stalledGrid } from './helpers/puzzles.js';
 
-let tmp: { dir: string; cleanup: () => void };
-const at = (...parts: string[]) => join(tmp.dir, ...parts);
+const { at, dir } = scratchFolder();
 const examples = (name: string) => join(ROOT, 'examples', name);
 
-beforeAll(() => {
-  assertBuilt();
-  tmp = tempDir();
-  writeFileSync(at('garbage.txt'), 'garbage\n');
-});
-
-afterAll(() => tmp?.cleanup());
+beforeAll(() => writeFileSync(at('garbage.txt'), 'garbage\n'));
 
 /** A successful run: exit 0, nothing on stderr unless `stderr` says what. */
 function expectOk(r: RunResult, stderr: string | RegExp = ''): void {

@@ -3,19 +3,11 @@
 // same items is in test/browser.test.ts; docs/WALKTHROUGH.md lists them all, before and after.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ONE_PLURAL, ROOT, assertBuilt, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
+import { describe, expect, test } from 'vitest';
+import { expectUsageError, nonocrypt, ONE_PLURAL, ROOT, scratchFolder } from './helpers/cli.js';
 
-let tmp: { dir: string; cleanup: () => void };
-const at = (...parts: string[]) => join(tmp.dir, ...parts);
+const { at, dir } = scratchFolder();
 const examples = (name: string) => join(ROOT, 'examples', name);
-
-beforeAll(() => {
-  assertBuilt();
-  tmp = tempDir();
-});
-
-afterAll(() => tmp?.cleanup());
 
 describe('9: convert --solve on a puzzle with several solutions', () => {
   test('says no goal was added and why, promising no solutions it does not print', () => {

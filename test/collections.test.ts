@@ -2,18 +2,16 @@
 // files, folders and globs through solve and verify, JSON Lines, shards, the exit code of a
 // collection, solution counts, the difficulty report, the logic receiver and --problems.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { formatPicture } from '../src/formats/picture.js';
 import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
-import { assertBuilt, expectUsageError, nonocrypt, STACK_LINE, tempDir } from './helpers/cli.js';
+import { expectUsageError, nonocrypt, scratchFolder, STACK_LINE } from './helpers/cli.js';
 import { satUniqueGrid, stalledGrid } from './helpers/puzzles.js';
 
-let tmp: { dir: string; cleanup: () => void };
-const at = (...parts: string[]) => join(tmp.dir, ...parts);
+const { at, dir } = scratchFolder('nonocrypt-collections-');
 const jsonLines = (s: string) => s.trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 const picture = (g: Grid) => formatPicture(g);
@@ -24,8 +22,6 @@ const twoGrid = makeGrid(2, 2, Uint8Array.from([1, 0, 0, 1]));
 let searchGrid: Grid;
 
 beforeAll(() => {
-  assertBuilt();
-  tmp = tempDir('nonocrypt-collections-');
   searchGrid = satUniqueGrid(6, 6, 0.5);
   // A folder of puzzles: nested, a hidden file, a file of another kind, a malformed one.
   mkdirSync(at('set', 'deep'), { recursive: true });
@@ -44,8 +40,6 @@ beforeAll(() => {
   writeFileSync(at('ct', '3-two.txt'), formatCiphertext({ width: 2, height: 2, blocks: [{ puzzle: puzzleOf(twoGrid), annotation: [] }, { puzzle: puzzleOf(twoGrid), annotation: [0] }] }));
   writeFileSync(at('ct', '4-bad.txt'), '5\nnot a clue line\n');
 });
-
-afterAll(() => tmp?.cleanup());
 
 /** What settled a unique block that line logic does not finish, as the reports say it. */
 const NOT_LINE_SOLVABLE = 'not line-solvable: (needs search|probing at depth 1 settles it)';
@@ -107,7 +101,7 @@ describe('solve: a folder, files, globs', () => {
   });
 
   test('one file named twice, by a path and by a glob written with ./, is solved once', () => {
-    const r = nonocrypt(['solve', '--json', './set/b-line.pic', './set/*-line.pic'], { cwd: tmp.dir });
+    const r = nonocrypt(['solve', '--json', './set/b-line.pic', './set/*-line.pic'], { cwd: dir() });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(jsonLines(r.stdout).map((d) => d.file)).toEqual(['set/b-line.pic']);

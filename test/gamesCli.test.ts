@@ -348,6 +348,22 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7', '--shard', '1/3']), '--shard writes a part of a proof');
   });
 
+  test('a proof decided before the frontier (an empty one) still shards and merges: parts of no item join to the whole proof', () => {
+    const small = ['mastermind', 'bound', '--lies', '0', '--guesses', '5', '-q'];
+    const whole = at('small-one.proof');
+    expect(nonocrypt([...small, '--proof', whole]).code).toBe(0);
+    const parts = [1, 2].map((k) => at(`small-part-${k}.proof`));
+    for (const [i, part] of parts.entries()) {
+      const r = nonocrypt([...small, '--shard', `${i + 1}/2`, '--proof', part]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^part \d\/2: 0 items of the frontier's 0 searched/);
+    }
+    const merged = at('small-merged.proof');
+    const m = nonocrypt(['mastermind', 'merge-proofs', ...parts, '-o', merged]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+  });
+
   test('--lie plausible is recorded in the strategy file and its check', () => {
     const out = at('plausible.strategy');
     const r = nonocrypt(['mastermind', 'strategy', '--pegs', '3', '--symbols', '3', '--lies', '1', '--lie', 'plausible', '-j', '1', '-o', out]);

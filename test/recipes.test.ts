@@ -33,10 +33,19 @@ const JOB_SPEC_1_24 = ['activeDeadlineSeconds', 'backoffLimit', 'completionMode'
 /**
  * The recipes the README holds, by name, each with the one-process command its shards' reports
  * add up to (run on the same data, sorted lines compared); a recipe without one is run, every
- * index or matrix job, and must succeed, but its reports are not compared.
+ * index or matrix job, and must succeed, but its reports are not compared. A recipe whose real
+ * run takes hours (a proof search) is run on a smaller game of the same shape (`smaller`: the
+ * flags replaced in its script), and `proof` names the parts' folder: they are merged with
+ * `merge-proofs` and the merged proof must pass `check`.
  */
-const RECIPES: Readonly<Record<string, { readonly whole?: readonly string[] }>> = {
+interface Recipe {
+  readonly whole?: readonly string[];
+  readonly smaller?: readonly [string, string];
+  readonly proof?: string;
+}
+const RECIPES: Readonly<Record<string, Recipe>> = {
   'job nonocrypt-verify': { whole: ['verify', '--json', 'ciphertexts/'] },
+  'job nonocrypt-bound': { smaller: ['--lies 2 --guesses 9', '--lies 1 --guesses 7'], proof: 'parts' },
   'workflow verify': { whole: ['verify', '--json', 'ciphertexts/'] },
 };
 
@@ -190,14 +199,27 @@ describe("the README's recipes", () => {
       expect(pod!.workingDir).toBe(image.workdir);
       expect(pod!.volumeMounts.map((m) => m.mountPath)).toContain(image.workdir);
       const script = pod!.args.join(' ');
-      expect(Number(/--shard \S+\/(\d+)/.exec(script)?.[1])).toBe(spec.completions);
+      expect(Number(/--shard [^ ]*(?: [^ -][^ ]*)*?\/(\d+)/.exec(script)?.[1])).toBe(spec.completions);
+      const recipe = RECIPES[name];
+      const smaller = recipe?.smaller;
+      if (smaller) expect(script, 'the flags the test replaces to run a smaller game').toContain(smaller[0]);
+      const args = smaller ? pod!.args.map((a) => a.replaceAll(smaller[0], smaller[1])) : pod!.args;
       // The volume, as the pods share it: each index runs in the same folder.
       const volume = dataCopy(`job-${line}`);
       for (let index = 0; index < spec.completions; index++) {
-        const r = runContainer(image, { command: pod!.command, args: pod!.args, cwd: volume, env: { JOB_COMPLETION_INDEX: String(index) } });
+        const r = runContainer(image, { command: pod!.command, args, cwd: volume, env: { JOB_COMPLETION_INDEX: String(index) } });
         expect(r.code, `index ${index}: ${r.stderr}`).toBe(0);
       }
-      const wholeArgs = RECIPES[name]?.whole;
+      if (recipe?.proof) {
+        const parts = readdirSync(join(volume, recipe.proof)).filter((f) => f.endsWith('.proof')).sort();
+        expect(parts).toHaveLength(spec.completions);
+        const merged = runContainer(image, { args: ['mastermind', 'merge-proofs', ...parts.map((p) => `${recipe.proof}/${p}`), '-o', 'merged.proof'], cwd: volume });
+        expect(merged.code, merged.stderr).toBe(0);
+        const checked = runContainer(image, { args: ['mastermind', 'check', 'merged.proof'], cwd: volume });
+        expect(checked.code, checked.stdout + checked.stderr).toBe(0);
+        expect(checked.stdout).toMatch(/^valid proof: /);
+      }
+      const wholeArgs = recipe?.whole;
       if (!wholeArgs) return;
       const results = readdirSync(join(volume, 'results'));
       expect(results.filter((f) => f.endsWith('.jsonl'))).toHaveLength(spec.completions);

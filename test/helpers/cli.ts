@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { CLI_NODE_FLAGS } from '../../src/cli/nodeFlags.js';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -59,6 +59,24 @@ export function assertBuilt(): void {
 export function tempDir(prefix = 'nonocrypt-test-'): { dir: string; cleanup: () => void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A temporary folder for the tests of one file, made before them (once the build is checked)
+ * and removed after: `at(...parts)` is a path in it, `dir()` the folder. Call it at the top level
+ * of a test file; `setup` fills the folder before the first test.
+ */
+export function scratchFolder(prefix?: string, setup?: (at: (...parts: string[]) => string) => void): { at: (...parts: string[]) => string; dir: () => string } {
+  let tmp: { dir: string; cleanup: () => void } | undefined;
+  const dir = () => tmp?.dir ?? expect.unreachable('the scratch folder is made before the first test');
+  const at = (...parts: string[]) => join(dir(), ...parts);
+  beforeAll(() => {
+    assertBuilt();
+    tmp = tempDir(prefix);
+    setup?.(at);
+  });
+  afterAll(() => tmp?.cleanup());
+  return { at, dir };
 }
 
 export const STACK_LINE = /^\s+at /m;

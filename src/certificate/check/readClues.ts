@@ -1,5 +1,8 @@
 import { InputError } from '../../errors.js';
+import type { CheckedBlock } from './CheckedBlock.js';
 import { readWebpbnClues } from './readWebpbnClues.js';
+
+export type { CheckedBlock } from './CheckedBlock.js';
 
 /**
  * The clues, read by the certificate checker itself (it shares no code with src/formats/, so a
@@ -11,15 +14,6 @@ import { readWebpbnClues } from './readWebpbnClues.js';
  * picture (`#`/`1`/`X` black, `.`/`0`/`-` white, `;` comments), or webpbn XML's clues
  * (readWebpbnClues.ts). Every error is one line naming the line.
  */
-export interface CheckedBlock {
-  readonly width: number;
-  readonly height: number;
-  /** Row clues top to bottom, column clues left to right. */
-  readonly rows: readonly (readonly number[])[];
-  readonly cols: readonly (readonly number[])[];
-  /** Cells given black, row-major indices, ascending, each once. */
-  readonly givens: readonly number[];
-}
 
 export type ClueFormat = 'cipher' | 'non' | 'nin' | 'json' | 'picture' | 'xml';
 

@@ -1,5 +1,5 @@
 import { InputError } from '../../errors.js';
-import type { CheckedBlock } from './readClues.js';
+import type { CheckedBlock } from './CheckedBlock.js';
 
 /**
  * The clues of a webpbn XML puzzle, read by the certificate checker itself (src/formats/ has a

@@ -81,7 +81,7 @@ export function readBoundPart(text: string, where: string, partial = false): Par
   const frontier = head.frontier;
   if (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])) bad(1, '"shard" must be K/N with 1 <= K <= N');
   if (typeof guesses !== 'number' || !Number.isInteger(guesses) || guesses < 1) bad(1, '"guesses" must be a whole number');
-  if (typeof frontier !== 'number' || !Number.isInteger(frontier) || frontier < 1) bad(1, '"frontier" must be a whole number');
+  if (typeof frontier !== 'number' || !Number.isInteger(frontier) || frontier < 0) bad(1, '"frontier" must be a whole number (0: the proof needs no search past the first two guesses)');
   const items: BoundItem[] = [];
   for (let i = 1; i < lines.length; i++) {
     const o = json(i);
