@@ -195,7 +195,7 @@ describe('play', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toBe('');
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe('Mastermind with 4 pegs of 6 colours, at most 1 lie (truthful end): 1296 codes of 4 symbols 1-6. Seed 42.');
+    expect(lines[0]).toBe('Mastermind with 4 pegs of 6 colours, at most 1 lie (truthful end): 1,296 codes of 4 symbols 1-6. Seed 42.');
     expect(lines[2]).toMatch(/^1\. 1122 -> \dA\dB$/);
     expect(lines[3]).toMatch(/^hint: [1-6]{4} \(now [\d,]+ codes? in C0, [\d,]+ in C1\)$/);
     expect(lines[4]).toContain("guess 2: '12x4' is not a code");

@@ -26,11 +26,11 @@ import { renderSvg } from '../src/render/renderSvg.js';
 import { sheetLayout } from '../src/render/sheetLayout.js';
 import { sheetOf, verdictText } from '../src/render/sheetsOf.js';
 import { SatSession } from '../src/sat/SatSession.js';
-import { formatAnswer } from '../src/games/model/Answer.js';
 import { formatHistory, parseHistory, type Turn } from '../src/games/model/History.js';
 import { Rules } from '../src/games/model/Rules.js';
 import { candidates } from '../src/games/play/candidates.js';
 import { CodeMaker } from '../src/games/play/CodeMaker.js';
+import { candidateLines, gameOverLine, hintLine, nextGuessLines, noCodeFits, playIntro, solvedLine, turnLine } from '../src/games/play/playText.js';
 import { suggestNext } from '../src/games/play/suggestNext.js';
 import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
 import { certifySolution } from '../src/certify/certifySolution.js';
@@ -50,22 +50,13 @@ let stepper: LineStepper | undefined;
 /** The game being played in the Mastermind tab, with its turns so far. */
 let play: { rules: Rules; maker: CodeMaker; turns: Turn[]; over: boolean } | undefined;
 
-const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
-
-/** `54 / 370 codes in C0..C1` (`3 codes in C0` without lies): the level sizes now. */
-function levelSizes(counts: readonly number[]): string {
-  const total = counts.length === 1 ? counted(counts[0]!, 'code') : `${counts.join(' / ')} codes`;
-  return `${total} in C0${counts.length > 1 ? `..C${counts.length - 1}` : ''}`;
-}
-
 /** The Mastermind tab's requests, answered as lines of text (the CLI's words). */
 function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmPlayStart' | 'mmPlayGuess' }>): Extract<Result, { kind: 'mm' }> {
   const lines = (...l: string[]) => ({ kind: 'mm' as const, lines: l });
   if (r.kind === 'mmPlayStart') {
     const rules = new Rules(r.game);
     play = { rules, maker: new CodeMaker(rules, r.seed), turns: [], over: false };
-    const g = rules.game;
-    return { ...lines(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${r.seed}.`, 'Your guess (? for a hint):'), history: '', over: false };
+    return { ...lines(playIntro(rules, r.seed), 'Your guess (? for a hint):'), history: '', over: false };
   }
   if (r.kind === 'mmPlayGuess') {
     if (!play) return lines('Start a game first: New game.');
@@ -73,41 +64,25 @@ function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmP
     const g = rules.game;
     if (play.over) return { ...lines('The game is over: start a new one with New game.'), over: true };
     if (r.guess.trim() === '?') {
-      const n = suggestNext(rules, turns);
-      return lines(n.guess < 0 ? 'hint: no code fits these answers' : `hint: ${g.format(n.guess)} (now ${levelSizes(n.counts)})`);
+      return lines(hintLine(rules, suggestNext(rules, turns)));
     }
     const guess = g.parse(r.guess.trim(), `guess ${maker.turns + 1}`);
     const a = maker.answer(guess);
     turns.push({ guess, answer: a.answer });
-    const line = `${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`;
+    const line = turnLine(rules, maker.turns, guess, a.answer);
     play.over = a.won;
-    const out = a.won
-      ? [line, `Solved in ${counted(maker.turns, 'guess', 'guesses')}. The code-maker lied ${counted(maker.liesUsed, 'time')}.`]
-      : [line];
+    const out = a.won ? [line, solvedLine(maker.turns, maker.liesUsed)] : [line];
     return { ...lines(...out), history: formatHistory(turns, rules), over: a.won };
   }
   const rules = new Rules(r.game);
   const turns = parseHistory(r.history, rules, 'history');
-  const g = rules.game;
   if (r.kind === 'mmCandidates') {
-    const c = candidates(rules, turns, { limit: 30 });
-    const out = c.counts.map((n, j) => {
-      const what = j === 0 ? `${verb(n, 'fits', 'fit')} every answer` : `${verb(n, 'contradicts', 'contradict')} exactly ${counted(j, 'answer')}`;
-      const shown = c.codes[j]!.map((x) => g.format(x));
-      return `C${j}: ${c.exactCounts[j] ? '' : '>= '}${counted(n, 'code')} ${what}${shown.length ? `: ${shown.join(' ')}${n > shown.length ? ' ...' : ''}` : ''}`;
-    });
-    if (c.lies.length) out.push(`certain lies: ${c.lies.map((i) => `turn ${i + 1} (${g.format(turns[i]!.guess)}=${formatAnswer(rules.pegs, turns[i]!.answer)})`).join(', ')}`);
-    if (c.counts.every((n) => n === 0)) out.push(`no code fits these answers with at most ${counted(rules.lies, 'lie')}`);
-    return lines(...out);
+    return lines(...candidateLines(rules, turns, candidates(rules, turns, { limit: 30 })));
   }
   const n = suggestNext(rules, turns);
-  if (n.guess < 0) return lines(`No code fits these answers with at most ${counted(rules.lies, 'lie')}.`);
-  const head = `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${levelSizes(n.counts)}; at least ${counted(n.lowerBound, 'more guess', 'more guesses')} by volume`;
-  // One code left (and no answer that goes on): the table would have no rows.
-  if (n.partition.length === 0) return lines(head, `${g.format(n.guess)} is the only code left: guessing it ends the game.`);
-  const table = [['answer', ...n.counts.map((_, j) => `C${j}`)], ...n.partition.map((p) => [formatAnswer(rules.pegs, p.answer), ...p.counts.map(String)])];
-  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  return lines(head, ...table.map((row) => row.map((cell, i) => cell.padStart(widths[i]!)).join('  ')));
+  if (n.over) return lines(gameOverLine(rules, { ...n, over: n.over }));
+  if (n.guess < 0) return lines(noCodeFits(rules));
+  return lines(...nextGuessLines(rules, n));
 }
 
 const ready = prepareEngine().then((e) => {

@@ -14,7 +14,8 @@ import { parseHistory, type Turn } from '../../games/model/History.js';
 import { END_RULES, LIE_RULES, Rules } from '../../games/model/Rules.js';
 import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js';
 import { CodeMaker } from '../../games/play/CodeMaker.js';
-import { suggestNext, type NextGuess } from '../../games/play/suggestNext.js';
+import { candidateLines, certainLies, gameOverLine, hintLine, nextGuessLines, noCodeFits, playIntro, plural, solvedLine, turnLine } from '../../games/play/playText.js';
+import { suggestNext } from '../../games/play/suggestNext.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
 import { checkOutputs, Progress, readBytes, readLines, writeOutput } from '../io.js';
@@ -65,16 +66,6 @@ const oldTimeLimit = <C extends Command<unknown[], OptionValues>>(cmd: C): C => 
 /** The `performance.now()` time a command started with `--timeout` must stop at. */
 const deadlineOf = (started: number, timeout: number | undefined) => (timeout === undefined ? undefined : started + timeout * 1000);
 
-/** `1 code`, `2 codes`; `1 guess`, `2 guesses`. */
-function plural(n: number, word: string, words = `${word}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? word : words}`;
-}
-
-/** `now 54 codes in C0, 370 in C1` (the tuple's level sizes). */
-function levelSizes(counts: readonly number[]): string {
-  return counts.map((n, j) => (j === 0 ? `${plural(n, 'code')} in C0` : `${n.toLocaleString('en-US')} in C${j}`)).join(', ');
-}
-
 const guesses = (n: number) => plural(n, 'guess', 'guesses');
 
 function declareCandidates(mm: Command) {
@@ -104,7 +95,7 @@ function candidatesCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declar
     return exitCode('UNDECIDED');
   }
   const g = rules.game;
-  const certain = r.lies.map((i) => ({ turn: i + 1, guess: g.format(turns[i]!.guess), answer: formatAnswer(rules.pegs, turns[i]!.answer) }));
+  const certain = certainLies(rules, turns, r);
   const none = r.counts.every((n) => n === 0);
   if (flags.json) {
     io.stdout.write(
@@ -124,15 +115,7 @@ function candidatesCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declar
       }) + '\n',
     );
   } else {
-    const lines = r.counts.map((n, j) => {
-      const shown = r.codes[j]!.map((c) => g.format(c));
-      const more = n > shown.length ? ` ...` : '';
-      const one = n === 1 && r.exactCounts[j];
-      const what = j === 0 ? `${one ? 'fits' : 'fit'} every answer` : `${one ? 'contradicts' : 'contradict'} exactly ${plural(j, 'answer')}`;
-      return `C${j}: ${r.exactCounts[j] ? '' : '>= '}${plural(n, 'code')} ${what}${shown.length ? ': ' + shown.join(' ') + more : ''}`;
-    });
-    if (certain.length) lines.push(`certain lies: ${certain.map((c) => `turn ${c.turn} (${c.guess}=${c.answer})`).join(', ')}`);
-    if (none) lines.push(`no code fits these answers with at most ${plural(rules.lies, 'lie')}`);
+    const lines = candidateLines(rules, turns, r);
     io.stdout.write(lines.join('\n') + '\n');
   }
   return none ? exitCode('FAILED_BLOCK') : r.exact && r.undecided.length === 0 ? exitCode('OK') : exitCode('UNDECIDED');
@@ -153,14 +136,12 @@ function nextCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareNext>
   const n = suggestNext(rules, turns, deadline === undefined ? {} : { deadline });
   const g = rules.game;
   if (n.over) {
-    const code = g.format(n.guess);
-    const turn = n.over.turn + 1;
-    if (flags.json) io.stdout.write(JSON.stringify({ over: true, code, turn, counts: n.counts }) + '\n');
-    else io.stdout.write(`the game is over: ${code} was answered ${formatAnswer(rules.pegs, rules.win)} at turn ${turn} (never a lie), so the code is ${code}\n`);
+    if (flags.json) io.stdout.write(JSON.stringify({ over: true, code: g.format(n.guess), turn: n.over.turn + 1, counts: n.counts }) + '\n');
+    else io.stdout.write(gameOverLine(rules, { ...n, over: n.over }) + '\n');
     return exitCode('OK');
   }
   if (n.guess < 0 && n.complete) {
-    io.stderr.write(`nonocrypt: no code fits these answers with at most ${plural(rules.lies, 'lie')}\n`);
+    io.stderr.write(`nonocrypt: ${noCodeFits(rules)}\n`);
     return exitCode('FAILED_BLOCK');
   }
   if (n.guess < 0) {
@@ -171,24 +152,9 @@ function nextCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareNext>
   if (flags.json) {
     io.stdout.write(JSON.stringify({ guess: g.format(n.guess), mayWin: n.mayWin, lowerBound: n.lowerBound, counts: n.counts, partition, complete: n.complete, ranked: n.ranked }) + '\n');
   } else {
-    const head = ['answer', ...n.counts.map((_, j) => `C${j}`)];
-    const rows = partition.map((p) => [p.answer, ...p.counts.map(String)]);
-    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    const fmt = (r: string[]) => r.map((c, i) => c.padStart(widths[i]!)).join('  ');
-    io.stdout.write(
-      [
-        `next guess: ${g.format(n.guess)}${n.mayWin ? ' (it may be the code)' : ''}; now ${levelSizes(n.counts)}; at least ${n.lowerBound} more ${n.lowerBound === 1 ? 'guess' : 'guesses'} by volume${partial(n)}`,
-        fmt(head),
-        ...rows.map(fmt),
-      ].join('\n') + '\n',
-    );
+    io.stdout.write(nextGuessLines(rules, n).join('\n') + '\n');
   }
   return n.complete ? exitCode('OK') : exitCode('UNDECIDED');
-}
-
-/** The note on a suggestion the time limit cut short. */
-function partial(n: NextGuess): string {
-  return n.complete ? '' : ` (the best of ${plural(n.ranked, 'guess', 'guesses')} ranked of ${n.pool.toLocaleString('en-US')} before the time limit)`;
 }
 
 function declareStrategy(mm: Command) {
@@ -527,7 +493,7 @@ async function playCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declar
   const g = rules.game;
   const turns: Turn[] = [];
   const say = (s: string) => io.stdout.write(s + '\n');
-  say(`${rules.describe()}: ${g.size} codes of ${g.pegs} symbols ${g.symbolRange()}${rules.kind === 'ab' ? ', all different' : ''}. Seed ${seed}.`);
+  say(playIntro(rules, seed));
   say('Your guess (? for a hint, quit to give up):');
   const lied = () => `the code-maker lied ${plural(maker.liesUsed, 'time')}`;
   for await (const raw of readLines(io, '-')) {
@@ -546,9 +512,9 @@ async function playCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declar
     }
     const a = maker.answer(guess);
     turns.push({ guess, answer: a.answer });
-    say(`${maker.turns}. ${g.format(guess)} -> ${formatAnswer(rules.pegs, a.answer)}`);
+    say(turnLine(rules, maker.turns, guess, a.answer));
     if (a.won) {
-      say(`Solved in ${guesses(maker.turns)}. The code-maker lied ${plural(maker.liesUsed, 'time')}.`);
+      say(solvedLine(maker.turns, maker.liesUsed));
       return exitCode('OK');
     }
   }
@@ -558,10 +524,7 @@ async function playCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declar
 
 function hint(rules: Rules, turns: readonly Turn[], deadline: number | undefined): string {
   try {
-    const n = suggestNext(rules, turns, deadline === undefined ? {} : { deadline });
-    if (n.over) return `the game is over: the code is ${rules.game.format(n.guess)}`;
-    if (n.guess < 0) return n.complete ? 'no code fits these answers' : 'no hint: the time limit came before any guess was ranked';
-    return `hint: ${rules.game.format(n.guess)} (now ${levelSizes(n.counts)})${partial(n)}`;
+    return hintLine(rules, suggestNext(rules, turns, deadline === undefined ? {} : { deadline }));
   } catch (e) {
     return `no hint: ${(e as Error).message}`;
   }
