@@ -329,6 +329,24 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '7', '--proof', at('other.proof')]), 'is the checkpoint of another search');
   });
 
+  // Mastermind e = 2 at 9 guesses grows the heap about 8 MB/s and died in V8 (a stack trace,
+  // the item lost) when it reached Node's default 4 GB; with a 300 MB heap the guard stops it
+  // after about 30 s.
+  test('a search that nears the heap limit stops with exit 3, says why, and keeps its checkpoint', () => {
+    const out = at('heap.proof');
+    const r = nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '9', '--proof', out, '--json'], {
+      env: { NODE_OPTIONS: '--max-old-space-size=300' },
+      timeoutMs: 240_000,
+    });
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).not.toContain('FATAL');
+    const j = JSON.parse(r.stdout) as { status: string; reason: string };
+    expect(j.status).toBe('unknown');
+    expect(j.reason).toMatch(/^out of memory: the search holds [\d,]+ MB of Node's 3\d\d MB heap .*NODE_OPTIONS=--max-old-space-size=/);
+    expect(existsSync(out)).toBe(false);
+    expect(readFileSync(out + '.partial', 'utf8').split('\n')[0]).toContain('"format":"nonocrypt-bound-proof-part"');
+  }, 300_000);
+
   test.skipIf(!hasGnuParallel())('three shards run by GNU parallel, joined by merge-proofs: the one-process proof byte for byte', () => {
     const whole = at('one.proof');
     expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);

@@ -54,6 +54,7 @@ interface Container {
   workingDir: string;
   command: string[];
   args: string[];
+  env?: { name: string; value: string }[];
   volumeMounts: { mountPath: string }[];
 }
 
@@ -204,10 +205,11 @@ describe("the README's recipes", () => {
       const smaller = recipe?.smaller;
       if (smaller) expect(script, 'the flags the test replaces to run a smaller game').toContain(smaller[0]);
       const args = smaller ? pod!.args.map((a) => a.replaceAll(smaller[0], smaller[1])) : pod!.args;
+      const podEnv = Object.fromEntries((pod!.env ?? []).map((e) => [e.name, e.value]));
       // The volume, as the pods share it: each index runs in the same folder.
       const volume = dataCopy(`job-${line}`);
       for (let index = 0; index < spec.completions; index++) {
-        const r = runContainer(image, { command: pod!.command, args, cwd: volume, env: { JOB_COMPLETION_INDEX: String(index) } });
+        const r = runContainer(image, { command: pod!.command, args, cwd: volume, env: { ...podEnv, JOB_COMPLETION_INDEX: String(index) } });
         expect(r.code, `index ${index}: ${r.stderr}`).toBe(0);
       }
       if (recipe?.proof) {

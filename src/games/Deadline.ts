@@ -43,9 +43,12 @@ export class Deadline {
   }
 }
 
-/** The time limit was reached: the search stops and its caller reports that nothing was decided. */
+/**
+ * The search must stop (the time limit was reached, or its caller asked it to, e.g. past a
+ * memory limit): the caller reports that nothing was decided, and why (`message`).
+ */
 export class SearchTimeout extends Error {
-  constructor() {
-    super('time limit reached');
+  constructor(why = 'time limit reached') {
+    super(why);
   }
 }

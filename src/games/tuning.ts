@@ -101,6 +101,13 @@ export const GAMES_TUNING = {
     range: [10_000, 10_000_000],
     basis: 'The lower-bound search remembers at most this many lost tuples (a key is a string of the tuple\'s codes: about 100 bytes to a few kB). Not tuned.',
   },
+  BOUND_MEMO_CHARS: {
+    value: 200_000_000,
+    unit: 'characters of remembered keys',
+    range: [1_000_000, 2_000_000_000],
+    basis:
+      'A byte budget beside BOUND_MEMO: the keys of tuples of a few thousand codes are kB each, and a million of them outgrew the heap. Mastermind e = 2, `bound --guesses 9` (one item of its frontier) ran out of V8\'s default 4 GB heap after 25 min and 19.6 million positions (2026-11-27); about 200 MB of keys leaves the rest of the heap to the item\'s proof, which is built in memory. Not tuned for speed.',
+  },
   BOUND_MEMO_MAX_CODES: {
     value: 4096,
     unit: 'codes in the tuple',

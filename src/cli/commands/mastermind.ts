@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { InvalidArgumentError, Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { parseShard } from '../../collection/shard.js';
@@ -295,6 +296,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     ...(flags.shard ? { shard: flags.shard } : {}),
     ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
     onProgress: (p) => progress.tick(p),
+    shouldStop: heapAlmostFull,
   });
   progress.end();
   const secs = +(r.ms / 1000).toFixed(2);
@@ -331,7 +333,8 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     say('refuted', `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)${out ? '; no proof written' : ''}`);
     return exitCode('FAILED_BLOCK');
   }
-  say('unknown', `unknown: not decided within the time limit (${searched}, ${secs} s); nothing is claimed${checkpoint?.started ? `; the items done are kept in ${checkpoint.path}, the same command resumes` : ''}`);
+  const why = r.reason === undefined || r.reason === 'time limit reached' ? 'not decided within the time limit' : `stopped: ${r.reason}`;
+  say('unknown', `unknown: ${why} (${searched}, ${secs} s); nothing is claimed${checkpoint?.started ? `; the items done are kept in ${checkpoint.path}, the same command resumes` : ''}`, r.reason ? { reason: r.reason } : {});
   return exitCode('UNDECIDED');
 }
 
@@ -382,6 +385,25 @@ class BoundCheckpoint {
   remove(): void {
     rmSync(this.path, { force: true });
   }
+}
+
+/**
+ * The share of V8's heap limit past which `bound` stops: the proof of a frontier item is built
+ * in memory, and a search that reaches the limit dies in V8 with a stack trace and loses the
+ * item. Range 0.5-0.9. 0.75: Mastermind e = 2, `bound --guesses 9` reached the default 4 GB
+ * limit after 25 min (2026-11-27). The limit V8 reports includes its young generation (48 MB
+ * here), which the long-lived proof cannot use: with --max-old-space-size=300 (limit 348 MB)
+ * the search died at 291 MB, so 0.85 (296 MB) never fired; 0.75 stopped it at 261 MB, about
+ * 3 s of growth before that. Heaps under about 200 MB may die before it fires.
+ */
+const HEAP_STOP_SHARE = 0.75;
+
+/** Why `bound` should stop now for memory (see HEAP_STOP_SHARE), or undefined. */
+function heapAlmostFull(): string | undefined {
+  const h = getHeapStatistics();
+  if (h.used_heap_size < HEAP_STOP_SHARE * h.heap_size_limit) return undefined;
+  const mb = (n: number) => Math.round(n / 2 ** 20).toLocaleString('en-US');
+  return `out of memory: the search holds ${mb(h.used_heap_size)} MB of Node's ${mb(h.heap_size_limit)} MB heap (an item's proof is built in memory); run it with more, e.g. NODE_OPTIONS=--max-old-space-size=16384`;
 }
 
 /**

@@ -14,11 +14,11 @@ import type { SearchContext } from './SearchContext.js';
  * step ahead it refutes most guesses from their class counts alone; only the guesses that
  * survive it have children searched, heaviest child first. At t = 2 the one-step check is
  * exact (a child within b(1) holds one code that a guess wins), so a survivor there means a
- * win. Lost tuples are remembered (transpositions) up to BOUND_MEMO of them and only when small
- * (BOUND_MEMO_MAX_CODES); `forget` clears them (the frontier's items each start afresh, so
- * their proofs do not depend on the order they run in). The search is exact: when it ends
- * without a deadline, its answer is a proof either way. Throws SearchTimeout at the context's
- * deadline.
+ * win. Lost tuples are remembered (transpositions) up to BOUND_MEMO of them and
+ * BOUND_MEMO_CHARS of keys, and only when small (BOUND_MEMO_MAX_CODES); `forget` clears them
+ * (the frontier's items each start afresh, so their proofs do not depend on the order they run
+ * in). The search is exact: when it ends without a deadline, its answer is a proof either way.
+ * Throws SearchTimeout at the context's deadline.
  */
 /** Tuples between two progress calls (about a second of search). */
 const PULSE_NODES = 1 << 14;
@@ -32,6 +32,8 @@ export class BoundSearch {
   memoHits = 0;
   won = 0;
   private readonly memo = new Map<string, { node: Split; t: number }>();
+  /** Characters of the memo's keys (BOUND_MEMO_CHARS). */
+  private memoChars = 0;
   /** Called every PULSE_NODES tuples searched (progress within a long item). */
   onPulse: (() => void) | undefined;
 
@@ -39,6 +41,7 @@ export class BoundSearch {
 
   forget(): void {
     this.memo.clear();
+    this.memoChars = 0;
   }
 
   /** Why `levels` with t guesses left is lost, or null when a strategy wins it. */
@@ -71,7 +74,10 @@ export class BoundSearch {
       entries.push(e);
     }
     const node: Split = { kind: 'split', byVolume: head.byVolume, bound: head.bound, entries };
-    if (key !== undefined && this.memo.size < GAMES_TUNING.BOUND_MEMO.value) this.memo.set(key, { node, t });
+    if (key !== undefined && this.memo.size < GAMES_TUNING.BOUND_MEMO.value && this.memoChars + key.length <= GAMES_TUNING.BOUND_MEMO_CHARS.value) {
+      this.memo.set(key, { node, t });
+      this.memoChars += key.length;
+    }
     return node;
   }
 

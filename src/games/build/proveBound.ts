@@ -51,6 +51,8 @@ export interface BoundResult {
   readonly frontier: number;
   /** A shard's items (status `part`). */
   readonly items?: readonly BoundItem[];
+  /** Why the search stopped (status `unknown`): the time limit, or `shouldStop`'s reason. */
+  readonly reason?: string;
 }
 
 /** One searched item of the frontier. */
@@ -88,6 +90,12 @@ export interface BoundOptions {
   /** After each item this run searches (to checkpoint it). */
   readonly onItem?: (item: BoundItem) => void;
   readonly onProgress?: (p: BoundProgress) => void;
+  /**
+   * Asked about once a second of search (with `onProgress`): a reason to stop now (the proof of
+   * an item is built in memory, so the caller may watch its memory), or undefined to go on.
+   * A stop is `unknown` with that reason; the items done are kept (`onItem`).
+   */
+  readonly shouldStop?: () => string | undefined;
 }
 
 /**
@@ -139,7 +147,11 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
       if (before) items.set(i, before);
     }
     const progress = () => options.onProgress?.({ done: items.size, total: mine.length, positions: search!.nodes });
-    search.onPulse = progress;
+    search.onPulse = () => {
+      progress();
+      const why = options.shouldStop?.();
+      if (why !== undefined) throw new SearchTimeout(why);
+    };
     progress();
     for (const i of mine) {
       if (items.has(i)) continue;
@@ -157,7 +169,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
     return proof === null ? result('refuted') : result('proven', options.proof ? { proof } : {});
   } catch (e) {
     if (!(e instanceof SearchTimeout)) throw e;
-    return result('unknown');
+    return result('unknown', { reason: e.message });
   } finally {
     if (ctx) ctx.deadline = Deadline.never;
   }
