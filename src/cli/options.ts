@@ -169,14 +169,16 @@ export function certifyTarget(path: string | undefined, dir: string): { readonly
 }
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 export const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
-export const shardOption = () =>
-  new Option('--shard <K/N>', 'process only shard K of N: the inputs at positions K, K+N, K+2N, ... of the sorted list (1-based)').argParser((v) => {
-    try {
-      return parseShard(v);
-    } catch (e) {
-      throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
-    }
-  });
+/** A `--shard K/N` value (collection/shard.ts), its error as commander words it. */
+const shardValue = (v: string) => {
+  try {
+    return parseShard(v);
+  } catch (e) {
+    throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
+  }
+};
+export const shardOption = (description = 'process only shard K of N: the inputs at positions K, K+N, K+2N, ... of the sorted list (1-based)') =>
+  new Option('--shard <K/N>', description).argParser(shardValue);
 export const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');
 
 /** The help paragraph of the commands that take collections. */

@@ -44,11 +44,11 @@ export class Deadline {
 }
 
 /**
- * The search must stop (the time limit was reached, or its caller asked it to, e.g. past a
- * memory limit): the caller reports that nothing was decided, and why (`message`).
+ * The search must stop: the time limit was reached, or its caller asked it to (`stoppedBy`, the
+ * caller's reason, e.g. past a memory limit). The caller reports that nothing was decided.
  */
 export class SearchTimeout extends Error {
-  constructor(why = 'time limit reached') {
-    super(why);
+  constructor(readonly stoppedBy?: string) {
+    super(stoppedBy ?? 'time limit reached');
   }
 }

@@ -1,12 +1,13 @@
 import { existsSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { InvalidArgumentError, Option, type Command, type OptionValues } from '@commander-js/extra-typings';
-import { parseShard } from '../../collection/shard.js';
+import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { NonocryptError } from '../../errors.js';
-import { formatBoundProof, formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
+import { formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
 import { buildStrategy } from '../../games/build/buildStrategy.js';
-import { joinBoundItems, proveBound, type BoundItem, type BoundProgress } from '../../games/build/proveBound.js';
+import { checkedBoundProof } from '../../games/build/checkedBoundProof.js';
+import { mergeBoundParts } from '../../games/build/mergeBoundParts.js';
+import { proveBound, type BoundItem, type BoundProgress } from '../../games/build/proveBound.js';
 import { checkBoundProof, isBoundProof, type ProofReport } from '../../games/check/checkBoundProof.js';
 import { checkStrategy, type CheckReport } from '../../games/check/checkStrategy.js';
 import { formatAnswer } from '../../games/model/Answer.js';
@@ -20,7 +21,7 @@ import { suggestNext } from '../../games/play/suggestNext.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
 import { checkOutputs, Progress, readBytes, readLines, writeOutput } from '../io.js';
-import { defaultJobs, hiddenAlias, seconds, usage, wholeNumber } from '../options.js';
+import { defaultJobs, hiddenAlias, seconds, shardOption, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
@@ -258,20 +259,12 @@ function writeGameFile(io: CliIO, path: string, text: string): void {
   writeOutput(io, path, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
 }
 
-const shardArg = (v: string) => {
-  try {
-    return parseShard(v);
-  } catch (e) {
-    throw new InvalidArgumentError((e as Error).message.replace(/^shard "[^"]*": /, ''));
-  }
-};
-
 function declareBound(mm: Command) {
   const cmd = gameOptions(mm.command('bound'))
     .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not; --proof writes the proof for check')
     .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
     .addOption(new Option('--proof <file>', 'write the proof here (whole, only when proven, checked first; .gz compressed); FILE.partial keeps the items found so far, and the same command resumes from it'))
-    .addOption(new Option('--shard <K/N>', 'search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs').argParser(shardArg))
+    .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
     .option('-q, --quiet', 'nothing on stderr but errors (no progress)');
@@ -313,14 +306,11 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   }
   if (r.status === 'proven') {
     if (out) {
-      const positions = (checkpoint?.positionsBefore ?? 0) + r.nodes;
-      const text = formatBoundProof(rules, h, r.proof!, { positions, built: 'bound search' });
-      const checked = checkBoundProof(text, 'the proof just built', deadline === undefined ? {} : { deadline });
-      if (checked.valid === null) {
+      const text = checkedBoundProof(rules, h, r.proof!, (checkpoint?.positionsBefore ?? 0) + r.nodes, deadline);
+      if (text === undefined) {
         say('unknown', `unknown: proven, but the time limit came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
         return exitCode('UNDECIDED');
       }
-      if (!checked.valid) throw new NonocryptError('E_INTERNAL', `internal error: the proof fails the independent check (after ${checked.path.join(', ') || 'no guess'}: ${checked.problem})`);
       writeGameFile(io, out, text);
       checkpoint!.remove();
     }
@@ -333,7 +323,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     say('refuted', `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)${out ? '; no proof written' : ''}`);
     return exitCode('FAILED_BLOCK');
   }
-  const why = r.reason === undefined || r.reason === 'time limit reached' ? 'not decided within the time limit' : `stopped: ${r.reason}`;
+  const why = r.reason === undefined ? 'not decided within the time limit' : `stopped: ${r.reason}`;
   say('unknown', `unknown: ${why} (${searched}, ${secs} s); nothing is claimed${checkpoint?.started ? `; the items done are kept in ${checkpoint.path}, the same command resumes` : ''}`, r.reason ? { reason: r.reason } : {});
   return exitCode('UNDECIDED');
 }
@@ -463,38 +453,27 @@ function declareMerge(mm: Command) {
 async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnType<ReturnType<typeof declareMerge>['opts']>): Promise<ExitCode> {
   const deadline = deadlineOf(performance.now(), flags.timeout);
   checkOutputs([flags.output], paths);
-  const parts = await Promise.all(paths.map(async (p) => readBoundPart(await readGameFile(io, p), p)));
-  const first = parts[0]!;
-  const items = new Map<number, BoundItem>();
-  parts.forEach((part, k) => {
-    if (!samePartSearch(first, part)) usage(`${paths[k]} is a part of another search than ${paths[0]} (rules, --guesses or frontier differ)`);
-    for (const it of part.items) {
-      const had = items.get(it.index);
-      if (had && (had.answer !== it.answer || had.text !== it.text)) usage(`item ${it.index} differs between two parts (${paths[k]} and an earlier one)`);
-      items.set(it.index, it);
-    }
-  });
-  const { rules, guesses: h } = first;
-  const joined = joinBoundItems(rules, h, items);
-  if ('missing' in joined) {
-    const list = joined.missing.slice(0, 10).join(', ') + (joined.missing.length > 10 ? ', ...' : '');
-    io.stdout.write((flags.json ? JSON.stringify({ status: 'incomplete', missing: joined.missing }) : `incomplete: ${plural(joined.missing.length, 'item')} of ${first.frontier} in no part (${list}); nothing written`) + '\n');
+  const parts = await Promise.all(paths.map(async (p) => ({ part: readBoundPart(await readGameFile(io, p), p), where: p })));
+  const r = mergeBoundParts(parts, deadline);
+  const say = (json: object, text: string) => io.stdout.write((flags.json ? JSON.stringify(json) : text) + '\n');
+  if (r.status === 'incomplete') {
+    const list = r.missing.slice(0, 10).join(', ') + (r.missing.length > 10 ? ', ...' : '');
+    say({ status: 'incomplete', missing: r.missing }, `incomplete: ${plural(r.missing.length, 'item')} of ${r.frontier} in no part (${list}); nothing written`);
     return exitCode('UNDECIDED');
   }
-  if ('open' in joined) {
-    io.stdout.write((flags.json ? JSON.stringify({ status: 'open', open: joined.open }) : `not proven by this frontier: ${plural(joined.open.length, 'item')} open (${joined.open.slice(0, 10).join(', ')}); run bound without --shard, which tries the first guesses' other answers; nothing written`) + '\n');
+  if (r.status === 'open') {
+    say({ status: 'open', open: r.open }, `not proven by this frontier: ${plural(r.open.length, 'item')} open (${r.open.slice(0, 10).join(', ')}); run bound without --shard, which tries the first guesses' other answers; nothing written`);
     return exitCode('UNDECIDED');
   }
-  const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
-  const text = formatBoundProof(rules, h, joined.proof, { positions, built: 'bound search' });
-  const checked = checkBoundProof(text, 'the joined proof', deadline === undefined ? {} : { deadline });
-  if (checked.valid === null) {
-    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown' }) : 'unknown: the time limit came before the joined proof was checked; nothing written') + '\n');
+  if (r.status === 'unchecked') {
+    say({ status: 'unknown' }, 'unknown: the time limit came before the joined proof was checked; nothing written');
     return exitCode('UNDECIDED');
   }
-  if (!checked.valid) throw new NonocryptError('E_INTERNAL', `internal error: the joined proof fails the independent check (after ${checked.path.join(', ') || 'no guess'}: ${checked.problem})`);
-  writeGameFile(io, flags.output, text);
-  io.stdout.write((flags.json ? JSON.stringify({ status: 'proven', guesses: h, positions, output: flags.output }) : `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${paths.length} parts, ${plural(positions, 'position')}; proof checked and written to ${flags.output})`) + '\n');
+  writeGameFile(io, flags.output, r.text);
+  say(
+    { status: 'proven', guesses: r.guesses, positions: r.positions, output: flags.output },
+    `proven: no strategy wins every play within ${guesses(r.guesses - 1)}; at least ${r.guesses} are needed (${paths.length} parts, ${plural(r.positions, 'position')}; proof checked and written to ${flags.output})`,
+  );
   return exitCode('OK');
 }
 

@@ -51,7 +51,7 @@ export interface BoundResult {
   readonly frontier: number;
   /** A shard's items (status `part`). */
   readonly items?: readonly BoundItem[];
-  /** Why the search stopped (status `unknown`): the time limit, or `shouldStop`'s reason. */
+  /** Status `unknown` because `shouldStop` asked: its reason (absent at the time limit). */
   readonly reason?: string;
 }
 
@@ -169,7 +169,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
     return proof === null ? result('refuted') : result('proven', options.proof ? { proof } : {});
   } catch (e) {
     if (!(e instanceof SearchTimeout)) throw e;
-    return result('unknown', { reason: e.message });
+    return result('unknown', e.stoppedBy === undefined ? {} : { reason: e.stoppedBy });
   } finally {
     if (ctx) ctx.deadline = Deadline.never;
   }

@@ -1,0 +1,45 @@
+import { NonocryptError } from '../../errors.js';
+import { samePartSearch, type PartHeader } from './boundFiles.js';
+import { checkedBoundProof } from './checkedBoundProof.js';
+import { joinBoundItems, type BoundItem } from './proveBound.js';
+
+/** A part as read (readBoundPart), and the name its errors give it. */
+export interface NamedPart {
+  readonly part: PartHeader & { readonly items: readonly BoundItem[] };
+  readonly where: string;
+}
+
+export type MergeResult =
+  | { readonly status: 'proven'; readonly guesses: number; readonly positions: number; readonly text: string }
+  /** Items of the frontier in no part. */
+  | { readonly status: 'incomplete'; readonly frontier: number; readonly missing: readonly number[] }
+  /** Items whose second guess no part refuted: this frontier does not prove the bound. */
+  | { readonly status: 'open'; readonly open: readonly number[] }
+  /** Proven, but `deadline` came before the joined proof was checked. */
+  | { readonly status: 'unchecked' };
+
+/**
+ * Joins the parts of one search (`bound --shard K/N --proof`, any number of each) into the
+ * proof file one process writes, checked (checkedBoundProof). Parts of different searches, or
+ * an item that two parts answer differently, are E_USAGE naming the parts.
+ */
+export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number): MergeResult {
+  const first = parts[0];
+  if (!first) throw new NonocryptError('E_USAGE', 'no part to merge');
+  const items = new Map<number, BoundItem>();
+  for (const { part, where } of parts) {
+    if (!samePartSearch(first.part, part)) throw new NonocryptError('E_USAGE', `${where} is a part of another search than ${first.where} (rules, --guesses or frontier differ)`);
+    for (const it of part.items) {
+      const had = items.get(it.index);
+      if (had && (had.answer !== it.answer || had.text !== it.text)) throw new NonocryptError('E_USAGE', `item ${it.index} differs between two parts (${where} and an earlier one)`);
+      items.set(it.index, it);
+    }
+  }
+  const { rules, guesses, frontier } = first.part;
+  const joined = joinBoundItems(rules, guesses, items);
+  if ('missing' in joined) return { status: 'incomplete', frontier, missing: joined.missing };
+  if ('open' in joined) return { status: 'open', open: joined.open };
+  const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
+  const text = checkedBoundProof(rules, guesses, joined.proof, positions, deadline);
+  return text === undefined ? { status: 'unchecked' } : { status: 'proven', guesses, positions, text };
+}
