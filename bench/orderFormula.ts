@@ -50,7 +50,6 @@ export function orderFormula(puzzle: Puzzle, givens: readonly number[], picture?
     for (let j = k - 1; j >= 0; j--) {
       after += c[j]!;
       hi[j] = n - after - (k - 1 - j);
-      after += 0;
     }
     const order: number[][] = [];
     for (let j = 0; j < k; j++) {

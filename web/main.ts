@@ -318,14 +318,15 @@ function withCertificate(box: HTMLElement, view: BlockView, ciphertext: string):
     }
     go.remove();
     const base = `block-${r.result.block}`;
-    const link = (name: string, text: string) => {
+    const link = (name: string, parts: readonly Uint8Array[]) => {
       const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+      const blob = new Blob([...parts] as BlobPart[], { type: 'text/plain' });
+      a.href = URL.createObjectURL(blob);
       a.download = name;
-      a.textContent = `${name} (${Math.ceil(text.length / 1000)} kB)`;
+      a.textContent = `${name} (${Math.ceil(blob.size / 1000)} kB)`;
       return a;
     };
-    row.append(`${r.result.verdict} certified in ${seconds(r.ms)}: `, link(`${base}.cnf`, r.result.cnf), ' ', link(`${base}.lrat`, r.result.lrat));
+    row.append(`${r.result.verdict} certified in ${seconds(r.ms)}: `, link(`${base}.cnf`, [r.result.cnf]), ' ', link(`${base}.lrat`, r.result.lrat));
   });
   box.append(row);
   return box;

@@ -86,7 +86,7 @@ export type Result =
   | { readonly kind: 'decrypt'; readonly ok: false; readonly failures: readonly string[]; readonly blocks: number }
   | { readonly kind: 'verify'; readonly summary: Record<string, number> }
   /** A block's certificate: the formula (DIMACS) and its LRAT proof, as text; or why there is none. */
-  | { readonly kind: 'certify'; readonly block: number; readonly ok: true; readonly verdict: string; readonly cnf: string; readonly lrat: string; readonly ms: number }
+  | { readonly kind: 'certify'; readonly block: number; readonly ok: true; readonly verdict: string; readonly cnf: Uint8Array; readonly lrat: readonly Uint8Array[]; readonly ms: number }
   | { readonly kind: 'certify'; readonly block: number; readonly ok: false; readonly reason: string }
   | { readonly kind: 'solve'; readonly status: string; readonly label: string; readonly svg: string; readonly rows: readonly string[][] }
   | { readonly kind: 'annotate'; readonly label: string; readonly code: string; readonly svg: string; readonly givenFile: string }

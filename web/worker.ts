@@ -186,8 +186,7 @@ async function handle(id: number, r: Request): Promise<Result> {
       if (!out) return { kind: 'certify', block: r.block, ok: false, reason: `block ${r.block} is ${result.status}: ${result.status === 'multiple' ? 'its two pictures are the proof' : 'there is nothing to certify'}` };
       if (out.kind === 'unknown') return { kind: 'certify', block: r.block, ok: false, reason: out.reason };
       const cert = out.certificate;
-      const decoder = new TextDecoder();
-      return { kind: 'certify', block: r.block, ok: true, verdict: cert.verdict, cnf: decoder.decode(cert.cnf), lrat: cert.proof.map((p) => decoder.decode(p)).join(''), ms: cert.ms };
+      return { kind: 'certify', block: r.block, ok: true, verdict: cert.verdict, cnf: cert.cnf, lrat: cert.proof, ms: cert.ms };
     }
     case 'solve': {
       const file = readPuzzleText(r.puzzle, r.format, r.name);

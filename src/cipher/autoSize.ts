@@ -222,7 +222,6 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     best = { trial, blocks, ciphertext };
   }
   const evaluated = new Set<Candidate>();
-  if (free) evaluated.add(free);
   const evaluate = (c: Candidate, budgetMs: number) => {
     evaluated.add(c);
     const t0 = performance.now();

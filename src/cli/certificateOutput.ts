@@ -3,7 +3,7 @@ import { basename, join } from 'node:path';
 import type { Certificate, CertifyOutcome } from '../certify/certifyBlock.js';
 import { gzipChunks } from '../certify/gzipChunks.js';
 import { InputError } from '../errors.js';
-import { checkOutputs, describeFsError } from './io.js';
+import { checkOutputs, describeFsError, tempPathBeside } from './io.js';
 
 /**
  * Certificate files (`--certify DIR`): `BASE.cnf` and `BASE.lrat` (or `BASE.lrat.gz` with
@@ -61,7 +61,7 @@ export async function writeCertificate(dir: string, base: string, cert: Certific
   const temps: string[] = [];
   const write = async (path: string, chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<WrittenFile> => {
     const started = performance.now();
-    const tmp = join(dir, `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
+    const tmp = tempPathBeside(path);
     const fd = openSync(tmp, 'wx', 0o666);
     temps.push(tmp);
     let bytes = 0;

@@ -205,6 +205,11 @@ export function checkOutputs(outputs: readonly (string | undefined)[], inputs: r
   }
 }
 
+/** A fresh temporary name beside `target` (hidden, this process's), for writing it whole or not at all. */
+export function tempPathBeside(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
+}
+
 /** Write a whole output (see the file comment); `-` is standard output. */
 export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, inputs: readonly (string | undefined)[] = []): void {
   checkOutputs([path], inputs);
@@ -229,7 +234,7 @@ export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, 
     }
     return;
   }
-  const tmp = join(dirname(target), `.${basename(target)}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const tmp = tempPathBeside(target);
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'wx', existing ? existing.mode & 0o7777 : 0o666);

@@ -249,16 +249,18 @@ export function* annotationCells(line: string, fail: Fail, width = Infinity, hei
 
   const board = (side: number, axis: string): SymbolPlace | undefined =>
     side === Infinity ? undefined : { largest: side - 1, tooLarge: (v) => `${axis} ${v}, off this board of ${width} x ${height}` };
+  const xPlace = board(width, 'x');
+  const yPlace = board(height, 'y');
   for (let i = 0; i < text.length; i += 2) {
     const x = symbolToNumber(text[i]!);
-    if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i, board(width, 'x'));
-    lookalike(text[i]!, x, fail, start + i, board(width, 'x'), '');
+    if (x === undefined) badSymbol(charOf(text, i), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i, xPlace);
+    lookalike(text[i]!, x, fail, start + i, xPlace, '');
     if (i + 1 >= text.length) {
       fail(`odd count of ${counted(text.length, 'symbol')} in the annotation; each cell is two symbols "xy"`, start + i);
     }
     const y = symbolToNumber(text[i + 1]!);
-    if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1, board(height, 'y'));
-    lookalike(text[i + 1]!, y, fail, start + i + 1, board(height, 'y'), '');
+    if (y === undefined) badSymbol(charOf(text, i + 1), 'two symbols 0-9 or A-Z per cell, or X for none', fail, start + i + 1, yPlace);
+    lookalike(text[i + 1]!, y, fail, start + i + 1, yPlace, '');
     yield { x: x, y: y, offset: start + i, yOffset: start + i + 1, text: text.slice(i, i + 2) };
   }
 }

@@ -312,12 +312,12 @@ export class WasmSolver implements SatSolver {
   }
 }
 
-function misuse(message: string): NonocryptError {
+export function misuse(message: string): NonocryptError {
   return new NonocryptError('E_INTERNAL', `internal error: ${message}`);
 }
 
 /** A non-zero integer literal over variables 1..vars. */
-function isLiteral(lit: number, vars: number): boolean {
+export function isLiteral(lit: number, vars: number): boolean {
   return lit >= -vars && lit <= vars && lit !== 0 && (lit | 0) === lit;
 }
 

@@ -1,5 +1,5 @@
 import { NonocryptError, SolverAbortError } from '../errors.js';
-import { WasmSolver } from './WasmSolver.js';
+import { isLiteral, misuse, WasmSolver } from './WasmSolver.js';
 
 /**
  * The proof engine: CaDiCaL 1.7.4 (`engines/cadical.wasm`) solves a formula from scratch and,
@@ -83,8 +83,7 @@ export function solveWithLratProof(numVars: number, clauses: Iterable<ArrayLike<
     if (outcome === 'sat') return { status: 'sat' };
     if (outcome === 'unknown') return { status: 'unknown', reason: LRAT_DEADLINE_REASON };
     s.flushProof();
-    const conflicts = s.stats()?.conflicts;
-    return conflicts === undefined ? { status: 'unsat', proofBytes } : { status: 'unsat', proofBytes, conflicts };
+    return { status: 'unsat', proofBytes, conflicts: s.stats().conflicts };
   } catch (e) {
     if (sinkError) throw sinkError.error;
     if (e instanceof SolverAbortError) return { status: 'unknown', reason: e.reason };
@@ -96,13 +95,6 @@ export function solveWithLratProof(numVars: number, clauses: Iterable<ArrayLike<
 
 function checkClause(c: ArrayLike<number>, numVars: number): void {
   for (let i = 0; i < c.length; i++) {
-    const lit = c[i]!;
-    if (!(lit !== 0 && (lit | 0) === lit && lit >= -numVars && lit <= numVars)) {
-      throw misuse(`literal ${lit} is not a literal over variables 1..${numVars}`);
-    }
+    if (!isLiteral(c[i]!, numVars)) throw misuse(`literal ${c[i]} is not a literal over variables 1..${numVars}`);
   }
-}
-
-function misuse(message: string): NonocryptError {
-  return new NonocryptError('E_INTERNAL', `internal error: ${message}`);
 }

@@ -8,6 +8,7 @@ import type { SolveLimits } from '../sat/SatSolver.js';
 import { NonocryptError } from '../errors.js';
 import { NonogramCore, type SearchOutcome } from './NonogramCore.js';
 import type { Difficulty, SolutionCount, SolveResult, SolveStats } from './SolveResult.js';
+import type { CoreValueFirst } from './coreAbi.js';
 import { switchNeighbour } from './switchNeighbour.js';
 
 /**
@@ -217,7 +218,7 @@ export class BlockSolver {
         deadline: options.deadline,
         maxProbes: this.tuning.searchLineWork / (this.puzzle.width + this.puzzle.height),
         restartNodes: this.tuning.restartNodes,
-        valueFirst: this.tuning.valueFirst as 0 | 1 | 2,
+        valueFirst: this.tuning.valueFirst as CoreValueFirst,
       });
       const stats = core.stats();
       this.probes = stats.probes;

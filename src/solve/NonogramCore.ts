@@ -2,7 +2,7 @@ import type { Puzzle } from '../grid/Puzzle.js';
 import { NonocryptError, SolverAbortError } from '../errors.js';
 import type { PropagationStatus } from '../line/Propagator.js';
 import { EngineTrap, engineModule, EngineInstance, loadWasmEngine, mebibytes, memoryCap, type EngineSource } from '../sat/wasmEngine.js';
-import { CoreSearchEnd, CoreStat, CoreStatus, type CoreValueFirst } from './coreAbi.js';
+import { CoreSearchEnd, CoreStat, CoreStatus, CoreValueFirst } from './coreAbi.js';
 
 /**
  * The nonogram core: our line solver, propagation, probing and depth-first search, compiled to
@@ -249,7 +249,7 @@ export class NonogramCore {
         limits.maxNodes ?? Infinity,
         limits.maxProbes ?? Infinity,
         limits.restartNodes ?? 0,
-        limits.valueFirst ?? 0,
+        limits.valueFirst ?? CoreValueFirst.FIRST_WHITE,
       );
       const grids: Uint8Array[] = [];
       const n = x.core_solutions(this.handle);

@@ -1,5 +1,5 @@
 // The nonogram core (engines/core/) built natively with every assert live, against brute force.
-// test/coreNative.test.ts compiles it with g++ -O1 -g -fsanitize=address,undefined (no -DNDEBUG)
+// test/coreNative.test.ts compiles it with g++ -O0 -g -fsanitize=address,undefined (no -DNDEBUG)
 // and runs it; a failed check or assert, or a sanitizer report, ends it with a non-zero status.
 //
 //   coreHarness SEED           random lines and boards from SEED; prints what it checked
@@ -187,14 +187,24 @@ bool coreLine(const Clue& clue, const Cells& cells, Cells& out) {
   return true;
 }
 
+/** Colours (-1 open, 0 white, 1 black) as the API's cell bytes, and back. */
+std::vector<uint8_t> cellBytes(const Cells& g) {
+  std::vector<uint8_t> b(g.size());
+  for (size_t c = 0; c < g.size(); c++) b[c] = g[c] < 0 ? CELL_OPEN : g[c] ? CELL_BLACK : CELL_WHITE;
+  return b;
+}
+Cells cellColours(const std::vector<uint8_t>& b) {
+  Cells g(b.size());
+  for (size_t c = 0; c < b.size(); c++) g[c] = b[c] == CELL_OPEN ? -1 : b[c] == CELL_BLACK ? 1 : 0;
+  return g;
+}
+
 bool apiLine(const Clue& clue, const Cells& cells, Cells& out) {
-  std::vector<uint8_t> bytes(cells.size());
-  for (size_t i = 0; i < cells.size(); i++) bytes[i] = cells[i] < 0 ? CELL_OPEN : cells[i] ? CELL_BLACK : CELL_WHITE;
+  std::vector<uint8_t> bytes = cellBytes(cells);
   const int r = core_solve_line((int)cells.size(), clue.data(), (int)clue.size(), bytes.data());
   CHECK(r == 0 || r == 1, "core_solve_line answered %d", r);
   if (!r) return false;
-  out.assign(cells.size(), -1);
-  for (size_t i = 0; i < cells.size(); i++) out[i] = bytes[i] == CELL_OPEN ? -1 : bytes[i] == CELL_BLACK ? 1 : 0;
+  out = cellColours(bytes);
   return true;
 }
 
@@ -358,24 +368,14 @@ struct Api {
   Api(const Api&) = delete;
   Api& operator=(const Api&) = delete;
 
-  static std::vector<uint8_t> bytes(const Cells& g) {
-    std::vector<uint8_t> b(g.size());
-    for (size_t c = 0; c < g.size(); c++) b[c] = g[c] < 0 ? CELL_OPEN : g[c] ? CELL_BLACK : CELL_WHITE;
-    return b;
-  }
-  static Cells cells(const std::vector<uint8_t>& b) {
-    Cells g(b.size());
-    for (size_t c = 0; c < b.size(); c++) g[c] = b[c] == CELL_OPEN ? -1 : b[c] == CELL_BLACK ? 1 : 0;
-    return g;
-  }
   int load(const Cells& g) {
-    std::vector<uint8_t> b = bytes(g);
+    std::vector<uint8_t> b = cellBytes(g);
     return core_load(core, b.data());
   }
   Cells read() {
     std::vector<uint8_t> b(p.W * p.H);
     core_read(core, b.data());
-    const Cells g = cells(b);
+    const Cells g = cellColours(b);
     CHECK(core_stat(core, STAT_KNOWN) == p.W * p.H - openCells(g), "STAT_KNOWN");
     return g;
   }
@@ -433,10 +433,10 @@ void checkPropagate(Api& a, const Puzzle& p, const Cells& root, Tally& t) {
   Cells want = start;
   const bool ok = referenceFixpoint(p, want);
   const int32_t lines[2] = {c / p.W, p.H + c % p.W};
-  std::vector<uint8_t> b = Api::bytes(start);
+  std::vector<uint8_t> b = cellBytes(start);
   const int r = core_propagate(a.core, b.data(), lines, 2, nullptr);
   CHECK(r == (!ok ? CONFLICT : openCells(want) ? OPEN : SOLVED), "core_propagate answered %d", r);
-  CHECK(Api::cells(b) == (ok ? want : start), "core_propagate's cells");
+  CHECK(cellColours(b) == (ok ? want : start), "core_propagate's cells");
   t.propagations++;
   // Finishers: cells open in `start`; a finisher that would turn black ends it (SOLVED, part-way).
   std::vector<uint8_t> finishers(p.W * p.H, 0);
@@ -446,17 +446,17 @@ void checkPropagate(Api& a, const Puzzle& p, const Cells& root, Tally& t) {
       finishers[f] = 1;
       reached = reached || (ok && want[f] == 1);
     }
-  b = Api::bytes(start);
+  b = cellBytes(start);
   const int rf = core_propagate(a.core, b.data(), lines, 2, finishers.data());
   if (!ok) {
     CHECK(rf == CONFLICT || rf == SOLVED, "with finishers, after a conflict: %d", rf);
   } else if (reached) {
     CHECK(rf == SOLVED, "a finisher turns black, yet %d", rf);
-    const Cells part = Api::cells(b);
+    const Cells part = cellColours(b);
     for (int x = 0; x < p.W * p.H; x++) CHECK(part[x] < 0 || part[x] == want[x], "part-way cell %d", x);
     t.finished++;
   } else {
-    CHECK(rf == r && Api::cells(b) == want, "finishers never reached, yet %d", rf);
+    CHECK(rf == r && cellColours(b) == want, "finishers never reached, yet %d", rf);
   }
 }
 

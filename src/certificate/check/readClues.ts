@@ -15,7 +15,8 @@ export type { CheckedBlock } from './CheckedBlock.js';
  * (readWebpbnClues.ts). Every error is one line naming the line.
  */
 
-export type ClueFormat = 'cipher' | 'non' | 'nin' | 'json' | 'picture' | 'xml';
+export const CLUE_FORMATS = ['cipher', 'non', 'nin', 'json', 'picture', 'xml'] as const;
+export type ClueFormat = (typeof CLUE_FORMATS)[number];
 
 export interface ClueFile {
   readonly format: ClueFormat;
@@ -38,18 +39,21 @@ export function readClues(text: string, format: ClueFormat, where: string): Clue
   const fail = (line: number, why: string): never => {
     throw new InputError('E_PARSE', `${where}:${line}: ${why}`);
   };
-  const blocks =
-    format === 'cipher'
-      ? cipher(lines, fail)
-      : format === 'nin'
-        ? [nin(lines, fail)]
-        : format === 'non'
-          ? [non(lines, fail)]
-          : format === 'json'
-            ? [json(text, where)]
-            : format === 'xml'
-              ? [readWebpbnClues(text, where)]
-              : [picture(lines, fail)];
+  const one = (): CheckedBlock => {
+    switch (format) {
+      case 'nin':
+        return nin(lines, fail);
+      case 'non':
+        return non(lines, fail);
+      case 'json':
+        return json(text, where);
+      case 'xml':
+        return readWebpbnClues(text, where);
+      default:
+        return picture(lines, fail);
+    }
+  };
+  const blocks = format === 'cipher' ? cipher(lines, fail) : [one()];
   for (const b of blocks) checkFits(b, where);
   return { format, blocks };
 }

@@ -2,16 +2,14 @@ import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import { checkCertificates, type BlockCheck, type CertificateFiles } from '../../certificate/check/checkCertificate.js';
-import { clueFormatOf, readClues, type ClueFormat } from '../../certificate/check/readClues.js';
+import { CLUE_FORMATS, clueFormatOf, readClues } from '../../certificate/check/readClues.js';
 import { InputError } from '../../errors.js';
 import { counted } from '../../formats/counted.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { certificateStem } from '../certificateOutput.js';
-import { colour, colourOn, describeFsError, readText, withProgress } from '../io.js';
+import { colour, describeFsError, readText, withProgress } from '../io.js';
 import { quietOption, usage } from '../options.js';
-
-const FORMATS = ['cipher', 'non', 'nin', 'json', 'picture', 'xml'] as const satisfies readonly ClueFormat[];
 
 function declare(program: Command) {
   return program
@@ -20,7 +18,7 @@ function declare(program: Command) {
     .summary('check the certificates of verify/solve --certify with the independent checker')
     .argument('<file>', 'the ciphertext or puzzle the certificates are for (ciphertext, .non, .nin, .json, .pic, webpbn .xml)')
     .argument('<dir>', 'the folder holding STEM.block-K.cnf and STEM.block-K.lrat (or .lrat.gz); for a puzzle STEM.cnf and STEM.lrat')
-    .addOption(new Option('-f, --from <format>', 'the format of FILE (default: from its extension; other names are read as a ciphertext)').choices(FORMATS))
+    .addOption(new Option('-f, --from <format>', 'the format of FILE (default: from its extension; other names are read as a ciphertext)').choices(CLUE_FORMATS))
     .option('--json', 'print one JSON document: {"blocks":[{"block","status","reason"?,"cnf","proof","ms"}],"certified":N,"ok":true|false}')
     .addOption(quietOption())
     .addHelpText(
@@ -55,7 +53,7 @@ async function checkCertificateCommand(io: CliIO, path: string, dir: string, fla
       return createReadStream(p);
     },
   };
-  const paint = colourOn(io, io.stdout) ? colour(io, io.stdout) : (_: number, t: string) => t;
+  const paint = colour(io, io.stdout);
   const report = await withProgress(io, !flags.quiet && !flags.json, (onProgress) => checkCertificates(clues, certificateStem(path), files, (b) => onProgress(b.block)), clues.blocks.length);
   const certified = report.blocks.filter((b) => b.status === 'unique').length;
   if (flags.json) {
