@@ -253,23 +253,29 @@ function frontierOf(search: BoundSearch, root: Levels, t: number, depth: number)
   return { root: node(root, t, [], 1), items };
 }
 
-function searchItem(search: BoundSearch, frontier: Frontier, i: number): BoundItem {
-  const { node, cls } = frontier.items[i]!;
+/**
+ * `run` on an empty memory of lost tuples, cleared again after it (so that a proof does not
+ * depend on what ran before), and the tuples it searched.
+ */
+function afresh<T>(search: BoundSearch, run: () => T): { found: T; positions: number } {
   search.forget();
   const before = search.nodes;
-  const e = search.refute(node.tuple, node.t, [...node.history], cls);
-  search.forget();
-  const positions = search.nodes - before;
+  try {
+    return { found: run(), positions: search.nodes - before };
+  } finally {
+    search.forget();
+  }
+}
+
+function searchItem(search: BoundSearch, frontier: Frontier, i: number): BoundItem {
+  const { node, cls } = frontier.items[i]!;
+  const { found: e, positions } = afresh(search, () => search.refute(node.tuple, node.t, [...node.history], cls));
   if (!e) return { index: i, answer: null, text: '', positions };
   return { index: i, answer: e.answer, text: proofText(search.ctx.rules, e.child), positions };
 }
 
 function searchWhole(search: BoundSearch, root: Levels, t: number, rules: Rules): BoundItem {
-  search.forget();
-  const before = search.nodes;
-  const node = search.lost(root, t, []);
-  search.forget();
-  const positions = search.nodes - before;
+  const { found: node, positions } = afresh(search, () => search.lost(root, t, []));
   return node ? { index: 0, answer: 0, text: proofText(rules, node, 2), positions } : { index: 0, answer: null, text: '', positions };
 }
 
@@ -280,8 +286,7 @@ function searchWhole(search: BoundSearch, root: Levels, t: number, rules: Rules)
  */
 function assembleNode(rules: Rules, search: BoundSearch, node: FrontierNode, items: ReadonlyMap<number, BoundItem>, fallback: boolean): string | null {
   const { game, pegs } = rules;
-  const symmetry = search.ctx.symmetry;
-  const members = (c: GuessClass) => membersText(rules, c.members.map((code) => ({ code, perm: symmetry.permutationTo(node.history, code, c.rep) })));
+  const members = (c: GuessClass) => membersText(rules, search.members(node.history, c));
   let text = splitHead(node.head);
   for (const e of node.entries) {
     if (e.item !== undefined) {
@@ -297,9 +302,7 @@ function assembleNode(rules: Rules, search: BoundSearch, node: FrontierNode, ite
     }
     if (!fallback) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
     // The frontier's answer does not lose: the other answers, as the plain search tries them.
-    search.forget();
-    const other = search.refute(node.tuple, node.t, [...node.history], e.cls, 1);
-    search.forget();
+    const other = afresh(search, () => search.refute(node.tuple, node.t, [...node.history], e.cls, 1)).found;
     if (!other) return null;
     text += entryText(rules, other, proofText(rules, other.child, 1)) + '\n';
   }
