@@ -347,7 +347,7 @@ class BoundCheckpoint {
   ) {
     if (!existsSync(path)) return;
     const part = readBoundPart(readFileSync(path, 'utf8'), path, true);
-    if (JSON.stringify(part.rules.spec()) !== JSON.stringify(rules.spec()) || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count) {
+    if (part.rules.key() !== rules.key() || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count) {
       throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
     }
     this.previous = part;

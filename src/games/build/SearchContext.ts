@@ -62,7 +62,7 @@ export class SearchContext {
    * table, made within `deadline`).
    */
   static of(rules: Rules, table?: AnswerTable | SharedAnswers, deadline: Deadline = Deadline.never): SearchContext {
-    const key = JSON.stringify(rules.spec());
+    const key = rules.key();
     if (lastContext?.key !== key) {
       const t = table instanceof AnswerTable ? table : new AnswerTable(rules.game, table, deadline);
       lastContext = { key, ctx: new SearchContext(rules, t) };

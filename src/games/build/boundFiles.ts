@@ -97,5 +97,5 @@ export function readBoundPart(text: string, where: string, partial = false): Par
 
 /** Whether two part headers are of one search (same rules, bound and frontier). */
 export function samePartSearch(a: PartHeader, b: PartHeader): boolean {
-  return JSON.stringify(a.rules.spec()) === JSON.stringify(b.rules.spec()) && a.guesses === b.guesses && a.frontier === b.frontier;
+  return a.rules.key() === b.rules.key() && a.guesses === b.guesses && a.frontier === b.frontier;
 }

@@ -107,6 +107,11 @@ export class Rules {
     return { kind: this.game.kind, pegs: this.game.pegs, symbols: this.game.symbols, lies: this.lies, end: this.end, lie: this.lie };
   }
 
+  /** The rules as one string: equal for the same game and rules, different otherwise. */
+  key(): string {
+    return JSON.stringify(this.spec());
+  }
+
   /** For messages: `Mastermind with 4 pegs of 6 colours, at most 1 lie (truthful end)`, `..., plausible lies)`. */
   describe(): string {
     return `${this.game.name}, at most ${this.lies} lie${this.lies === 1 ? '' : 's'} (${this.end} end${this.lie === 'plausible' ? ', plausible lies' : ''})`;
