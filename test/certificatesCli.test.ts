@@ -2,19 +2,14 @@
 // codes, stdout and stderr together; files whole or not at all; golden help texts.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { assertBuilt, expectError, expectUsageError, nonocrypt, STACK_LINE, tempDir } from './helpers/cli.js';
+import { describe, expect, test } from 'vitest';
+import { expectError, expectUsageError, nonocrypt, scratchFolder, STACK_LINE } from './helpers/cli.js';
 
-let tmp: { dir: string; cleanup: () => void };
-beforeAll(() => {
-  assertBuilt();
-  tmp = tempDir();
-});
-afterAll(() => tmp.cleanup());
+const { at, dir } = scratchFolder();
 
 describe('certificates on the command line', () => {
   test('verify --certify writes every block; check-certificate accepts them (text and --json)', () => {
-    const dir = join(tmp.dir, 'to-be');
+    const dir = at('to-be');
     mkdirSync(dir);
     const v = nonocrypt(['verify', '--certify', dir, 'examples/to-be.txt']);
     expect(v.code, v.stderr).toBe(0);
@@ -34,7 +29,7 @@ describe('certificates on the command line', () => {
   });
 
   test('--json reports each file with its path, bytes and time; --gzip writes .lrat.gz, which the checker reads', () => {
-    const dir = join(tmp.dir, 'gz');
+    const dir = at('gz');
     mkdirSync(dir);
     const v = nonocrypt(['verify', '--json', '--gzip', '--certify', dir, 'examples/needs-search.nc']);
     expect(v.code, v.stderr).toBe(0);
@@ -49,7 +44,7 @@ describe('certificates on the command line', () => {
   });
 
   test('solve --certify: STEM.cnf and STEM.lrat for a unique puzzle; a multiple one gets none and fails the check', () => {
-    const dir = join(tmp.dir, 'solve');
+    const dir = at('solve');
     mkdirSync(dir);
     const s = nonocrypt(['solve', '--certify', dir, 'examples/heart.pic']);
     expect(s.code, s.stderr).toBe(0);
@@ -65,9 +60,9 @@ describe('certificates on the command line', () => {
   });
 
   test('a block with no solution gets a certificate of none, which the check reports as not unique', () => {
-    const dir = join(tmp.dir, 'none');
+    const dir = at('none');
     mkdirSync(dir);
-    const file = join(tmp.dir, 'none.nc');
+    const file = at('none.nc');
     // Columns empty, the first row full: no picture fits.
     writeFileSync(file, '2\n0,0,2,0\nX\n');
     const v = nonocrypt(['verify', '--certify', dir, file]);
@@ -79,7 +74,7 @@ describe('certificates on the command line', () => {
   });
 
   test('a tampered proof fails the check: exit 1 naming the block, the file, the line and the reason', () => {
-    const dir = join(tmp.dir, 'tamper');
+    const dir = at('tamper');
     mkdirSync(dir);
     expect(nonocrypt(['verify', '--certify', dir, 'examples/to-be.txt']).code).toBe(0);
     const p = join(dir, 'to-be.block-2.lrat');
@@ -96,22 +91,22 @@ describe('certificates on the command line', () => {
   });
 
   test('bad input exits 2 with one line naming the place', () => {
-    const bad = join(tmp.dir, 'bad.nc');
+    const bad = at('bad.nc');
     writeFileSync(bad, '6\n22,11\nX\n');
-    expectUsageError(nonocrypt(['check-certificate', bad, tmp.dir]), `${bad}:2: block 1: expected 12 clue groups, found 2`);
-    expectUsageError(nonocrypt(['check-certificate', 'examples/to-be.txt', join(tmp.dir, 'missing')]), 'cannot read the certificates (no such file)');
-    expectUsageError(nonocrypt(['solve', '--certify', tmp.dir, '-'], { input: '#.\n.#\n' }), '--certify names its files after the input: give a FILE');
+    expectUsageError(nonocrypt(['check-certificate', bad, dir()]), `${bad}:2: block 1: expected 12 clue groups, found 2`);
+    expectUsageError(nonocrypt(['check-certificate', 'examples/to-be.txt', at('missing')]), 'cannot read the certificates (no such file)');
+    expectUsageError(nonocrypt(['solve', '--certify', dir(), '-'], { input: '#.\n.#\n' }), '--certify names its files after the input: give a FILE');
     expectUsageError(nonocrypt(['verify', '--gzip', 'examples/to-be.txt']), '--gzip compresses the proofs of --certify DIR');
-    expectUsageError(nonocrypt(['verify', '--certify', tmp.dir, 'examples/to-be.txt', 'examples/needs-search.nc']), '--certify names its files after one input');
+    expectUsageError(nonocrypt(['verify', '--certify', dir(), 'examples/to-be.txt', 'examples/needs-search.nc']), '--certify names its files after one input');
   });
 
   test('an unwritable DIR exits 4 before any work and leaves nothing behind', () => {
-    const file = join(tmp.dir, 'not-a-folder');
+    const file = at('not-a-folder');
     writeFileSync(file, 'x');
     expectError(nonocrypt(['verify', '--certify', file, 'examples/to-be.txt']), 4, `${file}: cannot write certificates (not a folder)`);
     expectError(nonocrypt(['solve', '--certify', join(file, 'sub'), 'examples/heart.pic']), 4, 'cannot write certificates');
     expect(readFileSync(file, 'utf8')).toBe('x');
-    expect(existsSync(join(tmp.dir, 'to-be.block-1.cnf'))).toBe(false);
+    expect(existsSync(at('to-be.block-1.cnf'))).toBe(false);
   });
 });
 

@@ -12,7 +12,7 @@ import { formatPicture } from '../src/formats/picture.js';
 import { expectError, expectUsageError, nonocrypt, ROOT, type RunResult, scratchFolder } from './helpers/cli.js';
 import { stalledGrid } from './helpers/puzzles.js';
 
-const { at, dir } = scratchFolder();
+const { at } = scratchFolder();
 const examples = (name: string) => join(ROOT, 'examples', name);
 
 beforeAll(() => writeFileSync(at('garbage.txt'), 'garbage\n'));

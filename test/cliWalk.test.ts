@@ -4,9 +4,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { expectUsageError, nonocrypt, ONE_PLURAL, ROOT, scratchFolder } from './helpers/cli.js';
+import { autoSizeCounts, expectUsageError, nonocrypt, ONE_PLURAL, ROOT, scratchFolder } from './helpers/cli.js';
 
-const { at, dir } = scratchFolder();
+const { at } = scratchFolder();
 const examples = (name: string) => join(ROOT, 'examples', name);
 
 describe('9: convert --solve on a puzzle with several solutions', () => {
@@ -45,8 +45,7 @@ describe('13: encrypt --size auto counts every candidate once', () => {
     const r = nonocrypt(['encrypt', '--size', 'auto', '--table', 'auto', '-i', examples('message.txt')]);
     expect(r.code, r.stderr).toBe(0);
     const line = r.stderr.trimEnd();
-    const total = Number(/Of (\d+) candidates/.exec(line)?.[1]);
-    const counts = [...line.matchAll(/(\d+) (?:were evaluated|was evaluated|needs? at least|needs? no annotation|(?:was|were) not evaluated)/g)].map((m) => Number(m[1]));
+    const { total, counts } = autoSizeCounts(line);
     expect(total).toBe(70);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
     const j = nonocrypt(['encrypt', '--size', 'auto', '--table', 'auto', '--json', '-i', examples('message.txt')]);

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
@@ -10,6 +9,8 @@ import type { SatSolver } from '../src/sat/SatSolver.js';
 import { createSolver, loadEngine } from '../src/sat/engines.js';
 import type { WasmSolver } from '../src/sat/WasmSolver.js';
 import { coreSourceHash } from '../src/solve/NonogramCore.js';
+import { tempDir } from './helpers/cli.js';
+import { bruteSat, pigeonhole } from './helpers/cnf.js';
 
 // The WebAssembly engines (engines/*.wasm) behind the SatSolver interface. No timed
 // assertions: speed is measured in engines/README.md, not tested.
@@ -32,15 +33,6 @@ function rng(seed: number): (n: number) => number {
 
 const satisfies = (clause: number[], bit: (v: number) => boolean) => clause.some((l) => bit(Math.abs(l)) === l > 0);
 
-/** Whether clauses (and the units `assume`) over variables 1..n have a model, by enumeration. */
-function bruteSat(n: number, clauses: number[][], assume: number[] = []): boolean {
-  const all = [...clauses, ...assume.map((l) => [l])];
-  for (let m = 0; m < 1 << n; m++) {
-    if (all.every((c) => satisfies(c, (v) => ((m >> (v - 1)) & 1) === 1))) return true;
-  }
-  return false;
-}
-
 function randomClause(rand: (n: number) => number, n: number, maxLen: number): number[] {
   const len = 1 + rand(maxLen);
   return Array.from({ length: len }, () => (1 + rand(n)) * (rand(2) ? 1 : -1));
@@ -52,16 +44,13 @@ function expectModel(s: SatSolver, clauses: number[][], assume: number[] = []): 
   for (const a of assume) expect(satisfies([a], bit), `assumption ${a}`).toBe(true);
 }
 
-/** Pigeonhole: p + 1 pigeons into p holes (unsatisfiable, hard for CDCL at p = 9), each clause under `guard` if given. */
-function pigeonhole(s: SatSolver, p: number, guard?: number): (i: number, j: number) => number {
-  const first = s.newVars((p + 1) * p);
-  const x = (i: number, j: number) => first + i * p + j;
-  const add = (c: number[]) => s.addClause(guard === undefined ? c : [-guard, ...c]);
-  for (let i = 0; i <= p; i++) add(Array.from({ length: p }, (_, j) => x(i, j)));
-  for (let j = 0; j < p; j++) {
-    for (let i = 0; i <= p; i++) for (let k = i + 1; k <= p; k++) add([-x(i, j), -x(k, j)]);
-  }
-  return x;
+/** Pigeonhole (helpers/cnf.ts) on fresh variables of `s`, each clause under `guard` if given; returns its x(i, j). */
+function addPigeonhole(s: SatSolver, p: number, guard?: number): (i: number, j: number) => number {
+  const { n, clauses, x } = pigeonhole(p);
+  const shift = s.newVars(n) - 1;
+  const at = (l: number) => (l > 0 ? l + shift : l - shift);
+  for (const c of clauses) s.addClause(guard === undefined ? c.map(at) : [-guard, ...c.map(at)]);
+  return (i, j) => x(i, j) + shift;
 }
 
 test('every committed .wasm matches engines/SHA256SUMS, and the README names the Debian source versions', () => {
@@ -113,8 +102,8 @@ test('engines/INPUTS.sha256 holds every file engines/build.sh reads and the Debi
 describe('engines/build.sh in a broken environment stops with one line saying what is missing and what to do', () => {
   const buildSh = fileURLToPath(new URL('engines/build.sh', root));
   /** Runs build.sh with PATH = a folder of the given fake tools, then `rest` (the real tools, or none). */
-  function run(fakes: Record<string, string>, rest: string, env: Record<string, string> = {}): { code: number | null; stderr: string; dir: string } {
-    const dir = mkdtempSync(join(tmpdir(), 'nonocrypt-build-'));
+  function run(fakes: Record<string, string>, rest: string, env: Record<string, string> = {}): { code: number | null; stderr: string; cleanup: () => void } {
+    const { dir, cleanup } = tempDir('nonocrypt-build-');
     const bin = join(dir, 'bin');
     mkdirSync(bin);
     for (const [name, body] of Object.entries(fakes)) {
@@ -125,7 +114,7 @@ describe('engines/build.sh in a broken environment stops with one line saying wh
       env: { PATH: `${bin}${rest ? `:${rest}` : ''}`, OUT: join(dir, 'out'), WORK: join(dir, 'work'), ...env },
       encoding: 'utf8',
     });
-    return { code: r.status, stderr: r.stderr, dir };
+    return { code: r.status, stderr: r.stderr, cleanup };
   }
   const oneLine = (stderr: string) => {
     const lines = stderr.trim().split('\n');
@@ -142,8 +131,8 @@ describe('engines/build.sh in a broken environment stops with one line saying wh
 
   test('no emscripten, and apt-get cannot install it', () => {
     // PATH: apt-get (failing) and dirname only, so neither em++ nor dpkg-source is found.
-    const { code, stderr, dir } = run({ 'apt-get': 'echo "E: Unable to locate package emscripten" >&2; exit 100', dirname: 'exec /usr/bin/dirname "$@"' }, '');
-    rmSync(dir, { recursive: true, force: true });
+    const { code, stderr, cleanup } = run({ 'apt-get': 'echo "E: Unable to locate package emscripten" >&2; exit 100', dirname: 'exec /usr/bin/dirname "$@"' }, '');
+    cleanup();
     expect(code).toBe(1);
     expect(oneLine(stderr)).toBe(
       "build.sh: missing em++ (package emscripten) dpkg-source (package dpkg-dev), and 'apt-get install emscripten dpkg-dev' failed (E: Unable to locate package emscripten): run build.sh as root on Debian bookworm, or install Debian's emscripten 3.1.6~dfsg-5 and dpkg-dev first",
@@ -153,8 +142,8 @@ describe('engines/build.sh in a broken environment stops with one line saying wh
   test('the source packages cannot be downloaded', () => {
     const apt = 'case "$1" in source) echo "E: Failed to fetch" >&2; exit 100;; esac; exit 0';
     const cache = 'case "$2" in minisat2) echo "Version: 1:2.2.1-5";; cadical) echo "Version: 1.7.4-1";; esac';
-    const { code, stderr, dir } = run({ ...tools, 'apt-get': apt, 'apt-cache': cache }, '/usr/bin:/bin');
-    rmSync(dir, { recursive: true, force: true });
+    const { code, stderr, cleanup } = run({ ...tools, 'apt-get': apt, 'apt-cache': cache }, '/usr/bin:/bin');
+    cleanup();
     expect(code).toBe(1);
     expect(oneLine(stderr)).toBe(
       'build.sh: apt-get source could not download minisat2 1:2.2.1-5 and cadical 1.7.4-1 (mirror unreachable?): take the files from snapshot.debian.org and run SOURCES=dir engines/build.sh (engines/README.md)',
@@ -162,16 +151,16 @@ describe('engines/build.sh in a broken environment stops with one line saying wh
   });
 
   test('SOURCES=dir without the files, or with other files under their names', () => {
-    const sources = mkdtempSync(join(tmpdir(), 'nonocrypt-sources-'));
+    const { dir: sources, cleanup: removeSources } = tempDir('nonocrypt-sources-');
     let r = run(tools, '/usr/bin:/bin', { SOURCES: sources });
-    rmSync(r.dir, { recursive: true, force: true });
+    r.cleanup();
     expect(r.code).toBe(1);
     expect(oneLine(r.stderr)).toBe(`build.sh: SOURCES=${sources} has no minisat2_2.2.1-5.dsc (engines/README.md lists the files to take from snapshot.debian.org)`);
     writeFileSync(join(sources, 'minisat2_2.2.1-5.dsc'), 'not the package\n');
     writeFileSync(join(sources, 'cadical_1.7.4.orig.tar.gz'), 'not the tarball\n');
     r = run(tools, '/usr/bin:/bin', { SOURCES: sources });
-    rmSync(r.dir, { recursive: true, force: true });
-    rmSync(sources, { recursive: true, force: true });
+    r.cleanup();
+    removeSources();
     expect(r.code).toBe(1);
     expect(oneLine(r.stderr)).toBe(
       'build.sh: minisat2_2.2.1-5.dsc or cadical_1.7.4.orig.tar.gz does not have the SHA-256 pinned in build.sh: these are not the sources the engines are built from',
@@ -274,7 +263,7 @@ describe.each(ENGINES)('%s', (engine) => {
   test('stats() counts the search: conflicts, decisions and propagations grow over the solves', () => {
     const s = createSolver(engine) as WasmSolver;
     expect(s.stats()).toEqual({ conflicts: 0, decisions: 0, propagations: 0 });
-    pigeonhole(s, 5);
+    addPigeonhole(s, 5);
     expect(s.solve()).toBe('unsat');
     const after = s.stats();
     expect(after.conflicts).toBeGreaterThan(10);
@@ -286,7 +275,7 @@ describe.each(ENGINES)('%s', (engine) => {
   test('a deadline in the past gives unknown on a hard instance, which then answers an easy query', () => {
     const s = createSolver(engine);
     const g = s.newVar();
-    const x = pigeonhole(s, 9, g);
+    const x = addPigeonhole(s, 9, g);
     expect(s.solve([g], { deadline: performance.now() - 1 })).toBe('unknown');
     expect(s.solve([g], { deadline: -Infinity })).toBe('unknown');
     // The deadline is read on performance.now()'s clock: an unknown answer means it has passed.

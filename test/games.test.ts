@@ -14,7 +14,7 @@ import { Game } from '../src/games/model/Game.js';
 import { parseHistory, type Turn } from '../src/games/model/History.js';
 import { Knowledge } from '../src/games/model/Knowledge.js';
 import { formatBoundProof } from '../src/games/build/boundFiles.js';
-import { joinBoundItems, proveBound, type BoundItem } from '../src/games/build/proveBound.js';
+import { joinBoundItems, proveBound, type BoundItem, type BoundResult } from '../src/games/build/proveBound.js';
 import { checkBoundProof } from '../src/games/check/checkBoundProof.js';
 import { Rules, type EndRule, type LieRule } from '../src/games/model/Rules.js';
 import { suggestNext } from '../src/games/play/suggestNext.js';
@@ -223,12 +223,14 @@ describe('lower-bound proofs: the independent checker', () => {
   // Mastermind e = 1 needs 7: a proof with symmetry classes (members and permutations) at the
   // root and after the first guess, items of the frontier, references to remembered tuples.
   const rules = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1 });
+  // The one-process proof, searched once: the shards test below compares its parts with it.
+  let whole: BoundResult;
   let file = '';
   const check = (text: string) => checkBoundProof(text);
   beforeAll(() => {
-    const r = proveBound(rules, 7, { proof: true });
-    expect(r.status).toBe('proven');
-    file = formatBoundProof(rules, 7, r.proof!, { positions: r.nodes, built: 'test' });
+    whole = proveBound(rules, 7, { proof: true });
+    expect(whole.status).toBe('proven');
+    file = formatBoundProof(rules, 7, whole.proof!, { positions: whole.nodes, built: 'test' });
   });
 
   test('accepts the proof the search wrote, and a copy with its line breaks moved', () => {
@@ -306,7 +308,6 @@ describe('lower-bound proofs: the independent checker', () => {
   });
 
   test('shards: the parts joined are the one-process proof byte for byte', () => {
-    const whole = proveBound(rules, 7, { proof: true });
     const items = new Map<number, BoundItem>();
     for (let k = 1; k <= 3; k++) {
       const part = proveBound(rules, 7, { shard: { index: k, count: 3 } });

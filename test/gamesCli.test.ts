@@ -283,6 +283,17 @@ describe('the time contract: every command ends within --timeout plus start-up, 
 describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () => {
   // Mastermind with one lie needs 7: the proof searches 1,966 positions (about 2 s).
   const args = ['mastermind', 'bound', '--lies', '1', '--guesses', '7', '-q'];
+  /** The one-process proof's file, written by the first test that asks for it (the search is deterministic). */
+  let wholeFile: string | undefined;
+  const wholeProof = (): string => {
+    if (wholeFile === undefined) {
+      const file = at('whole.proof');
+      const r = nonocrypt([...args, '--proof', file]);
+      expect(r.code, r.stderr).toBe(0);
+      wholeFile = file;
+    }
+    return wholeFile;
+  };
 
   test('bound --proof writes a proof that check verifies (.gz too); a refuted claim writes nothing', () => {
     const out = at('mm-e1-lower-7.proof');
@@ -312,8 +323,7 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
   });
 
   test('a run stopped by its time limit keeps its checkpoint and the same command resumes to the same proof', () => {
-    const whole = at('whole.proof');
-    expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);
+    const whole = wholeProof();
     const out = at('resumed.proof');
     const stopped = nonocrypt([...args, '--proof', out, '-t', '0.5']);
     expect(stopped.code).toBe(3);
@@ -348,8 +358,7 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
   }, 300_000);
 
   test.skipIf(!hasGnuParallel())('three shards run by GNU parallel, joined by merge-proofs: the one-process proof byte for byte', () => {
-    const whole = at('one.proof');
-    expect(nonocrypt([...args, '--proof', whole]).code).toBe(0);
+    const whole = wholeProof();
     const p = spawnSync('parallel', [`node ${CLI} ${args.join(' ')} --shard {}/3 --proof ${at('part-{}.proof')}`, ':::', '1', '2', '3'], { encoding: 'utf8', env: childEnv() });
     expect(p.status, p.stderr).toBe(0);
     expect(p.stdout.split('\n').filter((l) => /^part \d\/3: \d+ items of the frontier's 233 searched/.test(l))).toHaveLength(3);

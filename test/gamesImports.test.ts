@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './helpers/cli.js';
 import { importGraph } from './helpers/importGraph.js';
+import { holds } from './helpers/layerRules.js';
 
 /** Folder of src/games/ -> the places its files may import (a folder ends with '/'). */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -18,19 +19,17 @@ const ALLOWED: Record<string, readonly string[]> = {
   'games/play/': ['errors.ts', 'seededRandom.ts', 'sat/', 'games/tuning.ts', 'games/Deadline.ts', 'games/model/', 'games/tuple/', 'games/build/', 'games/play/'],
 };
 
-const within = (file: string, place: string) => (place.endsWith('/') ? file.startsWith(place) : file === place);
-
 /** Every import of a games file that its folder's row does not allow: `from -> to`. */
 function gamesImportViolations(graph: ReadonlyMap<string, readonly string[]>): string[] {
   const out: string[] = [];
   for (const [file, targets] of graph) {
     if (!file.startsWith('games/')) continue;
-    const row = Object.keys(ALLOWED).find((place) => within(file, place));
+    const row = Object.keys(ALLOWED).find((place) => holds(place, file));
     if (row === undefined) {
       out.push(`${file}: in no folder of the table`);
       continue;
     }
-    for (const t of targets) if (!ALLOWED[row]!.some((place) => within(t, place))) out.push(`${file} -> ${t}`);
+    for (const t of targets) if (!ALLOWED[row]!.some((place) => holds(place, t))) out.push(`${file} -> ${t}`);
   }
   return out;
 }

@@ -8,6 +8,7 @@ import { Propagator } from '../src/line/Propagator.js';
 import { createSolver, loadEngine } from '../src/sat/engines.js';
 import { LRAT_DEADLINE_REASON, solveWithLratProof, type LratOutcome } from '../src/sat/lratProof.js';
 import { randomCells, rng } from './helpers/bruteForce.js';
+import { bruteSat, pigeonhole } from './helpers/cnf.js';
 
 // The proof engine (src/sat/lratProof.ts): CaDiCaL 1.7.4's LRAT proofs, checked here by a
 // strict checker of a few lines that shares nothing with the engine. (Debian's drat-trim
@@ -77,23 +78,6 @@ function prove(numVars: number, clauses: readonly (readonly number[])[], options
   const chunks: Uint8Array[] = [];
   const outcome = solveWithLratProof(numVars, clauses, { ...options, onProof: (c) => chunks.push(c.slice()) });
   return { outcome, proof: Buffer.concat(chunks).toString('latin1') };
-}
-
-/** Whether the clauses over 1..n have a model, by enumeration (n small). */
-function bruteSat(n: number, clauses: readonly (readonly number[])[]): boolean {
-  for (let m = 0; m < 1 << n; m++) {
-    if (clauses.every((c) => c.some((l) => (((m >> (Math.abs(l) - 1)) & 1) === 1) === l > 0))) return true;
-  }
-  return false;
-}
-
-/** p + 1 pigeons into p holes: unsatisfiable. */
-function pigeonhole(p: number): { n: number; clauses: number[][] } {
-  const x = (i: number, j: number) => 1 + i * p + j;
-  const clauses: number[][] = [];
-  for (let i = 0; i <= p; i++) clauses.push(Array.from({ length: p }, (_, j) => x(i, j)));
-  for (let j = 0; j < p; j++) for (let i = 0; i <= p; i++) for (let k = i + 1; k <= p; k++) clauses.push([-x(i, j), -x(k, j)]);
-  return { n: (p + 1) * p, clauses };
 }
 
 function expectProof(n: number, clauses: readonly (readonly number[])[], label: string): { proof: string; outcome: LratOutcome } {

@@ -66,8 +66,20 @@ describe('the checks themselves', () => {
   });
 
   test('npm ci refuses a lock out of step with package.json', () => {
-    const dir = scratch('out-of-sync', (f, text) => (f === 'package.json' ? text.replace(/"commander": "[^"]+"/, '"commander": "14.0.0"') : text));
-    expect(npm(dir, ['ci', '--dry-run']).code).not.toBe(0);
+    // A dependency the lock lacks, on a local folder: npm sees the difference offline, so it
+    // refuses for being out of sync (not for a package missing from the empty cache).
+    const dir = scratch('out-of-sync', (f, text) => {
+      if (f !== 'package.json') return text;
+      const pkg = JSON.parse(text) as { dependencies?: Record<string, string> };
+      pkg.dependencies = { ...pkg.dependencies, x: 'file:x' };
+      return JSON.stringify(pkg, null, 2) + '\n';
+    });
+    mkdirSync(join(dir, 'x'));
+    writeFileSync(join(dir, 'x', 'package.json'), JSON.stringify({ name: 'x', version: '1.0.0' }) + '\n');
+    const r = npm(dir, ['ci', '--dry-run']);
+    expect(r.code, r.out).not.toBe(0);
+    expect(r.out).toMatch(/can only install packages when your package\.json and package-lock\.json .*are in sync/);
+    expect(r.out).toContain('Missing: x@1.0.0 from lock file');
   });
 });
 

@@ -79,13 +79,17 @@ function yamlProblems(text: string): string[] {
   return [...doc.errors, ...doc.warnings].map((e) => e.message.split('\n')[0]!);
 }
 
+/**
+ * A JSON block's problems: what JSON.parse rejects, then a key given twice, which JSON.parse
+ * accepts (the last one wins); JSON is YAML 1.2, so yamlProblems finds those.
+ */
 function jsonProblems(text: string): string[] {
   try {
     JSON.parse(text);
-    return [];
   } catch (e) {
     return [(e as Error).message];
   }
+  return yamlProblems(text);
 }
 
 describe('the checks themselves: YAML and JSON', () => {
@@ -95,6 +99,7 @@ describe('the checks themselves: YAML and JSON', () => {
     expect(yamlProblems('a: 1\na: 2\n')).not.toEqual([]);
     expect(jsonProblems('{"a": 1, ...}')).not.toEqual([]);
     expect(jsonProblems('{"a": [1, 2]}')).toEqual([]);
+    expect(jsonProblems('{"a": 1, "a": 2}')).not.toEqual([]);
   });
 });
 

@@ -114,6 +114,21 @@ function dataCopy(name: string, extra: readonly string[] = []): string {
   return dir;
 }
 
+/**
+ * The one-process run of a recipe's `whole` command, by its arguments: run once, in a fresh copy
+ * of the data, and reused by every recipe with the same command (each copy of the data is the same).
+ */
+const wholeRuns = new Map<string, ReturnType<typeof runContainer>>();
+function wholeRun(args: readonly string[]): ReturnType<typeof runContainer> {
+  const key = args.join(' ');
+  let r = wholeRuns.get(key);
+  if (r === undefined) {
+    r = runContainer(image, { args, cwd: dataCopy(`whole-${wholeRuns.size + 1}`) });
+    wholeRuns.set(key, r);
+  }
+  return r;
+}
+
 /** The image, once every RUN step succeeded (the RUN test shows the step that failed). */
 function built(): ScratchImage {
   if (image.steps.some((s) => s.code !== 0)) throw new Error('the image was not built: see the RUN steps test');
@@ -225,7 +240,7 @@ describe("the README's recipes", () => {
       if (!wholeArgs) return;
       const results = readdirSync(join(volume, 'results'));
       expect(results.filter((f) => f.endsWith('.jsonl'))).toHaveLength(spec.completions);
-      const whole = runContainer(image, { args: wholeArgs, cwd: dataCopy(`job-${line}-whole`) });
+      const whole = wholeRun(wholeArgs);
       const shards = results.filter((f) => f.endsWith('.jsonl')).map((f) => readFileSync(join(volume, 'results', f), 'utf8'));
       expect(sortedLines(shards.join(''))).toEqual(sortedLines(whole.stdout));
       const codes = results.filter((f) => f.endsWith('.exit')).map((f) => Number(readFileSync(join(volume, 'results', f), 'utf8')));
@@ -271,7 +286,7 @@ describe("the README's recipes", () => {
         expect(failed).toEqual([]);
         return;
       }
-      const whole = runContainer(image, { args: wholeArgs, cwd: dataCopy(`actions-${line}-whole`) });
+      const whole = wholeRun(wholeArgs);
       expect(sortedLines([...artifacts.values()].join(''))).toEqual(sortedLines(whole.stdout));
       // A matrix job fails exactly when its shard holds an ambiguous block or an unreadable file.
       const failing = [...artifacts].filter(([, text]) => sortedLines(text).some((l) => !l.includes('"ok":true'))).map(([name]) => name);

@@ -117,3 +117,13 @@ export function hasGnuParallel(): boolean {
 
 /** "1 cells", "1 row clues", "1 passes": a count of one with a plural noun after it (not "1 pass"; a verb such as "1 is" or "1 needs" excepted). */
 export const ONE_PLURAL = /(?<![\d.])\b1 (?:[a-z]+ )?[a-z]*[a-rt-z]s\b(?<!\b(?:is|was|has|does|needs|fits|runs)\b)/;
+
+/**
+ * The counts in encrypt --size auto's summary of its candidates (the CLI's stderr line, the web
+ * page's note): `total` from "Of N candidates", `counts` the number before each fate, in order.
+ */
+export function autoSizeCounts(s: string): { total: number; counts: number[] } {
+  const total = Number(/Of (\d+) candidates/.exec(s)?.[1]);
+  const counts = [...s.matchAll(/(\d+) (?:were evaluated|was evaluated|needs? at least|needs? no annotation|(?:was|were) not evaluated)/g)].map((m) => Number(m[1]));
+  return { total, counts };
+}

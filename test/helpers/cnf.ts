@@ -74,3 +74,27 @@ export function unitPropagate(clauses: readonly (readonly number[])[], assign: I
 export function satisfies(clauses: readonly (readonly number[])[], assign: Int8Array): boolean {
   return clauses.every((c) => c.some((lit) => (assign[Math.abs(lit)]! > 0) === (lit > 0)));
 }
+
+/** Whether the clauses (and the units `assume`) over variables 1..n have a model, by enumeration (n small). */
+export function bruteSat(n: number, clauses: readonly (readonly number[])[], assume: readonly number[] = []): boolean {
+  const all = [...clauses, ...assume.map((l) => [l])];
+  const assign = new Int8Array(n + 1);
+  for (let m = 0; m < 1 << n; m++) {
+    for (let v = 1; v <= n; v++) assign[v] = ((m >> (v - 1)) & 1) === 1 ? 1 : -1;
+    if (satisfies(all, assign)) return true;
+  }
+  return false;
+}
+
+/**
+ * p + 1 pigeons into p holes (unsatisfiable, hard for CDCL at p = 9) over variables 1..n,
+ * n = (p + 1)·p: x(i, j) says pigeon i sits in hole j. Each pigeon's clause first, then, hole by
+ * hole, no two pigeons in it.
+ */
+export function pigeonhole(p: number): { n: number; clauses: number[][]; x: (i: number, j: number) => number } {
+  const x = (i: number, j: number) => 1 + i * p + j;
+  const clauses: number[][] = [];
+  for (let i = 0; i <= p; i++) clauses.push(Array.from({ length: p }, (_, j) => x(i, j)));
+  for (let j = 0; j < p; j++) for (let i = 0; i <= p; i++) for (let k = i + 1; k <= p; k++) clauses.push([-x(i, j), -x(k, j)]);
+  return { n: (p + 1) * p, clauses, x };
+}
