@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { certificateFormula, formulaClauses, type CertificateFormula } from '../src/certify/certificateFormula.js';
-import { certifyBlock, type Certificate } from '../src/certify/certifyBlock.js';
-import { loadProofEngine } from '../src/certify/proofEngine.js';
+import { certificateFormula, formulaClauses, type CertificateFormula } from '../src/certificate/make/certificateFormula.js';
+import { certifyBlock, type Certificate } from '../src/certificate/make/certifyBlock.js';
+import { loadProofEngine } from '../src/certificate/make/proofEngine.js';
 import { checkCertificates } from '../src/certificate/check/checkCertificate.js';
 import type { ClueFile } from '../src/certificate/check/readClues.js';
 import { encrypt } from '../src/cipher/encrypt.js';

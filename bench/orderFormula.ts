@@ -1,5 +1,5 @@
 import type { Grid, Puzzle } from '../src/grid/Puzzle.js';
-import type { CertificateFormula } from '../src/certify/certificateFormula.js';
+import type { CertificateFormula } from '../src/certificate/make/certificateFormula.js';
 
 /**
  * The alternative certificate encoding measured against the automaton one (bench/certificates.ts,

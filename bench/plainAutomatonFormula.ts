@@ -1,6 +1,6 @@
 import type { Grid, Puzzle } from '../src/grid/Puzzle.js';
 import { InputError } from '../src/errors.js';
-import type { CertificateFormula } from '../src/certify/certificateFormula.js';
+import type { CertificateFormula } from '../src/certificate/make/certificateFormula.js';
 
 /**
  * An alternative certificate encoding measured against the chosen one (bench/certificates.ts,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
-import { proofEngineLoaded } from '../src/certify/proofEngine.js';
+import { proofEngineLoaded } from '../src/certificate/make/proofEngine.js';
 import { verify } from '../src/cipher/verify.js';
 import { parseCiphertext } from '../src/formats/ciphertext.js';
 import { solve } from '../src/puzzle/solve.js';

@@ -33,7 +33,7 @@ import { CodeMaker } from '../src/games/play/CodeMaker.js';
 import { candidateLines, gameOverLine, hintLine, nextGuessLines, noCodeFits, playIntro, solvedLine, turnLine } from '../src/games/play/playText.js';
 import { suggestNext } from '../src/games/play/suggestNext.js';
 import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
-import { certifySolution } from '../src/certify/certifySolution.js';
+import { certifySolution } from '../src/certificate/make/certifySolution.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
 

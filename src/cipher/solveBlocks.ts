@@ -3,7 +3,7 @@ import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { asVerdict, type Verdict } from '../solve/SolveResult.js';
-import type { CertifyOutcome } from '../certify/certifyBlock.js';
+import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
 
 /**
  * The one decoding pipeline under verify and decrypt: every block of a ciphertext decided,

@@ -1,7 +1,7 @@
 import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { Certificate, CertifyOutcome } from '../certify/certifyBlock.js';
-import { gzipChunks } from '../certify/gzipChunks.js';
+import type { Certificate, CertifyOutcome } from '../certificate/make/certifyBlock.js';
+import { gzipChunks } from '../certificate/make/gzipChunks.js';
 import { InputError } from '../errors.js';
 import { checkOutputs, describeFsError, tempPathBeside } from './io.js';
 

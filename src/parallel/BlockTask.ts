@@ -10,8 +10,8 @@ import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { shareMs, type BudgetShare } from './BudgetShare.js';
-import { certifyBlock, type CertifyOutcome } from '../certify/certifyBlock.js';
-import { proofEngine } from '../certify/proofEngine.js';
+import { certifyBlock, type CertifyOutcome } from '../certificate/make/certifyBlock.js';
+import { proofEngine } from '../certificate/make/proofEngine.js';
 
 /**
  * A block of work that can run in this thread or in a worker: decide a puzzle ("solve": used
@@ -39,7 +39,7 @@ export type BlockTask =
       /** This solve's own SAT engine (a portfolio member's), on a session of its own. */
       readonly engine?: EngineName;
       /**
-       * Certify a `unique` or `none` verdict (src/certify/): the outcome carries the certificate
+       * Certify a `unique` or `none` verdict (src/certificate/make/): the outcome carries the certificate
        * or why there is none. The proof engine must be loaded in the thread that runs the task.
        */
       readonly certify?: boolean;

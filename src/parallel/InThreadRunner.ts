@@ -2,7 +2,7 @@ import { NonocryptError } from '../errors.js';
 import { SatSession } from '../sat/SatSession.js';
 import type { BlockRunner, RunOptions } from './RunOptions.js';
 import { runTask, type BlockOutcome, type BlockTask } from './BlockTask.js';
-import { loadProofEngine } from '../certify/proofEngine.js';
+import { loadProofEngine } from '../certificate/make/proofEngine.js';
 
 /**
  * Blocks one after another in the calling thread, sharing one SAT session. The time limit is

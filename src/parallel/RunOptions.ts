@@ -37,7 +37,7 @@ export interface RunOptions {
    */
   readonly session?: SatSession;
   /**
-   * Certify every `unique` and `none` verdict (src/certify/): the proof engine is loaded in each
+   * Certify every `unique` and `none` verdict (src/certificate/make/): the proof engine is loaded in each
    * thread that runs blocks, and solve outcomes carry their certificate. Off: nothing of it is
    * loaded or encoded.
    */

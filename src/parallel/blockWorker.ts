@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { SatSession } from '../sat/SatSession.js';
 import type { EngineName } from '../sat/SatSolver.js';
-import { loadProofEngine } from '../certify/proofEngine.js';
+import { loadProofEngine } from '../certificate/make/proofEngine.js';
 import { runTask, type BlockOutcome, type BlockTask } from './BlockTask.js';
 import { outcomeOf } from './InThreadRunner.js';
 

@@ -5,8 +5,8 @@ import { solveOutcome } from '../parallel/outcomes.js';
 import { WorkerPool } from '../parallel/WorkerPool.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { PORTFOLIO_AFTER_MS, portfolioMembers } from './portfolio.js';
-import type { CertifyOutcome } from '../certify/certifyBlock.js';
-import { certifySolution } from '../certify/certifySolution.js';
+import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
+import { certifySolution } from '../certificate/make/certifySolution.js';
 
 /**
  * Solve one puzzle: unique (with whether line logic alone finds it), multiple (two grids),
@@ -60,7 +60,7 @@ export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise
 }
 
 /**
- * `solve`, and for a `unique` or `none` verdict its certificate (src/certify/): the proof
+ * `solve`, and for a `unique` or `none` verdict its certificate (src/certificate/make/): the proof
  * engine is loaded only here. The time limit covers both (the certificate gets what the solve
  * left). `multiple` carries its two pictures and needs none; `unknown` and `found` get none.
  */

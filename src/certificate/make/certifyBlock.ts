@@ -1,6 +1,6 @@
-import { NonocryptError } from '../errors.js';
-import type { Grid, Puzzle } from '../grid/Puzzle.js';
-import type { LratOutcome, LratProofOptions } from '../sat/lratProof.js';
+import { NonocryptError } from '../../errors.js';
+import type { Grid, Puzzle } from '../../grid/Puzzle.js';
+import type { LratOutcome, LratProofOptions } from '../../sat/lratProof.js';
 import { certificateFormula, formulaClauses, type CertificateFormula } from './certificateFormula.js';
 
 /**

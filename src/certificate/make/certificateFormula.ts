@@ -1,7 +1,7 @@
-import type { Grid, Puzzle } from '../grid/Puzzle.js';
-import { encodePuzzle } from '../encode/encodePuzzle.js';
-import { UNKNOWN } from '../line/lineAutomaton.js';
-import type { ClauseSink } from '../sat/ClauseSink.js';
+import type { Grid, Puzzle } from '../../grid/Puzzle.js';
+import { encodePuzzle } from '../../encode/encodePuzzle.js';
+import { UNKNOWN } from '../../line/lineAutomaton.js';
+import type { ClauseSink } from '../../sat/ClauseSink.js';
 
 /**
  * The certificate formula of a block (docs/CERTIFICATES.md is its specification): the automaton

@@ -1,5 +1,5 @@
-import type { Puzzle } from '../grid/Puzzle.js';
-import type { SolveResult } from '../solve/SolveResult.js';
+import type { Puzzle } from '../../grid/Puzzle.js';
+import type { SolveResult } from '../../solve/SolveResult.js';
 import { certifyBlock, type CertifyOutcome } from './certifyBlock.js';
 import { loadProofEngine } from './proofEngine.js';
 

@@ -1,4 +1,4 @@
-import { NonocryptError } from '../errors.js';
+import { NonocryptError } from '../../errors.js';
 import type { LratProver } from './certifyBlock.js';
 
 /**
@@ -10,7 +10,7 @@ import type { LratProver } from './certifyBlock.js';
 let loaded: LratProver | undefined;
 
 export async function loadProofEngine(): Promise<LratProver> {
-  loaded ??= (await import('../sat/lratProof.js')).solveWithLratProof;
+  loaded ??= (await import('../../sat/lratProof.js')).solveWithLratProof;
   return loaded;
 }
 
