@@ -4,6 +4,7 @@
 import toBeExample from '../examples/to-be.txt';
 import scatterExample from '../examples/scatter.pic';
 import { counted } from '../src/formats/counted.js';
+import { Editor } from './editor/Editor.js';
 import type { GameChoice, BlockView, Envelope, GridPlace, PuzzleFormatChoice, Receiver, Reply, Request, Result, StepView, TableChoice } from './protocol.js';
 
 const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
@@ -187,8 +188,8 @@ function sheetElement(view: { block?: number; status: string; label: string; svg
   return box;
 }
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+function download(name: string, text: string | readonly BlobPart[], type = 'text/plain'): void {
+  const url = URL.createObjectURL(new Blob(typeof text === 'string' ? [text] : [...text], { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = name;
@@ -536,7 +537,22 @@ async function step(toEnd: boolean): Promise<void> {
 function selectTab(name: string): void {
   for (const b of document.querySelectorAll<HTMLButtonElement>('#tabs button')) b.setAttribute('aria-selected', String(b.dataset.tab === name));
   for (const s of document.querySelectorAll<HTMLElement>('.tab')) s.hidden = s.id !== `tab-${name}`;
-  location.hash = name;
+  // The Draw tab's address is its picture's link (#draw=ROWS), kept current as it changes.
+  if (name === 'draw') editor.show();
+  else {
+    editor.hide();
+    location.hash = name;
+  }
+}
+
+let editor: Editor;
+
+/** A `#draw=ROWS` address opens the Draw tab with that picture. */
+function openDrawLink(): boolean {
+  if (!location.hash.startsWith('#draw=')) return false;
+  editor.openLink(location.hash);
+  if ($('tab-draw').hidden) selectTab('draw');
+  return true;
 }
 
 function wire(): void {
@@ -588,8 +604,17 @@ function wire(): void {
   area('dec-text').value = toBeExample;
   area('pz-text').value = scatterExample;
   area('pz-text').dataset.name = 'scatter.pic';
+  editor = new Editor({
+    run: (request, timeoutMs) => run(request, {}, timeoutMs),
+    showError,
+    download: (name, parts, type) => download(name, parts, type),
+  });
+  button('pz-draw').addEventListener('click', async () => {
+    if (await editor.openPuzzle(area('pz-text').value, select('pz-format').value as PuzzleFormatChoice, area('pz-text').dataset.name)) selectTab('draw');
+  });
+  window.addEventListener('hashchange', openDrawLink);
   const tab = location.hash.slice(1);
-  if (['encrypt', 'decrypt', 'puzzle', 'step'].includes(tab)) selectTab(tab);
+  if (!openDrawLink() && ['encrypt', 'decrypt', 'puzzle', 'draw', 'step'].includes(tab)) selectTab(tab);
   startWorker();
   resetStep('Load a puzzle to step through it.');
   document.body.dataset.ready = 'true';

@@ -4,6 +4,7 @@
 // `error` for that id. Cancelling is not a message: the page terminates the worker.
 
 import type { StepStatus } from '../src/line/LineStepper.js';
+import type { Difficulty } from '../src/solve/SolveResult.js';
 
 export type TableChoice = 'classic' | 'frequency';
 export type Receiver = 'unique' | 'logic';
@@ -33,7 +34,24 @@ export type Request =
   | { readonly kind: 'mmCandidates' | 'mmNext'; readonly game: GameChoice; readonly history: string }
   /** Start a game against a lying code-maker (kept in the worker), or play one guess in it. */
   | { readonly kind: 'mmPlayStart'; readonly game: GameChoice; readonly seed: number }
-  | { readonly kind: 'mmPlayGuess'; readonly guess: string };
+  | { readonly kind: 'mmPlayGuess'; readonly guess: string }
+  /** The Draw tab: a picture's live verdict (the page's verdict worker; see web/editor/VerdictClient.ts). */
+  | { readonly kind: 'drawVerdict'; readonly picture: DrawnPicture }
+  /** The fewest cells to give so that the receiver decodes the picture (as the CLI's annotate). */
+  | { readonly kind: 'drawAnnotate'; readonly picture: DrawnPicture; readonly receiver: Receiver }
+  /** The picture as a file: its puzzle (clues, goal, `givens` black) in a format, or its sheet as SVG. */
+  | { readonly kind: 'drawExport'; readonly picture: DrawnPicture; readonly givens: readonly number[]; readonly format: DrawExportFormat }
+  /** The certificate of the picture's puzzle (with `givens`): unique is proved, anything else is said. */
+  | { readonly kind: 'drawCertify'; readonly picture: DrawnPicture; readonly givens: readonly number[] }
+  /** A puzzle file as a picture to edit: its goal, else its solution (the first of two). */
+  | { readonly kind: 'drawImport'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string };
+
+/** A picture drawn in the Draw tab: rows of `#` (black) and `.` (white), all of one length. */
+export interface DrawnPicture {
+  readonly rows: readonly string[];
+}
+
+export type DrawExportFormat = 'non' | 'picture' | 'xml' | 'json' | 'cipher' | 'svg';
 
 /** A game with lies as the page's form gives it. */
 export interface GameChoice {
@@ -96,7 +114,24 @@ export type Result =
    * Mastermind results as the lines of text the tab shows; a game also gives its history so far
    * (`GUESS=xAyB,...`, for the History field) and whether it is over (won: no more guesses).
    */
-  | { readonly kind: 'mm'; readonly lines: readonly string[]; readonly history?: string; readonly over?: boolean };
+  | { readonly kind: 'mm'; readonly lines: readonly string[]; readonly history?: string; readonly over?: boolean }
+  /**
+   * A drawn picture's verdict: `lineSolvable` and what decided it (`difficulty`: line logic,
+   * probing, search) when unique; the cells where two solutions differ when multiple; why when
+   * unknown (the page's time limit, for one). `ms`: the worker's time for it.
+   */
+  | {
+      readonly kind: 'drawVerdict';
+      readonly status: 'unique' | 'multiple' | 'none' | 'unknown';
+      readonly lineSolvable: boolean;
+      readonly difficulty?: Difficulty;
+      readonly differ: readonly number[];
+      readonly reason?: string;
+      readonly ms: number;
+    }
+  | { readonly kind: 'drawAnnotate'; readonly receiver: Receiver; readonly givens: readonly number[]; readonly proven: boolean; readonly reason?: string }
+  | { readonly kind: 'drawExport'; readonly text: string; readonly extension: string }
+  | { readonly kind: 'drawImport'; readonly rows: readonly string[]; readonly givens: readonly number[]; readonly note: string };
 
 export type Reply =
   /** Sent once, unasked (id 0), when the engine is loaded. `stops`: a time limit per block works. */

@@ -16,7 +16,11 @@ import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
 import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
 import { counted } from '../src/formats/counted.js';
 import { formatAnnotation } from '../src/formats/symbols.js';
-import { gridRows, type Grid } from '../src/grid/Puzzle.js';
+import { cellsThatDiffer } from '../src/grid/cellsThatDiffer.js';
+import { gridRows, type Grid, type Puzzle } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { parsePicture } from '../src/formats/picture.js';
+import { writePuzzle } from '../src/puzzle/writePuzzle.js';
 import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
 import { LineStepper, type PassResult } from '../src/line/LineStepper.js';
 import type { RunOptions } from '../src/parallel/RunOptions.js';
@@ -35,7 +39,7 @@ import { suggestNext } from '../src/games/play/suggestNext.js';
 import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
 import { certifySolution } from '../src/certificate/make/certifySolution.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
-import type { BlockView, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
+import type { BlockView, DrawExportFormat, DrawnPicture, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
 
 interface WorkerScope {
   postMessage(message: Reply): void;
@@ -104,12 +108,13 @@ function runOptions(id: number, total?: number): RunOptions {
   };
 }
 
-function readPuzzleText(text: string, format: PuzzleFormatChoice, name?: string): PuzzleFile {
+/** A puzzle as text; `formatHint` says how to name the format where the library cannot tell it. */
+function readPuzzleText(text: string, format: PuzzleFormatChoice, name?: string, formatHint = 'choose it under Format'): PuzzleFile {
   try {
     return readPuzzle(text, { ...(format === 'auto' ? {} : { format: format }), ...(name ? { path: name, source: name } : { source: 'the puzzle' }) });
   } catch (e) {
     // The library names no control; the page's words name its own.
-    if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new NonocryptError('E_FORMAT', `${e.message}; choose it under Format`);
+    if (e instanceof NonocryptError && e.code === 'E_FORMAT') throw new NonocryptError('E_FORMAT', `${e.message}; ${formatHint}`);
     if (e instanceof NonocryptError && e.code === 'E_BLOCKS') throw new NonocryptError('E_BLOCKS', `${e.message}: “Decrypt & verify” checks every block of a ciphertext`);
     throw e;
   }
@@ -180,14 +185,22 @@ async function handle(id: number, r: Request): Promise<Result> {
       const c = parseCiphertext(r.ciphertext, 'the ciphertext');
       const b = c.blocks[r.block - 1];
       if (!b) throw new NonocryptError('E_USAGE', `the ciphertext has no block ${r.block}`);
-      await prepareProofEngine();
-      const result = solvePuzzle(b.puzzle, { givens: b.annotation, session });
-      const out = await certifySolution(b.puzzle, b.annotation, result, { ...(timeoutMs !== undefined && engine.stops ? { timeoutMs } : {}), label: `block ${r.block}` });
-      if (!out) return { kind: 'certify', block: r.block, ok: false, reason: `block ${r.block} is ${result.status}: ${result.status === 'multiple' ? 'its two pictures are the proof' : 'there is nothing to certify'}` };
-      if (out.kind === 'unknown') return { kind: 'certify', block: r.block, ok: false, reason: out.reason };
-      const cert = out.certificate;
-      return { kind: 'certify', block: r.block, ok: true, verdict: cert.verdict, cnf: cert.cnf, lrat: cert.proof, ms: cert.ms };
+      return certificateOf(b.puzzle, b.annotation, r.block, `block ${r.block}`);
     }
+    case 'drawVerdict':
+      return drawVerdict(id, r.picture);
+    case 'drawAnnotate': {
+      const a = await annotate(pictureGrid(r.picture), { receiver: r.receiver, ...runOptions(id) });
+      return { kind: 'drawAnnotate', receiver: r.receiver, givens: a.annotation, proven: a.proven, ...(a.reason ? { reason: a.reason } : {}) };
+    }
+    case 'drawExport':
+      return drawExport(r.picture, r.givens, r.format);
+    case 'drawCertify': {
+      const grid = pictureGrid(r.picture);
+      return certificateOf(puzzleOf(grid), [...r.givens].sort((a, b) => a - b), 1, 'the picture');
+    }
+    case 'drawImport':
+      return drawImport(id, r);
     case 'solve': {
       const file = readPuzzleText(r.puzzle, r.format, r.name);
       const givens = file.givens ?? [];
@@ -227,6 +240,78 @@ async function handle(id: number, r: Request): Promise<Result> {
       return { kind: 'step', steps };
     }
   }
+}
+
+/**
+ * The certificate of one puzzle with its givens (docs/CERTIFICATES.md): solved, then proved by
+ * the proof engine (loaded on the first certificate asked for). `label` names it in the words.
+ */
+async function certificateOf(puzzle: Puzzle, givens: readonly number[], block: number, label: string): Promise<Result> {
+  await prepareProofEngine();
+  const result = solvePuzzle(puzzle, { givens, session });
+  const out = await certifySolution(puzzle, givens, result, { ...(timeoutMs !== undefined && engine.stops ? { timeoutMs } : {}), label });
+  if (!out) return { kind: 'certify', block, ok: false, reason: `${label} is ${result.status}: ${result.status === 'multiple' ? 'its two pictures are the proof' : 'there is nothing to certify'}` };
+  if (out.kind === 'unknown') return { kind: 'certify', block, ok: false, reason: out.reason };
+  const cert = out.certificate;
+  return { kind: 'certify', block, ok: true, verdict: cert.verdict, cnf: cert.cnf, lrat: cert.proof, ms: cert.ms };
+}
+
+/** A drawn picture as a grid (the page sends well-formed rows; the reader checks them anyway). */
+function pictureGrid(p: DrawnPicture): Grid {
+  return parsePicture(p.rows.join('\n'), 'the drawing');
+}
+
+/** The Draw tab's live verdict: the solver's, with the cells where two solutions differ. */
+async function drawVerdict(id: number, picture: DrawnPicture): Promise<Result> {
+  const started = performance.now();
+  const result = await solve(puzzleOf(pictureGrid(picture)), runOptions(id));
+  const ms = performance.now() - started;
+  const difficulty = result.stats?.difficulty;
+  const base = { kind: 'drawVerdict' as const, lineSolvable: result.lineSolvable === true, ...(difficulty ? { difficulty } : {}), differ: [] as number[], ms };
+  switch (result.status) {
+    case 'unique':
+    case 'found':
+      return { ...base, status: 'unique' };
+    case 'multiple':
+      return { ...base, status: 'multiple', differ: cellsThatDiffer(result.grids[0], result.grids[1]) };
+    case 'none':
+      return { ...base, status: 'none' };
+    case 'unknown':
+      return { ...base, status: 'unknown', reason: result.reason };
+  }
+}
+
+const EXPORT_EXTENSIONS: Readonly<Record<DrawExportFormat, string>> = { non: 'non', picture: 'pic', xml: 'xml', json: 'json', cipher: 'nc', svg: 'svg' };
+
+/**
+ * A drawn picture as a file: the puzzle of its clues with the picture as its goal and the given
+ * cells (webpbn XML holds no given cells: written without them), or its sheet to print (SVG:
+ * the clues, the empty board, the given cells marked).
+ */
+function drawExport(picture: DrawnPicture, givens: readonly number[], format: DrawExportFormat): Result {
+  const goal = pictureGrid(picture);
+  const sorted = [...givens].sort((a, b) => a - b);
+  const file: PuzzleFile = { puzzle: puzzleOf(goal), goal, ...(sorted.length && format !== 'xml' ? { givens: sorted } : {}) };
+  const text = format === 'svg' ? renderSvg({ puzzle: file.puzzle, ...(file.givens ? { givens: file.givens } : {}) }) : writePuzzle(file, format);
+  return { kind: 'drawExport', text, extension: EXPORT_EXTENSIONS[format] };
+}
+
+/**
+ * A puzzle file opened in the Draw tab: its goal picture, else its solution (the first of two
+ * when it has two, saying so); its given cells come along.
+ */
+async function drawImport(id: number, r: Extract<Request, { kind: 'drawImport' }>): Promise<Result> {
+  const file = readPuzzleText(r.puzzle, r.format, r.name, 'give the file the extension of its format (.non, .nin, .xml, .json, .nc, .pic)');
+  const givens = file.givens ?? [];
+  let grid = file.goal;
+  let note = grid ? 'the picture the file holds' : '';
+  if (!grid) {
+    const result = await solve(file.puzzle, { givens, ...runOptions(id) });
+    if (result.status === 'unique' || result.status === 'found') [grid, note] = [result.grid, 'its only solution'];
+    else if (result.status === 'multiple') [grid, note] = [result.grids[0], 'the first of two solutions'];
+    else throw new NonocryptError('E_GOAL', `the puzzle has no picture to draw: ${verdictText(result)}`);
+  }
+  return { kind: 'drawImport', rows: gridRows(grid), givens, note };
 }
 
 /** Domains as the protocol's cell values: 0 open, 1 black, 2 white. */

@@ -1,5 +1,6 @@
 import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { counted } from '../formats/counted.js';
+import { cellsThatDiffer } from '../grid/cellsThatDiffer.js';
 
 /**
  * The one input every renderer takes: a puzzle and what is known about it.
@@ -65,10 +66,7 @@ export function checkSheet(sheet: RenderSheet): void {
 /** Row-major indices of the cells where a sheet's two pictures differ (none without `second`). */
 export function differingCells(sheet: RenderSheet): number[] {
   const { grid, second } = sheet;
-  if (!grid || !second) return [];
-  const out: number[] = [];
-  for (let i = 0; i < grid.cells.length; i++) if ((grid.cells[i] ? 1 : 0) !== (second.cells[i] ? 1 : 0)) out.push(i);
-  return out;
+  return grid && second ? cellsThatDiffer(grid, second) : [];
 }
 
 /** The given cells as a lookup, duplicates folded. */

@@ -1,0 +1,286 @@
+// The web page's Draw tab (issue 41) in chromium: pictures drawn with real mouse strokes (press,
+// move, release over #ed-grid), the live verdict read from #ed-verdict, the cells where two
+// solutions differ, undo and redo, the keyboard, the #draw= link, a PNG imported, and every
+// export read back by the CLI. Needs the build (dist/web, dist/nonocrypt.mjs) and chromium.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PNG } from 'pngjs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parsePicture } from '../src/formats/picture.js';
+import { checkGrid } from '../src/grid/checkGrid.js';
+import { gridRows, makeGrid } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { solve } from '../src/puzzle/solve.js';
+import { nonocrypt, ROOT, scratchFolder } from './helpers/cli.js';
+import { satUniqueGrid, stalledGrid } from './helpers/puzzles.js';
+import { CHROMIUM, hasChromium, openWebPage, type WebPage } from './helpers/webPage.js';
+
+if (!hasChromium) console.warn(`test/draw.test.ts: skipped, ${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does)`);
+
+const example = (name: string) => readFileSync(join(ROOT, 'examples', name), 'utf8');
+const rowsOf = (text: string) => gridRows(parsePicture(text));
+const linkOf = (rows: readonly string[]) => `draw=${encodeURIComponent(rows.join('/'))}`;
+const scratch = scratchFolder('nonocrypt-draw-');
+
+describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
+  let web: WebPage;
+  let page: Page;
+
+  beforeAll(async () => {
+    web = await openWebPage({ viewport: { width: 1280, height: 1100 } });
+    page = web.page;
+    await page.goto(`${web.url}#draw`);
+    await page.waitForSelector('body[data-ready="true"]');
+  });
+
+  afterAll(async () => {
+    if (web) expect(await web.close()).toBe(0);
+  });
+
+  /** The picture on the grid, rows joined by `/`. */
+  const shown = () => page.getAttribute('#ed-grid', 'data-rows');
+
+  /** The verdict of the picture on the grid, once it is there (not that of an older picture). */
+  async function verdict(timeout = 60_000): Promise<string> {
+    await page.waitForFunction(
+      () => {
+        const v = document.querySelector<HTMLElement>('#ed-verdict')!;
+        return v.dataset.state !== 'checking' && v.dataset.generation === document.querySelector<HTMLElement>('#ed-grid')!.dataset.generation;
+      },
+      null,
+      { timeout },
+    );
+    return (await page.textContent('#ed-verdict'))!;
+  }
+
+  /** Open a picture by its link (the address's fragment changes: the page follows it). */
+  async function open(rows: readonly string[]): Promise<void> {
+    await page.evaluate((h) => (location.hash = h), linkOf(rows));
+    await page.waitForFunction((r) => document.querySelector<HTMLElement>('#ed-grid')!.dataset.rows === r, rows.join('/'));
+  }
+
+  /** The centre of cell (x, y) on the page, from #ed-grid's box alone. */
+  async function cellPoint(x: number, y: number, width: number, height: number): Promise<[number, number]> {
+    const box = (await page.locator('#ed-grid').boundingBox())!;
+    return [box.x + ((x + 0.5) * box.width) / width, box.y + ((y + 0.5) * box.height) / height];
+  }
+
+  /** One stroke: press on one cell, move to another through `steps` mouse moves, release. */
+  async function stroke(from: [number, number], to: [number, number], size: [number, number], button: 'left' | 'right' = 'left'): Promise<void> {
+    // The clues of the last stroke are drawn first: longer clues may have moved the grid.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const start = await cellPoint(...from, ...size);
+    const end = await cellPoint(...to, ...size);
+    await page.mouse.move(...start);
+    await page.mouse.down({ button });
+    await page.mouse.move(...end, { steps: Math.max(1, Math.abs(to[0] - from[0]) + Math.abs(to[1] - from[1])) });
+    await page.mouse.up({ button });
+  }
+
+  /** Draw `rows` on a blank board of their size: one stroke per run of black cells. */
+  async function draw(rows: readonly string[]): Promise<void> {
+    const size: [number, number] = [rows[0]!.length, rows.length];
+    await open(rows.map((r) => '.'.repeat(r.length)));
+    for (const [y, row] of rows.entries()) {
+      for (const run of row.matchAll(/#+/g)) await stroke([run.index, y], [run.index + run[0].length - 1, y], size);
+    }
+    expect(await shown()).toBe(rows.join('/'));
+  }
+
+  test('a line-solvable picture drawn stroke by stroke: unique and line-solvable; the link follows the picture', async () => {
+    const heart = rowsOf(example('heart.pic'));
+    await draw(heart);
+    const text = await verdict();
+    expect(text).toMatch(/^unique and line-solvable/);
+    expect(await page.getAttribute('#ed-verdict', 'data-status')).toBe('unique');
+    expect(await page.getAttribute('#ed-grid', 'data-differ')).toBe('');
+    // The address holds the picture: opened afresh, the page shows it again.
+    expect(new URL(page.url()).hash).toBe(`#draw=${heart.join('/').replaceAll('#', '%23')}`);
+    const again = await web.context.newPage();
+    await again.goto(page.url());
+    await again.waitForFunction((r) => document.querySelector<HTMLElement>('#ed-grid')?.dataset.rows === r, heart.join('/'));
+    expect(await again.isVisible('#tab-draw')).toBe(true);
+    await again.close();
+    expect(web.problems).toEqual([]);
+  });
+
+  test('a unique picture that line logic alone does not solve says so, without "line-solvable"', async () => {
+    const grid = satUniqueGrid(7, 7, 0.55, 3);
+    const expected = await solve(puzzleOf(grid));
+    expect(expected).toMatchObject({ status: 'unique', lineSolvable: false });
+    await draw(gridRows(grid));
+    const text = await verdict();
+    expect(text).toMatch(/^unique, but line logic alone stalls/);
+    expect(text).not.toMatch(/(?<!“)line-solvable(?!”)/);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('an ambiguous picture: multiple, "N cells differ", and the marked cells are where another picture fits', async () => {
+    const scatter = rowsOf(example('scatter.pic'));
+    await draw(scatter);
+    const text = await verdict();
+    const n = Number(/^multiple: two pictures fit, (\d+) cells differ/.exec(text)?.[1]);
+    expect(n).toBeGreaterThanOrEqual(4);
+    const differ = (await page.getAttribute('#ed-grid', 'data-differ'))!.split(' ').map(Number);
+    expect(differ).toHaveLength(n);
+    // The drawn picture with the marked cells flipped is another picture with the same clues.
+    const drawn = parsePicture(scatter.join('\n'));
+    const other = makeGrid(drawn.width, drawn.height, drawn.cells);
+    for (const i of differ) other.cells[i] = 1 - other.cells[i]!;
+    expect(checkGrid(puzzleOf(drawn), other)).toBeNull();
+    expect(web.problems).toEqual([]);
+  });
+
+  test('undo and redo (buttons and keys), the right button paints white, the keyboard draws', async () => {
+    const size: [number, number] = [5, 4];
+    await open(['.....', '.....', '.....', '.....']);
+    await stroke([0, 0], [4, 0], size);
+    await stroke([1, 0], [1, 3], size);
+    expect(await shown()).toBe('#####/.#.../.#.../.#...');
+    await stroke([4, 0], [3, 0], size, 'right');
+    expect(await shown()).toBe('###../.#.../.#.../.#...');
+    await page.click('#ed-undo');
+    expect(await shown()).toBe('#####/.#.../.#.../.#...');
+    await page.click('#ed-undo');
+    expect(await shown()).toBe('#####/...../...../.....');
+    await page.click('#ed-redo');
+    expect(await shown()).toBe('#####/.#.../.#.../.#...');
+    await page.focus('#ed-grid');
+    await page.keyboard.press('Control+z');
+    expect(await shown()).toBe('#####/...../...../.....');
+    await page.keyboard.press('Control+y');
+    expect(await shown()).toBe('#####/.#.../.#.../.#...');
+    // The cursor is where the last stroke ended (3, 0): right, down, space.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press(' ');
+    expect(await shown()).toBe('#####/.#..#/.#.../.#...');
+    await page.click('#ed-invert');
+    expect(await shown()).toBe('...../#.##./#.###/#.###');
+    await page.click('#ed-right');
+    expect(await shown()).toBe('...../.#.##/.#.##/.#.##');
+    await page.fill('#ed-width', '3');
+    await page.click('#ed-resize');
+    expect(await shown()).toBe('.../.#./.#./.#.');
+    expect(await verdict()).toMatch(/^unique and line-solvable: .*\(3 x 4, 3 black cells\)/);
+    await page.click('#ed-undo');
+    expect(await shown()).toBe('...../.#.##/.#.##/.#.##');
+    await page.click('#ed-clear');
+    expect(await verdict()).toContain('(an empty grid: every clue is 0)');
+    expect(web.problems).toEqual([]);
+  });
+
+  test('a PNG imported: scaled to the board, black below the threshold', async () => {
+    const heart = rowsOf(example('heart.pic'));
+    const [w, h, scale] = [heart[0]!.length, heart.length, 6];
+    const png = new PNG({ width: w * scale, height: h * scale });
+    for (let y = 0; y < h * scale; y++) {
+      for (let x = 0; x < w * scale; x++) {
+        const black = heart[Math.floor(y / scale)]![Math.floor(x / scale)] === '#';
+        // Dark grey on light grey, so that the threshold matters.
+        png.data.set(black ? [60, 60, 60, 255] : [200, 200, 200, 255], (y * w * scale + x) * 4);
+      }
+    }
+    await open(['.']);
+    await page.fill('#ed-width', String(w));
+    await page.fill('#ed-height', String(h));
+    await page.setInputFiles('#ed-file', { name: 'heart.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await page.waitForSelector('#ed-image', { state: 'visible' });
+    // A threshold under the dark grey: nothing is black.
+    await page.locator('#ed-threshold').fill('40');
+    await page.click('#ed-image-use');
+    expect(await shown()).toBe(heart.map((r) => '.'.repeat(r.length)).join('/'));
+    await page.setInputFiles('#ed-file', { name: 'heart.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await page.locator('#ed-threshold').fill('128');
+    await page.click('#ed-image-use');
+    expect(await shown()).toBe(heart.join('/'));
+    expect(await verdict()).toMatch(/^unique and line-solvable/);
+    expect(await page.isVisible('#ed-image')).toBe(false);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('every export read back: the CLI solves, verifies and checks the certificate of what the page wrote', async () => {
+    const scatter = rowsOf(example('scatter.pic'));
+    await open(scatter);
+    expect(await verdict()).toMatch(/^multiple/);
+    await page.click('#ed-annotate-unique');
+    await page.waitForSelector('#busy', { state: 'hidden', timeout: 120_000 });
+    const givens = (await page.getAttribute('#ed-grid', 'data-givens'))!.split(' ').map(Number);
+    expect(givens.length).toBeGreaterThan(0);
+    expect(await page.textContent('#ed-givens-note')).toMatch(new RegExp(`^Give ${givens.length} cells? \\(blue dots\\) and it has one solution: proven smallest`));
+    // As many as the CLI's annotate gives.
+    const cli = nonocrypt(['annotate', '-q', join(ROOT, 'examples', 'scatter.pic')]);
+    expect(/^given (.*)$/m.exec(cli.stdout)?.[1]?.split(' ')).toHaveLength(givens.length);
+    const dir = scratch.at('export');
+    mkdirSync(dir, { recursive: true });
+    const save = async (selector: string): Promise<string> => {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click(selector)]);
+      const path = join(dir, download.suggestedFilename());
+      await download.saveAs(path);
+      return path;
+    };
+    const files: Record<string, string> = {};
+    for (const f of ['non', 'picture', 'xml', 'json', 'cipher', 'svg', 'png']) {
+      files[f] = await save(`#tab-draw button[data-export="${f}"]`);
+      await page.waitForSelector('#busy', { state: 'hidden' });
+    }
+    expect(Object.values(files).map((p) => p.slice(dir.length + 1)).sort()).toEqual(['picture.json', 'picture.nc', 'picture.non', 'picture.pic', 'picture.png', 'picture.svg', 'picture.xml']);
+    // With the given cells the puzzle is unique, and its solution is the picture drawn.
+    for (const f of [files.non!, files.json!, files.cipher!]) {
+      const r = nonocrypt(['solve', '--json', f]);
+      expect(r.code, `${f}: ${r.stderr}`).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'unique', solutions: [scatter] });
+    }
+    expect(nonocrypt(['verify', files.cipher!]).code).toBe(0);
+    // The picture itself and webpbn XML (which holds no given cells) are the bare clues: ambiguous.
+    expect(readFileSync(files.picture!, 'utf8')).toBe(`${scatter.join('\n')}\n`);
+    for (const f of [files.picture!, files.xml!]) expect(nonocrypt(['solve', f]).code).toBe(1);
+    expect(nonocrypt(['convert', '--to', 'picture', files.xml!]).stdout).toBe(`${scatter.join('\n')}\n`);
+    expect(readFileSync(files.svg!, 'utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" width="\d+" height="\d+"/);
+    const png = PNG.sync.read(readFileSync(files.png!));
+    expect(png.width).toBeGreaterThan(200);
+    expect(png.data.some((v, i) => i % 4 === 0 && v < 50)).toBe(true);
+    // The certificate of the puzzle with its given cells, checked by the independent checker.
+    await page.click('#ed-certify');
+    await page.waitForSelector('#ed-cert a', { timeout: 120_000 });
+    for (const k of [0, 1]) await save(`#ed-cert a >> nth=${k}`);
+    const check = nonocrypt(['check-certificate', files.non!, dir]);
+    expect(check.code, check.stdout + check.stderr).toBe(0);
+    // Without the given cells there is nothing to certify: the page says why.
+    await page.uncheck('#ed-with-givens');
+    await page.click('#ed-certify');
+    await page.waitForSelector('#busy', { state: 'hidden', timeout: 120_000 });
+    expect(await page.textContent('#ed-cert')).toBe('No certificate: the picture is multiple: its two pictures are the proof.');
+    await page.check('#ed-with-givens');
+    expect(web.problems).toEqual([]);
+  });
+
+  test('"Edit in Draw" opens the puzzle of "Solve & annotate"; a changed picture drops its given cells', async () => {
+    await page.click('#tabs button[data-tab="puzzle"]');
+    const heart = rowsOf(example('heart.pic'));
+    await page.fill('#pz-text', `${heart.join('\n')}\n`);
+    await page.selectOption('#pz-format', 'auto');
+    await page.click('#pz-draw');
+    await page.waitForSelector('#tab-draw', { state: 'visible' });
+    expect(await shown()).toBe(heart.join('/'));
+    expect(await page.textContent('#ed-import-note')).toContain('the picture the file holds');
+    expect(new URL(page.url()).hash).toBe(`#draw=${heart.join('/').replaceAll('#', '%23')}`);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('a 100 x 100 picture: unknown at the page limit with "Keep going"; a change stops the stale work at once', async () => {
+    const hard = gridRows(stalledGrid(100, 100, 0.5));
+    await open(hard);
+    expect(await verdict(60_000)).toMatch(/^unknown: not decided within the page's limit/);
+    expect(await page.isVisible('#ed-keep-going')).toBe(true);
+    await page.click('#ed-keep-going');
+    expect(await page.getAttribute('#ed-verdict', 'data-state')).toBe('checking');
+    // While it keeps going, the author clears the board: the stale solve is stopped and the
+    // empty board's verdict comes at once.
+    await page.click('#ed-clear');
+    expect(await verdict(10_000)).toContain('(an empty grid: every clue is 0)');
+    expect(Number(await page.getAttribute('#ed-verdict', 'data-latency-ms'))).toBeLessThan(5000);
+    expect(web.problems).toEqual([]);
+  });
+});

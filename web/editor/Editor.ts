@@ -1,0 +1,566 @@
+// The Draw tab: an author draws a picture and sees at once whether its clues have one solution.
+//
+// The picture (Drawing.ts) changes by strokes of the mouse, pen or finger (pointer events:
+// press, move, release over #ed-grid; the right button or the pen toggle paints white), by the
+// keyboard (arrows move a cursor, space toggles its cell), and by the buttons (clear, invert,
+// shift, resize, undo, redo, import). Every change gets a new generation number and asks the
+// verdict workers (VerdictClient.ts) for its verdict; an answer is shown only if its generation
+// is still the picture's. The fragment `#draw=ROWS` follows the picture after every edit.
+//
+// Test hooks (stable whatever the drawing looks like): #ed-grid's box is the W x H cells and
+// carries data-rows (the picture, rows joined by `/`), data-generation, data-differ and
+// data-givens (the marked cells, row-major indices separated by spaces); #ed-verdict says the
+// verdict in words and carries data-state (checking, done, error), data-status (unique,
+// multiple, none, unknown), data-generation (of the picture it is for) and data-latency-ms
+// (from the change to the verdict shown).
+import { counted } from '../../src/formats/counted.js';
+import type { DrawExportFormat, PuzzleFormatChoice, Receiver, Request, Result } from '../protocol.js';
+import { BoardView } from './BoardView.js';
+import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
+import { imageCells, type Pixels } from './imagePicture.js';
+import { UndoHistory } from './UndoHistory.js';
+import { VerdictClient, type VerdictAnswer } from './VerdictClient.js';
+
+/** What the page lends the tab: its request runner (busy bar, Cancel), errors and downloads. */
+export interface PageServices {
+  run<T extends Result>(request: Request, timeoutMs?: number): Promise<{ result: T; ms: number } | undefined>;
+  showError(message: string | undefined): void;
+  download(name: string, parts: readonly BlobPart[], type: string): void;
+}
+
+/**
+ * The page's time limit for a live verdict (ms; 100 and up). Random pictures of 10 x 10 to
+ * 40 x 40 (densities 0.4-0.7) are decided well inside it (bench/web.ts --draw: docs/BENCHMARKS.md);
+ * past it the verdict says unknown and offers to keep going without a limit.
+ */
+export const LIVE_LIMIT_MS = 2000;
+
+/**
+ * How long a stale verdict may still run once the picture changed (ms), before its worker is
+ * replaced by the spare: short once the author stops (a stroke ended, a key, a button), longer
+ * during a drag so that a drag does not restart a worker per mouse move (a restart loads the
+ * engine again: tens of milliseconds of CPU on another thread).
+ */
+export const STOPPED_GRACE_MS = 30;
+export const DRAG_GRACE_MS = 250;
+
+/** The picture the tab opens with: a blank board of this side. */
+const START_SIDE = 10;
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`page element #${id} is missing`);
+  return el as T;
+};
+
+interface Stroke {
+  readonly before: Drawing;
+  readonly cells: Uint8Array;
+  readonly colour: number;
+  last: { x: number; y: number };
+}
+
+interface Givens {
+  readonly cells: ReadonlySet<number>;
+  readonly note: string;
+}
+
+export class Editor {
+  private drawing = blankDrawing(START_SIDE, START_SIDE);
+  private generation = 0;
+  private changedAt = performance.now();
+  private readonly history = new UndoHistory<Drawing>();
+  private readonly view: BoardView;
+  private verdicts: VerdictClient | undefined;
+  private stroke: Stroke | undefined;
+  private pen = 1;
+  private cursor = 0;
+  private focused = false;
+  private differ: ReadonlySet<number> = new Set();
+  private givens: Givens | undefined;
+  private image: Pixels | undefined;
+  private redraw: number | undefined;
+  private shown = false;
+
+  constructor(private readonly page: PageServices) {
+    this.view = new BoardView($<HTMLCanvasElement>('ed-grid'), $<HTMLCanvasElement>('ed-rows'), $<HTMLCanvasElement>('ed-cols'));
+    this.wire();
+    this.changed();
+  }
+
+  /** The tab is on screen: start the verdict workers (once) and keep the link in the address. */
+  show(): void {
+    this.shown = true;
+    if (!this.verdicts) {
+      this.verdicts = new VerdictClient((g, a) => this.answer(g, a));
+      this.ask(STOPPED_GRACE_MS);
+    }
+    this.updateLink();
+  }
+
+  hide(): void {
+    this.shown = false;
+  }
+
+  /** The fragment of the current picture (`draw=...`). */
+  link(): string {
+    return drawLink(this.drawing);
+  }
+
+  /** Open the picture a `#draw=` fragment holds (an error says what is wrong with it); false for another fragment. */
+  openLink(fragment: string): boolean {
+    let d: Drawing | undefined;
+    try {
+      d = drawingFromLink(fragment);
+    } catch (e) {
+      this.page.showError(`The link's picture: ${e instanceof Error ? e.message : String(e)}.`);
+      return true;
+    }
+    if (!d) return false;
+    if (!sameDrawing(d, this.drawing)) this.replace(d);
+    return true;
+  }
+
+  /** Open a puzzle (as "Solve & annotate" holds it) as a picture to edit. */
+  async openPuzzle(text: string, format: PuzzleFormatChoice, name?: string): Promise<boolean> {
+    const r = await this.page.run<Extract<Result, { kind: 'drawImport' }>>({ kind: 'drawImport', puzzle: text, format, ...(name ? { name } : {}) });
+    if (!r) return false;
+    this.replace(drawingFromRows(r.result.rows));
+    if (r.result.givens.length) this.setGivens(new Set(r.result.givens), `${counted(r.result.givens.length, 'given cell')} from ${name ?? 'the puzzle'}`);
+    $('ed-import-note').textContent = `Opened ${name ?? 'the puzzle'}: ${r.result.note}.`;
+    return true;
+  }
+
+  // ------------------------------------------------------------ changes
+
+  /** Make `d` the picture, as one edit that can be undone. */
+  private replace(d: Drawing): void {
+    if (sameDrawing(d, this.drawing)) return;
+    this.history.record(this.drawing);
+    this.drawing = d;
+    this.changed();
+  }
+
+  /** After any change of the picture: new generation, marks that no longer hold cleared, redraw, verdict, link. */
+  private changed(strokeGoesOn = false): void {
+    this.generation++;
+    this.changedAt = performance.now();
+    this.differ = new Set();
+    this.setGivens(undefined);
+    this.cursor = Math.min(this.cursor, this.drawing.cells.length - 1);
+    const grid = this.view.grid;
+    grid.dataset.rows = drawingRows(this.drawing).join('/');
+    grid.dataset.generation = String(this.generation);
+    grid.dataset.differ = '';
+    grid.setAttribute('aria-label', `drawing grid, ${this.drawing.width} by ${this.drawing.height} cells`);
+    ($('ed-width') as HTMLInputElement).value = String(this.drawing.width);
+    ($('ed-height') as HTMLInputElement).value = String(this.drawing.height);
+    this.updateButtons();
+    $('ed-cert').replaceChildren();
+    const v = $('ed-verdict');
+    v.dataset.state = 'checking';
+    v.classList.add('checking');
+    $('ed-keep-going').hidden = true;
+    this.scheduleDraw();
+    if (this.verdicts) this.ask(strokeGoesOn ? DRAG_GRACE_MS : STOPPED_GRACE_MS);
+    if (!strokeGoesOn) this.updateLink();
+  }
+
+  private updateButtons(): void {
+    ($('ed-undo') as HTMLButtonElement).disabled = !this.history.canUndo;
+    ($('ed-redo') as HTMLButtonElement).disabled = !this.history.canRedo;
+  }
+
+  private ask(graceMs: number, limitMs: number | undefined = LIVE_LIMIT_MS): void {
+    this.verdicts!.check(this.generation, { rows: drawingRows(this.drawing) }, { graceMs, ...(limitMs !== undefined ? { limitMs } : {}) });
+  }
+
+  private updateLink(): void {
+    if (!this.shown) return;
+    const link = `#${this.link()}`;
+    $<HTMLAnchorElement>('ed-link').href = link;
+    if (location.hash !== link) history.replaceState(null, '', link);
+  }
+
+  private scheduleDraw(): void {
+    this.redraw ??= requestAnimationFrame(() => {
+      this.redraw = undefined;
+      this.view.draw(this.drawing, { differ: this.differ, givens: this.givens?.cells ?? new Set(), cursor: this.cursor, focused: this.focused }, this.stroke !== undefined);
+    });
+  }
+
+  // ------------------------------------------------------------ the verdict
+
+  private answer(generation: number, a: VerdictAnswer): void {
+    if (generation !== this.generation) return;
+    const v = $('ed-verdict');
+    v.classList.remove('checking');
+    v.dataset.generation = String(generation);
+    v.dataset.latencyMs = String(Math.round(performance.now() - this.changedAt));
+    if (!a.ok) {
+      v.dataset.state = 'error';
+      v.dataset.status = 'error';
+      v.textContent = `No verdict: ${a.message}`;
+      return;
+    }
+    const r = a.result;
+    v.dataset.state = 'done';
+    v.dataset.status = r.status;
+    v.dataset.ms = String(Math.round(r.ms));
+    this.differ = new Set(r.differ);
+    this.view.grid.dataset.differ = r.differ.join(' ');
+    v.textContent = this.verdictWords(r);
+    $('ed-keep-going').hidden = r.status !== 'unknown';
+    this.scheduleDraw();
+  }
+
+  private verdictWords(r: Extract<Result, { kind: 'drawVerdict' }>): string {
+    const d = this.drawing;
+    const black = d.cells.reduce((n, v) => n + v, 0);
+    const board = `${d.width} x ${d.height}, ${counted(black, 'black cell')}`;
+    const plain = black === 0 ? ' (an empty grid: every clue is 0)' : black === d.cells.length ? ' (every cell black)' : '';
+    switch (r.status) {
+      case 'unique':
+        if (r.lineSolvable) return `unique and line-solvable: line logic alone finds the picture (${board})${plain}.`;
+        return `unique, but line logic alone stalls: ${r.difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search'} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
+      case 'multiple':
+        return `multiple: two pictures fit, ${counted(r.differ.length, 'cell')} differ (marked red): change some of them, or give cells away with “unique” below (${board}).`;
+      case 'none':
+        return `none: no picture fits these clues (${board}).`;
+      case 'unknown':
+        return `unknown: not decided within the page's limit of ${LIVE_LIMIT_MS / 1000} s (${r.reason}) (${board}).`;
+    }
+  }
+
+  // ------------------------------------------------------------ drawing
+
+  /** Paint every cell on the straight line from the stroke's last cell (a fast drag leaves no gaps); whether any changed. */
+  private paint(s: Stroke, x: number, y: number): boolean {
+    const { width } = this.drawing;
+    const dx = x - s.last.x;
+    const dy = y - s.last.y;
+    const steps = Math.max(Math.abs(dx), Math.abs(dy));
+    let changed = false;
+    for (let k = 0; k <= steps; k++) {
+      const i = (s.last.y + Math.round((dy * k) / (steps || 1))) * width + s.last.x + Math.round((dx * k) / (steps || 1));
+      if (s.cells[i] !== s.colour) {
+        s.cells[i] = s.colour;
+        changed = true;
+      }
+    }
+    s.last = { x, y };
+    this.cursor = y * width + x;
+    return changed;
+  }
+
+  private strokeStart(e: PointerEvent): void {
+    if (e.button !== 0 && e.button !== 2) return;
+    const at = this.view.cellAt(this.drawing, e.clientX, e.clientY, false);
+    if (!at) return;
+    e.preventDefault();
+    this.view.grid.setPointerCapture(e.pointerId);
+    this.view.grid.focus({ preventScroll: true });
+    const before = this.drawing;
+    const s: Stroke = { before, cells: before.cells.slice(), colour: e.button === 2 ? 0 : this.pen, last: at };
+    this.stroke = s;
+    if (this.paint(s, at.x, at.y)) this.strokeShow(s);
+    else this.scheduleDraw();
+  }
+
+  private strokeMove(e: PointerEvent): void {
+    const s = this.stroke;
+    if (!s) return;
+    const at = this.view.cellAt(this.drawing, e.clientX, e.clientY, true)!;
+    if (at.x === s.last.x && at.y === s.last.y) return;
+    if (this.paint(s, at.x, at.y)) this.strokeShow(s);
+    else this.scheduleDraw();
+  }
+
+  /** The stroke so far is the picture (its verdict asked with the drag's grace). */
+  private strokeShow(s: Stroke): void {
+    this.drawing = { width: s.before.width, height: s.before.height, cells: s.cells.slice() };
+    this.changed(true);
+  }
+
+  private strokeEnd(): void {
+    const s = this.stroke;
+    if (!s) return;
+    this.stroke = undefined;
+    if (sameDrawing(s.before, this.drawing)) return;
+    this.history.record(s.before);
+    this.updateButtons();
+    this.scheduleDraw();
+    // The stroke is over: its last picture's verdict matters now, and the link follows it.
+    this.verdicts?.hurry(STOPPED_GRACE_MS);
+    this.updateLink();
+  }
+
+  private key(e: KeyboardEvent): void {
+    const { width, height } = this.drawing;
+    const x = this.cursor % width;
+    const y = Math.floor(this.cursor / width);
+    const move: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    const m = move[e.key];
+    if (m) {
+      e.preventDefault();
+      this.cursor = Math.max(0, Math.min(height - 1, y + m[1])) * width + Math.max(0, Math.min(width - 1, x + m[0]));
+      this.scheduleDraw();
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      const cells = this.drawing.cells.slice();
+      cells[this.cursor] = 1 - cells[this.cursor]!;
+      this.replace({ width, height, cells });
+    }
+  }
+
+  private undo(): void {
+    const d = this.history.undo(this.drawing);
+    if (!d) return;
+    this.drawing = d;
+    this.changed();
+  }
+
+  private redo(): void {
+    const d = this.history.redo(this.drawing);
+    if (!d) return;
+    this.drawing = d;
+    this.changed();
+  }
+
+  private resize(): void {
+    const side = (id: string) => Number(($(id) as HTMLInputElement).value);
+    const w = side('ed-width');
+    const h = side('ed-height');
+    if (![w, h].every((v) => Number.isInteger(v) && v >= 1 && v <= MAX_DRAW_SIDE)) {
+      this.page.showError(`Width and height: whole numbers from 1 to ${MAX_DRAW_SIDE}.`);
+      return;
+    }
+    this.page.showError(undefined);
+    if (w !== this.drawing.width || h !== this.drawing.height) this.replace(resized(this.drawing, w, h));
+  }
+
+  // ------------------------------------------------------------ given cells, export, import
+
+  private setGivens(cells: ReadonlySet<number> | undefined, note = ''): void {
+    this.givens = cells && cells.size ? { cells, note } : undefined;
+    this.view.grid.dataset.givens = [...(this.givens?.cells ?? [])].join(' ');
+    $('ed-givens-note').textContent = note;
+    const withGivens = $<HTMLInputElement>('ed-with-givens');
+    withGivens.disabled = !this.givens;
+    this.scheduleDraw();
+  }
+
+  private async annotate(receiver: Receiver): Promise<void> {
+    const generation = this.generation;
+    const r = await this.page.run<Extract<Result, { kind: 'drawAnnotate' }>>({ kind: 'drawAnnotate', picture: { rows: drawingRows(this.drawing) }, receiver });
+    if (!r || generation !== this.generation) return;
+    const n = r.result.givens.length;
+    const who = receiver === 'unique' ? 'it has one solution' : 'line logic alone solves it';
+    const proof = r.result.proven ? 'proven smallest' : `not proven smallest (${r.result.reason ?? 'stopped'})`;
+    const note = n === 0 ? `No cell needs giving: ${who} as drawn.` : `Give ${counted(n, 'cell')} (blue dots) and ${who}: ${proof}. Exports include them while “with the given cells” is ticked.`;
+    this.setGivens(new Set(r.result.givens), note);
+    if (n === 0) $('ed-givens-note').textContent = note;
+  }
+
+  private exportGivens(): number[] {
+    return this.givens && $<HTMLInputElement>('ed-with-givens').checked ? [...this.givens.cells] : [];
+  }
+
+  private async exportAs(format: DrawExportFormat | 'png'): Promise<void> {
+    const picture = { rows: drawingRows(this.drawing) };
+    const r = await this.page.run<Extract<Result, { kind: 'drawExport' }>>({ kind: 'drawExport', picture, givens: this.exportGivens(), format: format === 'png' ? 'svg' : format });
+    if (!r) return;
+    if (format !== 'png') {
+      this.page.download(`picture.${r.result.extension}`, [r.result.text], format === 'svg' ? 'image/svg+xml' : 'text/plain');
+      return;
+    }
+    try {
+      this.page.download('picture.png', [await rasterise(r.result.text)], 'image/png');
+    } catch (e) {
+      this.page.showError(`PNG: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+
+  private async certify(): Promise<void> {
+    const box = $('ed-cert');
+    box.replaceChildren();
+    const generation = this.generation;
+    const r = await this.page.run<Extract<Result, { kind: 'certify' }>>({ kind: 'drawCertify', picture: { rows: drawingRows(this.drawing) }, givens: this.exportGivens() });
+    if (!r || generation !== this.generation) return;
+    if (!r.result.ok) {
+      box.textContent = `No certificate: ${r.result.reason}.`;
+      return;
+    }
+    const link = (name: string, parts: readonly Uint8Array[]) => {
+      const a = document.createElement('a');
+      const blob = new Blob([...parts] as BlobPart[], { type: 'text/plain' });
+      a.href = URL.createObjectURL(blob);
+      a.download = name;
+      a.textContent = `${name} (${Math.ceil(blob.size / 1000)} kB)`;
+      return a;
+    };
+    const given = this.exportGivens().length;
+    box.append(
+      `${r.result.verdict} certified in ${(r.ms / 1000).toFixed(2)} s, for picture.non${given ? ` with its ${counted(given, 'given cell')}` : ''}: `,
+      link('picture.cnf', [r.result.cnf]),
+      ' ',
+      link('picture.lrat', r.result.lrat),
+      ' (nonocrypt check-certificate picture.non DIR checks them)',
+    );
+  }
+
+  private async importFile(file: File): Promise<void> {
+    this.page.showError(undefined);
+    $('ed-import-note').textContent = '';
+    if (file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp)$/i.test(file.name)) {
+      try {
+        this.image = await pixelsOf(file);
+      } catch (e) {
+        this.page.showError(`${file.name}: not an image the browser can read (${e instanceof Error ? e.message : String(e)})`);
+        return;
+      }
+      $('ed-image').hidden = false;
+      $('ed-image-name').textContent = `${file.name} (${this.image.width} x ${this.image.height} pixels)`;
+      this.previewImage();
+      return;
+    }
+    await this.openPuzzle(await file.text(), 'auto', file.name);
+  }
+
+  /** The image as it would become the picture: at the board's size, at the threshold. */
+  private imageDrawing(): Drawing | undefined {
+    const side = (id: string) => Number(($(id) as HTMLInputElement).value);
+    const w = side('ed-width');
+    const h = side('ed-height');
+    if (!this.image || ![w, h].every((v) => Number.isInteger(v) && v >= 1 && v <= MAX_DRAW_SIDE)) return undefined;
+    return { width: w, height: h, cells: imageCells(this.image, w, h, Number($<HTMLInputElement>('ed-threshold').value)) };
+  }
+
+  private previewImage(): void {
+    const d = this.imageDrawing();
+    if (!d) return;
+    const canvas = $<HTMLCanvasElement>('ed-image-preview');
+    const c = Math.max(2, Math.floor(200 / Math.max(d.width, d.height)));
+    canvas.width = d.width * c;
+    canvas.height = d.height * c;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.fillStyle = '#111';
+    for (let i = 0; i < d.cells.length; i++) if (d.cells[i]) g.fillRect((i % d.width) * c, Math.floor(i / d.width) * c, c, c);
+    $('ed-threshold-value').textContent = $<HTMLInputElement>('ed-threshold').value;
+  }
+
+  private useImage(): void {
+    const d = this.imageDrawing();
+    if (!d) {
+      this.page.showError(`Width and height: whole numbers from 1 to ${MAX_DRAW_SIDE}.`);
+      return;
+    }
+    this.replace(d);
+    this.closeImage();
+    $('ed-import-note').textContent = `Imported the image at ${d.width} x ${d.height}.`;
+  }
+
+  private closeImage(): void {
+    this.image = undefined;
+    $('ed-image').hidden = true;
+    $<HTMLInputElement>('ed-file').value = '';
+  }
+
+  // ------------------------------------------------------------ wiring
+
+  private wire(): void {
+    const grid = this.view.grid;
+    const on = (id: string, f: () => void) => $(id).addEventListener('click', f);
+    grid.addEventListener('pointerdown', (e) => this.strokeStart(e));
+    grid.addEventListener('pointermove', (e) => this.strokeMove(e));
+    grid.addEventListener('pointerup', () => this.strokeEnd());
+    grid.addEventListener('pointercancel', () => this.strokeEnd());
+    grid.addEventListener('lostpointercapture', () => this.strokeEnd());
+    grid.addEventListener('contextmenu', (e) => e.preventDefault());
+    grid.addEventListener('keydown', (e) => this.key(e));
+    grid.addEventListener('focus', () => ((this.focused = true), this.scheduleDraw()));
+    grid.addEventListener('blur', () => ((this.focused = false), this.scheduleDraw()));
+    $('tab-draw').addEventListener('keydown', (e) => {
+      if (!(e.ctrlKey || e.metaKey) || (e.target instanceof HTMLInputElement && e.target.type !== 'checkbox')) return;
+      const k = e.key.toLowerCase();
+      if (k === 'z' && !e.shiftKey) this.undo();
+      else if (k === 'y' || (k === 'z' && e.shiftKey)) this.redo();
+      else return;
+      e.preventDefault();
+    });
+    on('ed-undo', () => this.undo());
+    on('ed-redo', () => this.redo());
+    on('ed-clear', () => this.replace(blankDrawing(this.drawing.width, this.drawing.height)));
+    on('ed-invert', () => this.replace(inverted(this.drawing)));
+    for (const [id, dx, dy] of [['ed-left', -1, 0], ['ed-right', 1, 0], ['ed-up', 0, -1], ['ed-down', 0, 1]] as const) on(id, () => this.replace(shifted(this.drawing, dx, dy)));
+    on('ed-resize', () => this.resize());
+    for (const id of ['ed-width', 'ed-height']) {
+      $(id).addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') this.resize();
+      });
+      $(id).addEventListener('input', () => this.previewImage());
+    }
+    on('ed-pen', () => {
+      this.pen = 1 - this.pen;
+      const b = $('ed-pen');
+      b.textContent = this.pen ? 'Pen: black' : 'Pen: white';
+      b.setAttribute('aria-pressed', String(this.pen === 0));
+    });
+    on('ed-keep-going', () => {
+      $('ed-keep-going').hidden = true;
+      $('ed-verdict').textContent = 'Still checking, without a time limit (a change to the picture stops it)…';
+      $('ed-verdict').dataset.state = 'checking';
+      this.ask(0, undefined);
+    });
+    on('ed-annotate-unique', () => void this.annotate('unique'));
+    on('ed-annotate-logic', () => void this.annotate('logic'));
+    for (const b of document.querySelectorAll<HTMLButtonElement>('#tab-draw button[data-export]')) {
+      b.addEventListener('click', () => void this.exportAs(b.dataset.export as DrawExportFormat | 'png'));
+    }
+    on('ed-certify', () => void this.certify());
+    $<HTMLInputElement>('ed-file').addEventListener('change', () => {
+      const f = $<HTMLInputElement>('ed-file').files?.[0];
+      if (f) void this.importFile(f);
+    });
+    $('ed-threshold').addEventListener('input', () => this.previewImage());
+    on('ed-image-use', () => this.useImage());
+    on('ed-image-cancel', () => this.closeImage());
+  }
+}
+
+/** An image file's pixels, at most 1000 pixels a side (larger images are scaled down first). */
+async function pixelsOf(file: File): Promise<Pixels> {
+  const bitmap = await createImageBitmap(file);
+  const scale = Math.min(1, 1000 / Math.max(bitmap.width, bitmap.height));
+  const w = Math.max(1, Math.round(bitmap.width * scale));
+  const h = Math.max(1, Math.round(bitmap.height * scale));
+  const canvas = document.createElement('canvas');
+  canvas.width = w;
+  canvas.height = h;
+  const g = canvas.getContext('2d')!;
+  g.drawImage(bitmap, 0, 0, w, h);
+  bitmap.close();
+  return g.getImageData(0, 0, w, h);
+}
+
+/** An SVG sheet as a PNG (twice its size, on white), drawn by the browser. */
+async function rasterise(svg: string): Promise<Blob> {
+  const url = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+  try {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth * 2;
+    canvas.height = img.naturalHeight * 2;
+    const g = canvas.getContext('2d')!;
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.drawImage(img, 0, 0, canvas.width, canvas.height);
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the canvas made no image'))), 'image/png'));
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
