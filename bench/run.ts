@@ -10,6 +10,7 @@ const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
   certificates: () => import('./certificates.js'),
   cipher: () => import('./cipher.js'),
   collection: () => import('./collection.js'),
+  draw: () => import('./draw.js'),
   code: () => import('./code.js'),
   engines: () => import('./engines.js'),
   fuzz: () => import('./fuzz.js'),

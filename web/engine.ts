@@ -10,6 +10,7 @@
 import { createSolver, engineCapabilities, loadEngine } from '../src/sat/engines.js';
 import type { EngineName, SatSolver } from '../src/sat/SatSolver.js';
 import { loadCore } from '../src/solve/NonogramCore.js';
+import type { CompiledEngines } from './compiledEngines.js';
 
 export interface PreparedEngine {
   /** Shown on the page. */
@@ -34,10 +35,11 @@ export function prepareProofEngine(): Promise<void> {
   return (proofEngine ??= loadEngine('cadical', new URL('cadical.wasm', self.location.href)).then(() => undefined));
 }
 
-export async function prepareEngine(): Promise<PreparedEngine> {
+/** Load the engines: compiled by the page when it hands them over (see compiledEngines.ts), else fetched here. */
+export async function prepareEngine(compiled?: Partial<CompiledEngines>): Promise<PreparedEngine> {
   await Promise.all([
-    loadEngine(ENGINE, new URL(`${ENGINE}.wasm`, self.location.href)),
-    loadCore(new URL('core.wasm', self.location.href)),
+    loadEngine(ENGINE, compiled?.minisat ?? new URL(`${ENGINE}.wasm`, self.location.href)),
+    loadCore(compiled?.core ?? new URL('core.wasm', self.location.href)),
   ]);
   return {
     label: 'MiniSat 2.2 (WebAssembly)',

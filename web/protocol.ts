@@ -5,6 +5,7 @@
 
 import type { StepStatus } from '../src/line/LineStepper.js';
 import type { Difficulty } from '../src/solve/SolveResult.js';
+import type { CompiledEngines } from './compiledEngines.js';
 
 export type TableChoice = 'classic' | 'frequency';
 export type Receiver = 'unique' | 'logic';
@@ -140,6 +141,14 @@ export type Reply =
   | { readonly id: number; readonly kind: 'block'; readonly view: BlockView }
   | { readonly id: number; readonly kind: 'done'; readonly result: Result }
   | { readonly id: number; readonly kind: 'error'; readonly message: string };
+
+/**
+ * The first message to a worker started with the name COMPILED_WORKER: the engines compiled by
+ * the page (web/compiledEngines.ts), which it uses instead of fetching and compiling its own;
+ * without them (the page could not compile them) it fetches its own.
+ */
+export const COMPILED_WORKER = 'compiled-engines';
+export type EnginesMessage = { readonly kind: 'engines' } & Partial<CompiledEngines>;
 
 /** A request as posted: its id, and a time limit per block (used when the engine can stop). */
 export type Envelope = { readonly id: number; readonly request: Request; readonly timeoutMs?: number };

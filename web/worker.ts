@@ -39,11 +39,12 @@ import { suggestNext } from '../src/games/play/suggestNext.js';
 import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
 import { certifySolution } from '../src/certificate/make/certifySolution.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
-import type { BlockView, DrawExportFormat, DrawnPicture, Envelope, PuzzleFormatChoice, Reply, Request, Result, StepView } from './protocol.js';
+import { COMPILED_WORKER, type BlockView, type DrawExportFormat, type DrawnPicture, type EnginesMessage, type Envelope, type PuzzleFormatChoice, type Reply, type Request, type Result, type StepView } from './protocol.js';
 
 interface WorkerScope {
+  readonly name: string;
   postMessage(message: Reply): void;
-  onmessage: ((event: { data: Envelope }) => void) | null;
+  onmessage: ((event: { data: Envelope | EnginesMessage }) => void) | null;
 }
 const scope = self as unknown as WorkerScope;
 const post = (m: Reply) => scope.postMessage(m);
@@ -89,7 +90,10 @@ function mastermind(r: Extract<Request, { kind: 'mmCandidates' | 'mmNext' | 'mmP
   return lines(...nextGuessLines(rules, n));
 }
 
-const ready = prepareEngine().then((e) => {
+/** A worker named COMPILED_WORKER waits for the page's compiled engines (its first message). */
+let compiledEngines: (m: EnginesMessage) => void = () => {};
+const compiled = scope.name === COMPILED_WORKER ? new Promise<EnginesMessage>((resolve) => (compiledEngines = resolve)) : Promise.resolve(undefined);
+const ready = compiled.then(prepareEngine).then((e) => {
   engine = e;
   session = new SatSession(e.create);
   post({ id: 0, kind: 'ready', engine: e.label, stops: e.stops });
@@ -332,6 +336,10 @@ function stepView(s: LineStepper, p: PassResult): StepView {
 }
 
 scope.onmessage = (event) => {
+  if ('kind' in event.data) {
+    compiledEngines(event.data);
+    return;
+  }
   const { id, request } = event.data;
   timeoutMs = event.data.timeoutMs;
   ready

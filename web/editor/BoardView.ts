@@ -1,7 +1,7 @@
-// How the Draw tab shows a picture: three canvases, the cells (#ed-grid, whose box is exactly the
-// W x H cells, so a point in it maps uniformly onto a cell), the row clues on its left and the
-// column clues above it, redrawn whole on every change (a 100 x 100 board is 10,000 squares,
-// about a millisecond). Marks over the cells: where two solutions differ (red), the given cells
+// How the Draw tab shows a picture: four canvases, the cells (#ed-grid, whose box is exactly the
+// W x H cells, so a point in it maps uniformly onto a cell), the lines and marks over them
+// (#ed-marks, which lets the pointer through), the row clues on its left and the column clues
+// above it; cells and clues are painted again only where they changed. Marks over the cells: where two solutions differ (red), the given cells
 // of an annotation (blue dots), and the keyboard's cursor when the grid has the focus.
 import { puzzleOf } from '../../src/grid/runsOf.js';
 import type { Drawing } from './Drawing.js';
@@ -32,6 +32,7 @@ export class BoardView {
 
   constructor(
     readonly grid: HTMLCanvasElement,
+    private readonly marks: HTMLCanvasElement,
     private readonly rowClues: HTMLCanvasElement,
     private readonly colClues: HTMLCanvasElement,
   ) {}
@@ -58,29 +59,44 @@ export class BoardView {
 
   draw(d: Drawing, marks: BoardMarks, steady = false): void {
     const c = (this.cell = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(BOARD_PX / Math.max(d.width, d.height)))));
-    const g = this.context(this.grid, d.width * c, d.height * c);
-    g.fillStyle = PAPER;
-    g.fillRect(0, 0, d.width * c, d.height * c);
-    g.fillStyle = INK;
-    for (let i = 0; i < d.cells.length; i++) if (d.cells[i]) g.fillRect((i % d.width) * c, Math.floor(i / d.width) * c, c, c);
-    this.lines(g, d, c);
+    const resized = this.resize(this.grid, d.width * c, d.height * c);
+    this.resize(this.marks, d.width * c, d.height * c);
+    // The cells: only those that changed since the last frame are painted again (a stroke
+    // changes a few; painting all 10,000 of a 100 x 100 board every frame made drags stutter).
+    const before = this.cells;
+    const whole = resized || !before || before.length !== d.cells.length || this.cellPx !== c;
+    const g = this.context(this.grid, whole);
+    for (let i = 0; i < d.cells.length; i++) {
+      if (!whole && before[i] === d.cells[i]) continue;
+      g.fillStyle = d.cells[i] ? INK : PAPER;
+      g.fillRect((i % d.width) * c, Math.floor(i / d.width) * c, c, c);
+    }
+    this.cells = d.cells.slice();
+    this.cellPx = c;
+    // The lines and marks, on the canvas over the cells: few shapes, drawn whole.
+    const m = this.context(this.marks, true);
+    this.lines(m, d, c);
     const inset = Math.max(1, c * 0.18);
-    g.lineWidth = Math.max(1.5, c / 8);
-    g.strokeStyle = DIFFER;
-    for (const i of marks.differ) g.strokeRect((i % d.width) * c + inset, Math.floor(i / d.width) * c + inset, c - 2 * inset, c - 2 * inset);
-    g.fillStyle = GIVEN;
+    m.lineWidth = Math.max(1.5, c / 8);
+    m.strokeStyle = DIFFER;
+    for (const i of marks.differ) m.strokeRect((i % d.width) * c + inset, Math.floor(i / d.width) * c + inset, c - 2 * inset, c - 2 * inset);
+    m.fillStyle = GIVEN;
     for (const i of marks.givens) {
-      g.beginPath();
-      g.arc((i % d.width) * c + c / 2, Math.floor(i / d.width) * c + c / 2, Math.max(1.5, c * 0.22), 0, 2 * Math.PI);
-      g.fill();
+      m.beginPath();
+      m.arc((i % d.width) * c + c / 2, Math.floor(i / d.width) * c + c / 2, Math.max(1.5, c * 0.22), 0, 2 * Math.PI);
+      m.fill();
     }
     if (marks.focused) {
-      g.strokeStyle = CURSOR;
-      g.lineWidth = Math.max(2, c / 7);
-      g.strokeRect((marks.cursor % d.width) * c + 1, Math.floor(marks.cursor / d.width) * c + 1, c - 2, c - 2);
+      m.strokeStyle = CURSOR;
+      m.lineWidth = Math.max(2, c / 7);
+      m.strokeRect((marks.cursor % d.width) * c + 1, Math.floor(marks.cursor / d.width) * c + 1, c - 2, c - 2);
     }
     this.clues(d, c, steady);
   }
+
+  /** The cells as painted on #ed-grid, and the cell size they were painted at. */
+  private cells: Uint8Array | undefined;
+  private cellPx = 0;
 
   private lines(g: CanvasRenderingContext2D, d: Drawing, c: number): void {
     // Thin lines between cells, darker every fifth, as printed puzzles have them.
@@ -107,8 +123,16 @@ export class BoardView {
     }
     const longestRow = area.rows;
     const longestCol = area.cols;
-    const rows = this.context(this.rowClues, longestRow * slot + 4, d.height * c);
-    const cols = this.context(this.colClues, d.width * c, longestCol * slot + 4);
+    const key = (clue: readonly number[]) => clue.join(' ');
+    const rowKeys = puzzle.rows.map(key);
+    const colKeys = puzzle.cols.map(key);
+    // Only the lines whose clue changed are drawn again (text is the slow part of a canvas: a
+    // 100 x 100 board has thousands of numbers), unless a canvas was resized (and so cleared).
+    const rowsResized = this.resize(this.rowClues, longestRow * slot + 4, d.height * c);
+    const colsResized = this.resize(this.colClues, d.width * c, longestCol * slot + 4);
+    const full = rowsResized || colsResized || this.drawn.slot !== slot || this.drawn.sizedFor !== size;
+    const rows = this.context(this.rowClues, full);
+    const cols = this.context(this.colClues, full);
     for (const g of [rows, cols]) {
       g.fillStyle = INK;
       g.font = `${font}px system-ui, "DejaVu Sans", sans-serif`;
@@ -116,27 +140,40 @@ export class BoardView {
       g.textBaseline = 'middle';
     }
     puzzle.rows.forEach((clue, y) => {
+      if (!full && this.drawn.rows[y] === rowKeys[y]) return;
+      rows.clearRect(0, y * c, longestRow * slot + 4, c);
       const runs = clue.length ? clue : [0];
       runs.forEach((run, k) => rows.fillText(String(run), (longestRow - runs.length + k) * slot + slot / 2, y * c + c / 2));
     });
     puzzle.cols.forEach((clue, x) => {
+      if (!full && this.drawn.cols[x] === colKeys[x]) return;
+      cols.clearRect(x * c, 0, c, longestCol * slot + 4);
       const runs = clue.length ? clue : [0];
       runs.forEach((run, k) => cols.fillText(String(run), x * c + c / 2, (longestCol - runs.length + k) * slot + slot / 2));
     });
+    this.drawn = { sizedFor: size, slot, rows: rowKeys, cols: colKeys };
   }
 
-  /** The canvas sized to `width` x `height` CSS pixels, sharp on high-density screens. */
-  private context(canvas: HTMLCanvasElement, width: number, height: number): CanvasRenderingContext2D {
+  /** What the clue canvases show now (each line's clue), so that only changed lines are drawn again. */
+  private drawn: { sizedFor: string; slot: number; rows: readonly string[]; cols: readonly string[] } = { sizedFor: '', slot: 0, rows: [], cols: [] };
+
+  /** Size a canvas to `width` x `height` CSS pixels, sharp on high-density screens; whether it changed (and so was cleared). */
+  private resize(canvas: HTMLCanvasElement, width: number, height: number): boolean {
     const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(width * dpr) || canvas.height !== Math.round(height * dpr)) {
-      canvas.width = Math.round(width * dpr);
-      canvas.height = Math.round(height * dpr);
-      canvas.style.width = `${width}px`;
-      canvas.style.height = `${height}px`;
-    }
+    if (canvas.width === Math.round(width * dpr) && canvas.height === Math.round(height * dpr)) return false;
+    canvas.width = Math.round(width * dpr);
+    canvas.height = Math.round(height * dpr);
+    canvas.style.width = `${width}px`;
+    canvas.style.height = `${height}px`;
+    return true;
+  }
+
+  /** The canvas's context in CSS pixels, cleared when `clear`. */
+  private context(canvas: HTMLCanvasElement, clear: boolean): CanvasRenderingContext2D {
+    const dpr = window.devicePixelRatio || 1;
     const g = canvas.getContext('2d')!;
     g.setTransform(dpr, 0, 0, dpr, 0, 0);
-    g.clearRect(0, 0, width, height);
+    if (clear) g.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
     return g;
   }
 }

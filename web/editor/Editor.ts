@@ -11,8 +11,9 @@
 // carries data-rows (the picture, rows joined by `/`), data-generation, data-differ and
 // data-givens (the marked cells, row-major indices separated by spaces); #ed-verdict says the
 // verdict in words and carries data-state (checking, done, error), data-status (unique,
-// multiple, none, unknown), data-generation (of the picture it is for) and data-latency-ms
-// (from the change to the verdict shown).
+// multiple, none, unknown), data-generation (of the picture it is for), data-latency-ms (from
+// the change to the verdict shown), data-ms (the solver's part of it) and data-restarts (verdict
+// workers replaced so far for newer pictures).
 import { counted } from '../../src/formats/counted.js';
 import type { DrawExportFormat, PuzzleFormatChoice, Receiver, Request, Result } from '../protocol.js';
 import { BoardView } from './BoardView.js';
@@ -83,7 +84,7 @@ export class Editor {
   private shown = false;
 
   constructor(private readonly page: PageServices) {
-    this.view = new BoardView($<HTMLCanvasElement>('ed-grid'), $<HTMLCanvasElement>('ed-rows'), $<HTMLCanvasElement>('ed-cols'));
+    this.view = new BoardView($<HTMLCanvasElement>('ed-grid'), $<HTMLCanvasElement>('ed-marks'), $<HTMLCanvasElement>('ed-rows'), $<HTMLCanvasElement>('ed-cols'));
     this.wire();
     this.changed();
   }
@@ -197,6 +198,7 @@ export class Editor {
     v.classList.remove('checking');
     v.dataset.generation = String(generation);
     v.dataset.latencyMs = String(Math.round(performance.now() - this.changedAt));
+    v.dataset.restarts = String(this.verdicts?.restarts ?? 0);
     if (!a.ok) {
       v.dataset.state = 'error';
       v.dataset.status = 'error';

@@ -1,5 +1,5 @@
 // The Draw tab's live verdict runs in Web Workers of its own (the page's worker.js, loaded
-// twice), so that drawing never waits for the solver and the other tabs' work never waits for
+// twice, given the engines the page compiled once), so that drawing never waits for the solver and the other tabs' work never waits for
 // the verdict. Only the newest picture matters: a request for a new picture while an older one
 // is being solved waits for it for at most a grace period, after which the busy worker is
 // terminated (the solver is one synchronous call: nothing else can stop it) and the spare
@@ -10,7 +10,8 @@
 // answer arrives once through `onAnswer(generation, answer)`, and only for pictures whose
 // request was not superseded before it started (answers for older generations can still
 // arrive; the caller compares generations). `dispose()` ends both workers.
-import type { DrawnPicture, Envelope, Reply, Result } from '../protocol.js';
+import { compileEngines } from '../compiledEngines.js';
+import { COMPILED_WORKER, type DrawnPicture, type EnginesMessage, type Envelope, type Reply, type Result } from '../protocol.js';
 
 export type VerdictResult = Extract<Result, { kind: 'drawVerdict' }>;
 export type VerdictAnswer = { readonly ok: true; readonly result: VerdictResult } | { readonly ok: false; readonly message: string };
@@ -43,6 +44,9 @@ export class VerdictClient {
   private nextId = 1;
   /** Workers terminated for a newer picture (the benchmark reads it). */
   restarts = 0;
+
+  /** The engines, compiled once by the page and handed to every worker (a restart then costs little). */
+  private readonly engines = compileEngines();
 
   constructor(
     private readonly onAnswer: (generation: number, answer: VerdictAnswer) => void,
@@ -82,7 +86,12 @@ export class VerdictClient {
   }
 
   private start(): Worker {
-    const w = new Worker(this.script, { type: 'module' });
+    const w = new Worker(this.script, { type: 'module', name: COMPILED_WORKER });
+    // Without the page's compiled engines, the worker fetches its own.
+    this.engines.then(
+      (e) => w.postMessage({ kind: 'engines', ...e } satisfies EnginesMessage),
+      () => w.postMessage({ kind: 'engines' } satisfies EnginesMessage),
+    );
     w.onmessage = (event: MessageEvent<Reply>) => this.receive(w, event.data);
     w.onerror = (event) => {
       event.preventDefault();
