@@ -4,6 +4,7 @@
 import toBeExample from '../examples/to-be.txt';
 import scatterExample from '../examples/scatter.pic';
 import { counted } from '../src/formats/counted.js';
+import { downloadLink } from './downloadLink.js';
 import { Editor } from './editor/Editor.js';
 import type { GameChoice, BlockView, Envelope, GridPlace, PuzzleFormatChoice, Receiver, Reply, Request, Result, StepView, TableChoice } from './protocol.js';
 
@@ -319,15 +320,7 @@ function withCertificate(box: HTMLElement, view: BlockView, ciphertext: string):
     }
     go.remove();
     const base = `block-${r.result.block}`;
-    const link = (name: string, parts: readonly Uint8Array[]) => {
-      const a = document.createElement('a');
-      const blob = new Blob([...parts] as BlobPart[], { type: 'text/plain' });
-      a.href = URL.createObjectURL(blob);
-      a.download = name;
-      a.textContent = `${name} (${Math.ceil(blob.size / 1000)} kB)`;
-      return a;
-    };
-    row.append(`${r.result.verdict} certified in ${seconds(r.ms)}: `, link(`${base}.cnf`, [r.result.cnf]), ' ', link(`${base}.lrat`, r.result.lrat));
+    row.append(`${r.result.verdict} certified in ${seconds(r.ms)}: `, downloadLink(`${base}.cnf`, [r.result.cnf]), ' ', downloadLink(`${base}.lrat`, r.result.lrat));
   });
   box.append(row);
   return box;

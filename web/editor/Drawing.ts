@@ -2,6 +2,7 @@
 // the tab offers (resize keeping the picture, shift by one cell, invert, clear), each returning
 // a new picture. Also the picture's link: the page's `#draw=ROWS` fragment, ROWS being the
 // rows of `#` and `.` separated by `/`, URL-encoded. No DOM here.
+import { gridRows } from '../../src/grid/Puzzle.js';
 
 /** The largest side the editor offers (cells), as the issue asks: 1..100 each way. */
 export const MAX_DRAW_SIDE = 100;
@@ -24,16 +25,8 @@ function checkSides(width: number, height: number): void {
   }
 }
 
-/** The rows as text, `#` black and `.` white. */
-export function drawingRows(d: Drawing): string[] {
-  const rows: string[] = [];
-  for (let y = 0; y < d.height; y++) {
-    let s = '';
-    for (let x = 0; x < d.width; x++) s += d.cells[y * d.width + x] ? '#' : '.';
-    rows.push(s);
-  }
-  return rows;
-}
+/** The rows as text, `#` black and `.` white (a drawing is a grid: the library's writer). */
+export const drawingRows = (d: Drawing): string[] => gridRows(d);
 
 /** A drawing from rows of `#` and `.` (an Error naming the row when they are not that). */
 export function drawingFromRows(rows: readonly string[]): Drawing {

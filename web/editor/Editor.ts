@@ -15,6 +15,7 @@
 // the change to the verdict shown), data-ms (the solver's part of it) and data-restarts (verdict
 // workers replaced so far for newer pictures).
 import { counted } from '../../src/formats/counted.js';
+import { downloadLink } from '../downloadLink.js';
 import type { DrawExportFormat, PuzzleFormatChoice, Receiver, Request, Result } from '../protocol.js';
 import { BoardView } from './BoardView.js';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
@@ -31,7 +32,7 @@ export interface PageServices {
 
 /**
  * The page's time limit for a live verdict (ms; 100 and up). Random pictures of 10 x 10 to
- * 40 x 40 (densities 0.4-0.7) are decided well inside it (bench/web.ts --draw: docs/BENCHMARKS.md);
+ * 40 x 40 (densities 0.4-0.7) are decided well inside it (bench/draw.ts: docs/BENCHMARKS.md);
  * past it the verdict says unknown and offers to keep going without a limit.
  */
 export const LIVE_LIMIT_MS = 2000;
@@ -393,20 +394,12 @@ export class Editor {
       box.textContent = `No certificate: ${r.result.reason}.`;
       return;
     }
-    const link = (name: string, parts: readonly Uint8Array[]) => {
-      const a = document.createElement('a');
-      const blob = new Blob([...parts] as BlobPart[], { type: 'text/plain' });
-      a.href = URL.createObjectURL(blob);
-      a.download = name;
-      a.textContent = `${name} (${Math.ceil(blob.size / 1000)} kB)`;
-      return a;
-    };
     const given = this.exportGivens().length;
     box.append(
       `${r.result.verdict} certified in ${(r.ms / 1000).toFixed(2)} s, for picture.non${given ? ` with its ${counted(given, 'given cell')}` : ''}: `,
-      link('picture.cnf', [r.result.cnf]),
+      downloadLink('picture.cnf', [r.result.cnf]),
       ' ',
-      link('picture.lrat', r.result.lrat),
+      downloadLink('picture.lrat', r.result.lrat),
       ' (nonocrypt check-certificate picture.non DIR checks them)',
     );
   }

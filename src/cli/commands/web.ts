@@ -7,7 +7,7 @@ import { listen, webRoot, webServer } from '../webServer.js';
 function declare(program: Command) {
   return program
     .command('web')
-    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, step through line logic, Mastermind with lies) on 127.0.0.1 until Ctrl-C')
+    .description('serve the web page (encrypt, decrypt, verify, solve, annotate, draw puzzles with a live verdict, step through line logic, Mastermind with lies) on 127.0.0.1 until Ctrl-C')
     .addOption(new Option('-p, --port <n>', 'port (0: any free port)').argParser(wholeNumber(0, 65535)).default(8080))
     .addOption(quietOption());
 }
