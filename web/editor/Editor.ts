@@ -231,7 +231,8 @@ export class Editor {
       case 'none':
         return `none: no picture fits these clues (${board}).`;
       case 'unknown':
-        return `unknown: not decided within the page's limit of ${LIVE_LIMIT_MS / 1000} s (${r.reason}) (${board}).`;
+        // The library's reason for its time limit says the limit again; any other reason is news.
+        return `unknown: not decided within the page's limit of ${LIVE_LIMIT_MS / 1000} s${r.reason?.startsWith('time limit') ? '' : ` (${r.reason})`}: Keep going goes on without a limit (${board}).`;
     }
   }
 
