@@ -318,7 +318,7 @@ function randomPart(o: { 'random-sides': number[]; 'random-boards': number; dens
   return part({
     marker: 'random',
     title: `Random boards, density ${o.density}: solve within ${L} CPU s`,
-    about: `${boards} boards per side, each cell black with probability ${o.density} (seed 20261128 + side), solved by \`nonocrypt solve FILE --jobs 1 --json\` (one thread: CPU s is the whole process's, start-up included), stopped by the kernel at ${L} CPU s (RLIMIT_CPU: a busy machine slows the wall clock, not this limit). Boards of density 0.5 are the hardest random ones for their size; at 0.55-0.6 most are settled by line logic and probing (section \`solve\`, "Random boards").`,
+    about: `${boards} boards per side, each cell black with probability ${o.density} (seed 20261128 + side), solved by \`nonocrypt solve FILE --jobs 1 --json\` (one thread: CPU s is the whole process's, start-up included), stopped by the kernel at ${L} CPU s (RLIMIT_CPU: a busy machine slows the wall clock, not this limit). Boards of density 0.5 are the hardest random ones for their size; at 0.55-0.6 propagation and probing leave most of them a few dozen open cells at most (section \`solve\`, "Random boards").`,
     inputs: () => {
       entries.forEach((e, k) => writeFileSync(steps[k]!.args[steps[k]!.args.length - 1]!, formatNon({ puzzle: e.puzzle, title: `${e.id} (density ${o.density})` })));
       return steps;
