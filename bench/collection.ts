@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { load } from './harness/doc.js';
+import { load, shownDir } from './harness/doc.js';
 import { num, str, whole } from './harness/flags.js';
 import { benchDir, sharedSet } from './harness/inputs.js';
 import { cliArgv, runProcess, shown } from './harness/proc.js';
@@ -39,7 +39,7 @@ export const suite = defineSuite({
     const files = entries.map((e) => puzzleFile(e, 'non')).sort();
     const flags = ['solve', '--json', '--timeout', String(o.timeout)];
     return [part({
-      about: `Puzzles: Wolter's survey set (14) and TAAI 2011 puzzles 1-${o.taai} from \`${o.dir ?? '../shared/bench'}\` (not part of the project), written as ${files.length} \`.non\` files into one temporary folder (two subfolders). Time limit ${o.timeout} s per puzzle; ${o.jobs} jobs (worker threads in the one process; processes at a time per file). Wall: around the run; CPU: user + system of the processes (all threads), from the kernel. The machine has 2 cores shared with other work: read wall times against the load average (1, 5, 15 minutes, before / after).`,
+      about: `Puzzles: Wolter's survey set (14) and TAAI 2011 puzzles 1-${o.taai} from \`${shownDir(o.dir ?? '../shared/bench')}\` (not part of the project), written as ${files.length} \`.non\` files into one temporary folder (two subfolders). Time limit ${o.timeout} s per puzzle; ${o.jobs} jobs (worker threads in the one process; processes at a time per file). Wall: around the run; CPU: user + system of the processes (all threads), from the kernel. The machine has 2 cores shared with other work: read wall times against the load average (1, 5, 15 minutes, before / after).`,
       inputs: ['one process for the folder', 'one process per file'],
       commands: [{
         label: 'run',

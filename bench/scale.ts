@@ -5,9 +5,10 @@ import { messageGrids } from '../src/cipher/encrypt.js';
 import { formatCipherBlock, parseCiphertext } from '../src/formats/ciphertext.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { ints, list, num, whole } from './harness/flags.js';
-import { all4x4, englishText, randomGrids, uniqueByCounting, writeClueCiphertext, writeStream } from './harness/inputs.js';
+import { formatNon } from '../src/formats/non.js';
+import { all4x4, englishText, randomGrids, randomSet, uniqueByCounting, writeClueCiphertext, writeStream } from './harness/inputs.js';
 import { cliArgv, exitOf, firstLine, measuredBy, runProcess, type ProcRun } from './harness/proc.js';
-import { int, mb, mib, secs, type Cell, type Column } from './harness/stats.js';
+import { int, max, mb, median, mib, secs, type Cell, type Column } from './harness/stats.js';
 import { defineSuite, part, view, type Command, type Run } from './harness/suite.js';
 import { workFolder } from './puzzles.js';
 
@@ -20,9 +21,10 @@ import { workFolder } from './puzzles.js';
  * - big: one block of the frequency table at n = 100 and n = 200;
  * - classic: one classic block at n = 50 and 100, both receivers, with a time limit;
  * - verify: every 4x4 picture and 10,000 random 8x8 pictures, jobs 1 and 2;
- * - memory: peak RSS against the number of blocks.
+ * - memory: peak RSS against the number of blocks;
+ * - random: `solve` of random boards of one density (default 0.5) and a few sides, with a time limit.
  */
-const PARTS = ['text', 'big', 'classic', 'verify', 'memory'] as const;
+const PARTS = ['text', 'big', 'classic', 'verify', 'memory', 'random'] as const;
 
 /** One CLI run of a part: its leading cells, its arguments, and how its output is judged. */
 interface Step {
@@ -45,11 +47,12 @@ const read = (path: string): string => (existsSync(path) ? readFileSync(path, 'u
 /** The text a decryption gives back: padding spaces and the final newline dropped. */
 const decrypted = (out: string): string => out.replace(/\n$/, '');
 
-function cliStep(capS: number): Command<Step, Done> {
+/** A CLI run per step, stopped at `capS` wall seconds (and by the kernel at `cpuLimitS` CPU seconds, when given). */
+function cliStep(capS: number, cpuLimitS?: number): Command<Step, Done> {
   return {
     label: 'cli',
     run: async (s) => {
-      const r = await runProcess(cliArgv(...s.args), { stdinFile: s.stdin, stdoutFile: s.out ?? '/dev/null', capS });
+      const r = await runProcess(cliArgv(...s.args), { stdinFile: s.stdin, stdoutFile: s.out ?? '/dev/null', capS, ...(cpuLimitS !== undefined ? { cpuLimitS } : {}) });
       const [result, problem] = s.judge?.(r, s.out ? read(s.out) : '') ?? [''];
       return { r, result, ...(problem ? { problem } : {}) };
     },
@@ -281,8 +284,61 @@ function memoryPart(o: { 'memory-blocks': number[]; copies: number[]; 'text-char
   });
 }
 
+/**
+ * Random boards of one density, the hardest for their size (about half the cells black), as
+ * `nonocrypt solve FILE --jobs 1` decides them: how many are decided within a limit on the
+ * process's CPU time (the kernel's, so that a busy shared machine does not turn decided boards
+ * into undecided ones, as a wall-clock `--timeout` would), and in how long. The README's
+ * sentence on large boards quotes this part's summary.
+ */
+function randomPart(o: { 'random-sides': number[]; 'random-boards': number; density: number; 'random-limit': number }) {
+  const w = workFolder();
+  const L = String(o['random-limit']);
+  const cap = cliStep(10 * o['random-limit'], o['random-limit']);
+  const sides = [...o['random-sides']].sort((a, b) => a - b);
+  const boards = o['random-boards'];
+  // One seed per side, so that adding a side leaves the boards of the others as they were.
+  const entries = sides.flatMap((n) => randomSet(`random-${n}`, boards, 20261128 + n, () => n, () => o.density));
+  const steps = entries.map((e): Step => {
+    const file = join(w, `${e.id}.non`);
+    return {
+      cols: [`${e.puzzle.width}x${e.puzzle.height}`, e.index, o.density],
+      args: ['solve', '--jobs', '1', '--json', file],
+      out: join(w, `${e.id}.json`),
+      judge: (r, out) => {
+        if (r.stopped) return [`undecided (stopped: ${r.stopped})`];
+        const status = (() => { try { return (JSON.parse(out) as { status?: string }).status ?? ''; } catch { return ''; } })();
+        if (status === 'unique' || status === 'multiple') return [status, wrongExit(r, [0, 1])];
+        // A random board's own picture fits its clues: `none` is a wrong verdict.
+        return [status || `exit ${exitOf(r)}: ${firstLine(r.stderr)}`, `solve says "${status || firstLine(r.stderr)}"`];
+      },
+    };
+  });
+  const decidedRun = (x: R) => x.value.result === 'unique' || x.value.result === 'multiple';
+  return part({
+    marker: 'random',
+    title: `Random boards, density ${o.density}: solve within ${L} CPU s`,
+    about: `${boards} boards per side, each cell black with probability ${o.density} (seed 20261128 + side), solved by \`nonocrypt solve FILE --jobs 1 --json\` (one thread: CPU s is the whole process's, start-up included), stopped by the kernel at ${L} CPU s (RLIMIT_CPU: a busy machine slows the wall clock, not this limit). Boards of density 0.5 are the hardest random ones for their size; at 0.55-0.6 propagation and probing leave most of them a few dozen open cells at most (section \`solve\`, "Random boards").`,
+    inputs: () => {
+      entries.forEach((e, k) => writeFileSync(steps[k]!.args[steps[k]!.args.length - 1]!, formatNon({ puzzle: e.puzzle, title: `${e.id} (density ${o.density})` })));
+      return steps;
+    },
+    commands: [cap],
+    views: (runs) => [view({
+      rows: runs,
+      columns: columns(['board', '#', 'density'], 'verdict'),
+      after: sides.map((n) => {
+        const rs = runs.filter((x) => x.input.cols[0] === `${n}x${n}`);
+        const done = rs.filter(decidedRun).map((x) => x.value.r.cpu);
+        return `- ${n}x${n}: ${done.length} of ${rs.length} decided within ${L} CPU s${done.length ? `, CPU s median ${secs(median(done))}, max ${secs(max(done))}` : ''}.`;
+      }).join('\n'),
+    })],
+    problems,
+  });
+}
+
 export const suite = defineSuite({
-  about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory)',
+  about: 'long messages, many blocks, large boards: CLI time and peak memory (--part text|big|classic|verify|memory|random)',
   flags: {
     part: list([...PARTS], 'parts', PARTS),
     cap: num(900, 'safety cap per CLI run, wall s'),
@@ -290,6 +346,10 @@ export const suite = defineSuite({
     limit: num(60, 'time limit of the classic blocks, s'),
     'memory-blocks': ints([10_000, 40_000, 160_000, 320_000], 'random 8x8 blocks per memory run'),
     copies: ints([1, 2, 4], 'copies of the 1 MB ciphertext per memory run'),
+    'random-sides': ints([60, 70, 80], 'board sides of part random'),
+    'random-boards': whole(3, 'boards per side of part random'),
+    density: num(0.5, 'probability of a black cell in part random', [(n) => n > 0 && n < 1, 'a number between 0 and 1']),
+    'random-limit': num(60, 'CPU limit per board of part random, s'),
   },
   title: () => 'scale: long messages, many blocks, large boards',
   markers: PARTS,
@@ -298,10 +358,10 @@ process on inputs generated deterministically into a temporary folder. Wall time
 process (start-up included); CPU (user + system) and peak resident memory (max RSS) are the process's own, worker
 threads included, from ${measuredBy}. "load" is the one-minute load average just before each run: other work shares
 the machine, so wall times (and the 2-job speed-up) vary with it, CPU times much less. Parts can be rerun alone
-(\`--part text|big|classic|verify|memory\`); each part below states its own date, machine and command.`,
+(\`--part text|big|classic|verify|memory|random\`); each part below states its own date, machine and command.`,
   parts: (o) => {
     const cap = cliStep(o.cap);
-    const all = { text: () => textPart(o, cap), big: () => bigPart(cap), classic: () => classicPart(o, cap), verify: () => verifyPart(cap), memory: () => memoryPart(o, cap) };
+    const all = { text: () => textPart(o, cap), big: () => bigPart(cap), classic: () => classicPart(o, cap), verify: () => verifyPart(cap), memory: () => memoryPart(o, cap), random: () => randomPart(o) };
     return PARTS.filter((p) => o.part.includes(p)).map((p) => all[p]());
   },
 });

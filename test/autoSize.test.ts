@@ -36,6 +36,30 @@ describe('chooseBoard', () => {
     for (const t of c.tried) expect(t.lowerBound).toBeLessThanOrEqual(t.length);
   });
 
+  it('"provably the shortest" names the boards compared: larger sides that need an annotation are counted, and not claimed when one may be shorter (issue 40, item 1)', () => {
+    const fox = 'THE QUICK BROWN FOX JUMPS OVER THE LAZY DOG.';
+    for (const [repeats, below] of [
+      [6, 0],
+      [10, 1],
+    ] as const) {
+      const c = chooseBoard(Array(repeats).fill(fox).join(' '), { table: 'auto', budgetMs: 30_000 });
+      expect(c.optimal, c.reason).toBe(true);
+      // Sides past 35 (each with each table) where a block needs an annotation: not candidates.
+      expect(c.notCandidates).toBe(3);
+      expect(c.notCandidatesBelow).toBe(below);
+      expect(c.reason).toContain('board sides 1 to 35, each with each table, and 3 past 35 that need no annotation');
+      // Never the bare "provably the shortest." of before: the sentence says over which boards.
+      expect(c.reason).not.toMatch(/provably the shortest\.$/);
+      if (below === 0) {
+        expect(c.reason).toMatch(/; 3 boards past 35 that need an annotation need at least (\d+) characters by their clues alone; this is provably the shortest of these 76 boards\.$/);
+        expect(Number(/need an annotation need at least (\d+)/.exec(c.reason)![1])).toBeGreaterThanOrEqual(c.ciphertextLength);
+      } else {
+        expect(c.reason).toMatch(/; 1 board past 35 that needs an annotation was not compared \(its lower bound (\d+) characters: it may be shorter\); this is provably the shortest of these 73 candidates\.$/);
+        expect(Number(/its lower bound (\d+)/.exec(c.reason)![1])).toBeLessThan(c.ciphertextLength);
+      }
+    }
+  });
+
   it("table 'auto' considers both tables and returns the one it used", async () => {
     const c = chooseBoard(LONGER, { receiver: 'unique', table: 'auto', sizes: [6, 8, 10, 12, 16, 20], budgetMs: 20_000 });
     expect(c.candidates).toBe(12);

@@ -20,6 +20,7 @@ import { solveBlocks } from '../src/cipher/solveBlocks.js';
 import { parseCiphertext } from '../src/formats/ciphertext.js';
 import { makeGrid, type Puzzle } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
+import { LRAT_DEADLINE_REASON } from '../src/sat/lratProof.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { writePuzzle } from '../src/puzzle/writePuzzle.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
@@ -307,6 +308,12 @@ describe('rejected certificates, each with its reason', async () => {
     expect(certifyBlock(() => ({ status: 'unknown', reason: 'time limit reached' }), p, b.givens, r.grid)).toEqual({
       kind: 'unknown',
       reason: 'no certificate: the proof engine stopped (time limit reached)',
+    });
+    // Given the limit the user gave (the solve before it may have spent part of it), the reason names it (issue 40, item 2).
+    const stopped = () => ({ status: 'unknown' as const, reason: LRAT_DEADLINE_REASON });
+    expect(certifyBlock(stopped, p, b.givens, r.grid, { deadline: performance.now(), limitMs: 45_000 })).toEqual({
+      kind: 'unknown',
+      reason: 'no certificate: the proof engine stopped (time limit of 45 s reached)',
     });
   });
 

@@ -3,7 +3,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { expectError, expectUsageError, nonocrypt, scratchFolder, STACK_LINE } from './helpers/cli.js';
+import { certificateFormula } from '../src/certificate/make/certificateFormula.js';
+import { dimacsText } from '../src/certificate/make/certifyBlock.js';
+import { parsePicture } from '../src/formats/picture.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { solve } from '../src/puzzle/solve.js';
+import { expectError, expectUsageError, nonocrypt, ROOT, scratchFolder, STACK_LINE } from './helpers/cli.js';
 
 const { at, dir } = scratchFolder();
 
@@ -71,6 +76,28 @@ describe('certificates on the command line', () => {
     const c = nonocrypt(['check-certificate', file, dir]);
     expect(c.code).toBe(1);
     expect(c.stdout).toMatch(/^block 1: not unique: certified to have no solution \(none\.block-1\.cnf, none\.block-1\.lrat, /m);
+  });
+
+  test("the forgery drat-trim's lrat-check accepts, a hintless empty clause, is refused (issue 40, item 4)", async () => {
+    // scatter.pic has two solutions. The forger writes the formula that excludes one of them
+    // (the other is still a model) and, as the proof, one line: the empty clause with no hints.
+    const dir = at('forged');
+    mkdirSync(dir);
+    const puzzle = puzzleOf(parsePicture(readFileSync(join(ROOT, 'examples/scatter.pic'), 'utf8')));
+    const r = await solve(puzzle);
+    if (r.status !== 'multiple') throw new Error(`scatter.pic should have two solutions, got ${r.status}`);
+    const formula = certificateFormula(puzzle, [], r.grids[0]);
+    writeFileSync(join(dir, 'scatter.cnf'), dimacsText(formula, 'puzzle: unique'));
+    writeFileSync(join(dir, 'scatter.lrat'), `${formula.numClauses + 1} 0 0\n`);
+    const c = nonocrypt(['check-certificate', 'examples/scatter.pic', dir]);
+    expect(c.code).toBe(1);
+    expect(c.stderr).toBe('');
+    expect(c.stdout).toMatch(new RegExp(`^block 1: not certified: scatter\\.lrat: line 1: clause ${formula.numClauses + 1}: its hints end without a conflict`, 'm'));
+    // docs/CERTIFICATES.md warns of exactly this case, and recommends no checker that accepts it.
+    const doc = readFileSync(join(ROOT, 'docs/CERTIFICATES.md'), 'utf8');
+    expect(doc).toContain("printf '2 0 0\\n' > t.lrat");
+    expect(doc).toContain('`check-certificate` refuses exactly that forgery');
+    expect(doc).not.toMatch(/Either shows that the `\.cnf` has no model/);
   });
 
   test('a tampered proof fails the check: exit 1 naming the block, the file, the line and the reason', () => {

@@ -146,7 +146,7 @@ describe('strategy, check, bound', () => {
     const r = nonocrypt(['mastermind', 'strategy', '--game', 'ab', '--lies', '2', '-j', '1', '-t', '0.5', '-o', out]);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^nonocrypt: time limit reached after [\d.]+ s; nothing written\n$/);
+    expect(r.stderr).toMatch(/^nonocrypt: the time limit of 0\.5 s reached \(the search ran [\d.]+ s\); nothing written\n$/);
     expect(() => readFileSync(out)).toThrow();
   });
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Where a run comes from (machine, load, code, command) and the named sections of the docs it writes. */
@@ -43,7 +43,15 @@ export function revision(): string {
   return `commit ${head.stdout.trim()}${dirty ? ' plus uncommitted changes in src/ or bench/' : ''}`;
 }
 
-export const commandLine = (suite: string, args: readonly string[]): string => ['npm run bench --', suite, ...args].join(' ');
+/**
+ * A folder of shared puzzles as a recorded command or text shows it: an absolute path (this
+ * machine's) as \`"$BENCH_DIR"\`, which docs/BENCHMARKS.md says how to set; a relative one as given.
+ */
+export const shownDir = (dir: string): string => (isAbsolute(dir) ? '"$BENCH_DIR"' : dir);
+
+/** The command a reader runs again: \`--dir\` shown by `shownDir`, a log in this machine's folders by its name alone. */
+export const commandLine = (suite: string, args: readonly string[]): string =>
+  ['npm run bench --', suite, ...args.map((a, i) => (args[i - 1] === '--dir' ? shownDir(a) : args[i - 1] === '--log' && isAbsolute(a) ? basename(a) : a))].join(' ');
 
 const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
 

@@ -1,4 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { basename, isAbsolute } from 'node:path';
 import { BENCHMARKS, commandLine, load, machine, progress, revision, sectionIn, writeSection } from './doc.js';
 import { flag, flagHelp, parseFlags, str, type Spec, type Values } from './flags.js';
 import { secs, table, type Column } from './stats.js';
@@ -130,7 +131,8 @@ export function usage(name: string, suite: AnySuite): string {
 
 export async function runSuite(name: string, suite: AnySuite, args: readonly string[]): Promise<number> {
   const o = parseFlags<Spec>({ ...suite.flags, ...COMMON }, args, suite.positional !== undefined) as Values<typeof COMMON>;
-  const command = [...(suite.env ?? []).filter((k) => process.env[k]).map((k) => `${k}=${process.env[k]}`), commandLine(name, args)].join(' ');
+  // A program named by its path on this machine is shown as the reader's own build of it.
+  const command = [...(suite.env ?? []).filter((k) => process.env[k]).map((k) => `${k}=${isAbsolute(process.env[k]!) ? `path/to/${basename(process.env[k]!)}` : process.env[k]}`), commandLine(name, args)].join(' ');
   const runId = new Date().toISOString();
   const logFiles = o.log?.split(',') ?? [];
   const logged = logFiles.flatMap((f) => (existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l) as LogRun | LogResult) : []));

@@ -81,11 +81,22 @@ export interface BoardChoice {
   /** The chosen ciphertext's annotations are all proved smallest. */
   readonly proven: boolean;
   /**
-   * The choice is provably the shortest over all candidates: every other candidate was either
-   * evaluated with proven annotations or has a lower bound at least the chosen length, and the
-   * chosen annotations are proven.
+   * The choice is provably the shortest over its candidates (not over every board: see
+   * `notCandidates`): every other candidate was either evaluated with proven annotations or has
+   * a lower bound at least the chosen length, and the chosen annotations are proven.
    */
   readonly optimal: boolean;
+  /**
+   * Default sides past 35 (with each table) left out of the candidates because some block of
+   * theirs needs an annotation (see `autoSides`), never evaluated. Always 0 when `sizes` is given.
+   */
+  readonly notCandidates: number;
+  /**
+   * Of `notCandidates`, those whose lower bound from their clues is below the chosen length: one
+   * of them may be shorter, so `optimal` is over the candidates only. When 0, the choice is also
+   * no longer than any of them.
+   */
+  readonly notCandidatesBelow: number;
   /** Evaluated candidates, in evaluation order. */
   readonly tried: readonly BoardTrial[];
   /** Number of candidates considered (sizes x tables). */
@@ -188,11 +199,13 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
 
   const extended = options.extended === true;
   const cands: Candidate[] = [];
+  const left: Candidate[] = [];
   tables.forEach((t, rank) => {
     for (const n of given ?? autoSides(textToBits(text, t, { extended }).length)) {
       const c = candidate(text, n, t, rank, receiver, extended);
       // A default side past 35 competes only when it needs no annotation (see autoSides).
       if (given || n <= DEFAULT_AUTO_SIZES.length || c.needy === 0) cands.push(c);
+      else left.push(c);
     }
   });
   cands.sort((a, b) => a.lowerBound - b.lowerBound || a.size - b.size || a.tableRank - b.tableRank);
@@ -281,7 +294,11 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
   const name = (t: Table) => t.name;
   const multi = tables.length > 1;
   const label = (size: number, t: Table) => (multi ? `n = ${size} (${name(t)})` : `n = ${size}`);
-  const what = multi ? 'board sides, each with each table' : 'board sides';
+  // Which boards were compared, said exactly: "provably the shortest" is of these alone.
+  const large = cands.filter((c) => c.size > DEFAULT_AUTO_SIZES.length).length;
+  const what = given
+    ? multi ? 'the board sides given, each with each table' : 'the board sides given'
+    : `board sides 1 to ${DEFAULT_AUTO_SIZES.length}${multi ? ', each with each table' : ''}${large > 0 ? `, and ${large} past ${DEFAULT_AUTO_SIZES.length} that need no annotation` : ''}`;
   const verb = (n: number, one: string, many: string) => (n === 1 ? one : many);
   const fates = [
     `${tally.evaluated} ${verb(tally.evaluated, 'was', 'were')} evaluated (${tried
@@ -319,7 +336,21 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
         : `${openTried.length} other evaluated candidates have unproven annotations and might be shorter with smallest ones`,
     );
   }
-  const reason = `${parts.join('; ')}${optimal ? '; this is provably the shortest' : ''}.`;
+  // The sides past 35 that were not candidates: no shorter when their clues alone say so, else
+  // never compared (an annotated large block costs a minimizer run each: see autoSides).
+  const leftBelow = left.filter((c) => c.lowerBound < len);
+  const past = DEFAULT_AUTO_SIZES.length;
+  if (leftBelow.length > 0) {
+    const n = leftBelow.length;
+    parts.push(
+      `${counted(n, 'board')} past ${past} that ${verb(n, 'needs', 'need')} an annotation ${verb(n, 'was', 'were')} not compared (${verb(n, 'its lower bound', 'lower bounds from')} ${Math.min(...leftBelow.map((c) => c.lowerBound))} characters: ${verb(n, 'it may be shorter', 'a shorter one may be among them')})`,
+    );
+  } else if (left.length > 0) {
+    const n = left.length;
+    parts.push(`${counted(n, 'board')} past ${past} that ${verb(n, 'needs', 'need')} an annotation ${verb(n, 'needs', 'need')} at least ${Math.min(...left.map((c) => c.lowerBound))} characters by ${verb(n, 'its', 'their')} clues alone`);
+  }
+  const compared = left.length > 0 && leftBelow.length === 0 ? `these ${cands.length + left.length} boards` : verb(cands.length, 'this candidate', `these ${cands.length} candidates`);
+  const reason = `${parts.join('; ')}${optimal ? `; this is provably the shortest of ${compared}` : ''}.`;
   const { tableRank: _rank, ...publicTrial } = chosen.trial;
   void _rank;
   return {
@@ -330,6 +361,8 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     ciphertextLength: len,
     proven: publicTrial.complete,
     optimal,
+    notCandidates: left.length,
+    notCandidatesBelow: leftBelow.length,
     tried: tried.map(({ tableRank: _r, ...t }) => t),
     candidates: cands.length,
     tally,

@@ -178,7 +178,7 @@ export function encryptBlocks(text: string, options: EncryptOptions = {}): Encry
       const { annotation, ...rest } = annotateOutcome(grid, out, options.timeoutMs);
       i++;
       yield { block: { puzzle: puzzleOf(grid), annotation }, ...rest };
-      options.onProgress?.(i);
+      options.onProgress?.(i, grids.length);
     }
   }
   return { width, height, table, grids, blocks: blocks() };

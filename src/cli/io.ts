@@ -283,10 +283,10 @@ export function noteList(io: CliIO, lines: readonly string[], max = 20): void {
  * however the work ends. `enabled` is the command's choice (off with --quiet, --json, ...);
  * the display also needs a terminal (see Progress).
  */
-export async function withProgress<T>(io: CliIO, enabled: boolean, work: (onProgress: (done: number) => void) => Promise<T>, total?: number): Promise<T> {
+export async function withProgress<T>(io: CliIO, enabled: boolean, work: (onProgress: (done: number, total?: number) => void) => Promise<T>, total?: number): Promise<T> {
   const progress = new Progress(io, enabled);
   try {
-    return await work((done) => progress.tick(done, total));
+    return await work((done, known) => progress.tick(done, known ?? total));
   } finally {
     progress.end();
   }
@@ -313,7 +313,7 @@ export class Progress {
     const secs = ((now - this.started) / 1000).toFixed(1);
     // The unit is a plural noun (`blocks`); one of them is said in the singular.
     const unit = (total ?? done) === 1 ? this.unit.replace(/s$/, '') : this.unit;
-    this.io.stderr.write(`\r\x1b[K${prefix}${done}${total ? `/${total}` : ''} ${unit}, ${secs} s`);
+    this.io.stderr.write(`\r\x1b[K${prefix}${done}${total ? ` of ${total}` : ''} ${unit}, ${secs} s`);
     this.shown = true;
   }
   end(): void {

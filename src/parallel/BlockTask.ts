@@ -12,6 +12,7 @@ import type { SolveResult } from '../solve/SolveResult.js';
 import { shareMs, type BudgetShare } from './BudgetShare.js';
 import { certifyBlock, type CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { proofEngine } from '../certificate/make/proofEngine.js';
+import { timeLimitReason } from '../solve/timeLimitReason.js';
 
 /**
  * A block of work that can run in this thread or in a worker: decide a puzzle ("solve": used
@@ -92,7 +93,7 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
     if (!task.certify || (result.status !== 'unique' && result.status !== 'none')) return { kind: 'solve', result };
     // The time limit covers the block's solve and its certificate together.
     const grid = result.status === 'unique' ? result.grid : undefined;
-    const limits = { ...(deadline !== undefined ? { deadline } : {}), ...(session.memoryCapBytes !== undefined ? { memoryCapBytes: session.memoryCapBytes } : {}) };
+    const limits = { ...(deadline !== undefined ? { deadline, limitMs: timeoutMs } : {}), ...(session.memoryCapBytes !== undefined ? { memoryCapBytes: session.memoryCapBytes } : {}) };
     return { kind: 'solve', result, certificate: certifyBlock(proofEngine(), task.puzzle, task.givens, grid, limits, task.label ?? 'puzzle') };
   }
   // The caller found the grid line-solvable (encrypt does, for its shared budget): it needs
@@ -110,11 +111,6 @@ export function runTask(task: BlockTask, session: SatSession, timeoutMs?: number
     ...(r.reason ? { reason: r.reason } : {}),
     ...(budget !== undefined ? { budgetMs: budget } : {}),
   };
-}
-
-/** The reason of a block stopped at its time limit. */
-export function timeLimitReason(ms: number): string {
-  return `time limit of ${+(ms / 1000).toFixed(3)} s reached`;
 }
 
 function minDefined(a: number | undefined, b: number | undefined): number | undefined {

@@ -42,8 +42,8 @@ export interface RunOptions {
    * loaded or encoded.
    */
   readonly certify?: boolean;
-  /** Called after each block with the number of blocks done (for a progress display). */
-  readonly onProgress?: (done: number) => void;
+  /** Called after each block with the number of blocks done, and of all the blocks when known (for a progress display). */
+  readonly onProgress?: (done: number, total?: number) => void;
 }
 
 export interface BlockRunner {

@@ -2,7 +2,8 @@ import { completeAnnotation } from '../annotate/completeAnnotation.js';
 import { NonocryptError } from '../errors.js';
 import type { Grid } from '../grid/Puzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
-import { timeLimitReason, type BlockOutcome } from './BlockTask.js';
+import { timeLimitReason } from '../solve/timeLimitReason.js';
+import type { BlockOutcome } from './BlockTask.js';
 
 /**
  * A runner's outcomes as the values pipelines report. Every block ends as a verdict or a

@@ -4,6 +4,7 @@ import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { WorkerPool } from '../parallel/WorkerPool.js';
 import type { SolveResult } from '../solve/SolveResult.js';
+import { isTimeLimitReason, timeLimitReason } from '../solve/timeLimitReason.js';
 import { PORTFOLIO_AFTER_MS, portfolioMembers } from './portfolio.js';
 import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { certifySolution } from '../certificate/make/certifySolution.js';
@@ -51,12 +52,14 @@ export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise
   const after = options.portfolioAfterMs ?? PORTFOLIO_AFTER_MS;
   const race = jobs >= 2 && options.countMax === undefined && limit > after;
   const alone = await once(task, { ...options, jobs: 1, ...(race ? { timeoutMs: after } : {}) });
-  if (!race || alone.status !== 'unknown' || !alone.reason.startsWith('time limit')) return alone;
+  if (!race || alone.status !== 'unknown' || !isTimeLimitReason(alone.reason)) return alone;
   const left = limit - (performance.now() - started);
   const members = portfolioMembers(jobs, options.engine).map((m): BlockTask => ({ ...task, ...m }));
   const pool = new WorkerPool({ ...options, jobs: members.length, ...(Number.isFinite(left) ? { timeoutMs: Math.max(1, left) } : {}) });
   const out = await pool.race(members, (o) => o.kind === 'solve' && o.result.status !== 'unknown');
-  return solveOutcome(out, options.timeoutMs);
+  const raced = solveOutcome(out, options.timeoutMs);
+  // The members got what the first solver left of the limit; the reason names the limit given.
+  return raced.status === 'unknown' && isTimeLimitReason(raced.reason) ? { ...raced, reason: timeLimitReason(limit) } : raced;
 }
 
 /**
@@ -69,7 +72,7 @@ export async function solveCertified(puzzle: Puzzle, options: SolveOptions = {})
   const result = await solve(puzzle, options);
   const left = options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (performance.now() - started));
   const certificate = await certifySolution(puzzle, options.givens ?? [], result, {
-    ...(left !== undefined ? { timeoutMs: left } : {}),
+    ...(left !== undefined ? { timeoutMs: left, limitMs: options.timeoutMs } : {}),
     ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}),
   });
   return { result, ...(certificate ? { certificate } : {}) };

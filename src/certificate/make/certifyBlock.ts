@@ -1,6 +1,7 @@
 import { NonocryptError } from '../../errors.js';
 import type { Grid, Puzzle } from '../../grid/Puzzle.js';
-import type { LratOutcome, LratProofOptions } from '../../sat/lratProof.js';
+import { LRAT_DEADLINE_REASON, type LratOutcome, type LratProofOptions } from '../../sat/lratProof.js';
+import { timeLimitReason } from '../../solve/timeLimitReason.js';
 import { certificateFormula, formulaClauses, type CertificateFormula } from './certificateFormula.js';
 
 /**
@@ -34,6 +35,8 @@ export type CertifyOutcome = { readonly kind: 'certified'; readonly certificate:
 export interface CertifyLimits {
   /** `performance.now()` time (ms) at which the engine stops ('unknown'). */
   readonly deadline?: number;
+  /** The time limit the user gave (ms), which `deadline` ends: the reason names it. */
+  readonly limitMs?: number;
   /** The engine's heap cap, and the most proof bytes held unless `proofCapBytes` says otherwise (default 2 GiB). */
   readonly memoryCapBytes?: number;
   /** The most proof bytes held (default: `memoryCapBytes`). */
@@ -76,7 +79,10 @@ export function certifyBlock(prove: LratProver, puzzle: Puzzle, givens: readonly
   if (outcome.status === 'sat') {
     throw new NonocryptError('E_INTERNAL', `internal error: the proof engine found a picture that the ${verdict} verdict excludes (${label}); no certificate written`);
   }
-  if (outcome.status === 'unknown') return { kind: 'unknown', reason: `no certificate: the proof engine stopped (${outcome.reason})` };
+  if (outcome.status === 'unknown') {
+    const why = outcome.reason === LRAT_DEADLINE_REASON && limits.limitMs !== undefined ? timeLimitReason(limits.limitMs) : outcome.reason;
+    return { kind: 'unknown', reason: `no certificate: the proof engine stopped (${why})` };
+  }
   const ms = performance.now() - started;
   return {
     kind: 'certified',

@@ -65,6 +65,7 @@ function declare(program: Command) {
     .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
     .addOption(memoryOption())
     .addOption(quietOption())
+    .option('-v, --verbose', 'a note for every block whose annotation is not proven smallest (default: one line sums them up when there are several)')
     .addHelpText(
       'after',
       `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto -i examples/message.txt\n  nonocrypt encrypt --extended "MEET AT 10:30, ROOM 4B?"`,
@@ -159,10 +160,29 @@ function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: 
       const spec = tableFile(flags.table) ?? r.table.name;
       io.stderr.write(`nonocrypt: the receiver must decrypt with --table ${spec}: ${r.receiverNeedsTable}\n`);
     }
-    noteList(io, unproven.map((b) => `block ${b.n}: ${counted(b.block.annotation.length, 'cell')}, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`));
+    const notes = unproven.map((b) => `block ${b.n}: ${counted(b.block.annotation.length, 'cell')}, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`);
+    if (flags.verbose || unproven.length <= 1) noteList(io, notes, flags.verbose ? Infinity : 20);
+    else io.stderr.write(`nonocrypt: ${unprovenSummary(unproven, r.blocks.length)}\n`);
   }
   if (unproven.some((b) => b.timedOut) || (flags.requireProof && unproven.length > 0)) return exitCode('UNDECIDED');
   return exitCode('OK');
+}
+
+/**
+ * Several unproven annotations in one line: how many, the largest gap between an annotation
+ * and its proven lower bound (the most a smaller annotation could save), and why the proofs
+ * stopped; -v and --json give every block.
+ */
+function unprovenSummary(unproven: readonly { n: number; block: { annotation: readonly number[] }; lowerBound: number; reason?: string }[], blocks: number): string {
+  const gap = (b: (typeof unproven)[number]) => b.block.annotation.length - b.lowerBound;
+  const widest = unproven.reduce((a, b) => (gap(b) > gap(a) ? b : a));
+  const reasons = new Map<string, number>();
+  for (const b of unproven) reasons.set(b.reason ?? 'not proven', (reasons.get(b.reason ?? 'not proven') ?? 0) + 1);
+  const why = [...reasons].map(([reason, n]) => (reasons.size === 1 ? reason : `${reason}: ${n}`)).join('; ');
+  return (
+    `${unproven.length} of ${counted(blocks, 'block')} have a valid annotation not proven smallest (${why}); ` +
+    `the largest gap: block ${widest.n}, ${counted(widest.block.annotation.length, 'cell')} against a lower bound of ${widest.lowerBound}; -v or --json for every block`
+  );
 }
 
 function jsonReport(r: EncryptResult, receiver: ReceiverModel, cipher: string) {
@@ -173,7 +193,7 @@ function jsonReport(r: EncryptResult, receiver: ReceiverModel, cipher: string) {
     table: r.table.name,
     receiver,
     proven: r.blocks.every((b) => b.proven),
-    ...(r.choice ? { choice: r.choice.reason, candidates: r.choice.tally } : {}),
+    ...(r.choice ? { choice: r.choice.reason, candidates: r.choice.tally, notCandidates: { total: r.choice.notCandidates, belowChoice: r.choice.notCandidatesBelow } } : {}),
     ...(r.receiverNeedsTable ? { receiverNeedsTable: r.receiverNeedsTable } : {}),
     blocks: r.blocks.map((b, i) => ({
       block: i + 1,

@@ -65,6 +65,9 @@ const timeoutOption = (what: string) => new Option('-t, --timeout <seconds>', `t
 /** `--time-limit`, the old spelling of `--timeout` (strategy, bound), left out of the help. */
 const oldTimeLimit = <C extends Command<unknown[], OptionValues>>(cmd: C): C => hiddenAlias(cmd, new Option('--time-limit <seconds>').argParser(seconds), 'timeout');
 
+/** "the time limit of N s": a message about the limit names the one the user gave (`--timeout`). */
+const theLimit = (timeout: number | undefined) => (timeout === undefined ? 'the time limit' : `the time limit of ${timeout} s`);
+
 /** The `performance.now()` time a command started with `--timeout` must stop at. */
 const deadlineOf = (started: number, timeout: number | undefined) => (timeout === undefined ? undefined : started + timeout * 1000);
 
@@ -92,7 +95,7 @@ function candidatesCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declar
     ...(deadline === undefined ? {} : { deadline }),
   });
   if (r.timedOut) {
-    const text = 'unknown: the time limit came before the codes were counted; nothing is claimed';
+    const text = `unknown: ${theLimit(flags.timeout)} came before the codes were counted; nothing is claimed`;
     io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', timedOut: true }) : text) + '\n');
     return exitCode('UNDECIDED');
   }
@@ -147,7 +150,7 @@ function nextCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareNext>
     return exitCode('FAILED_BLOCK');
   }
   if (n.guess < 0) {
-    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', complete: false }) : 'unknown: the time limit came before any guess was ranked; nothing is suggested') + '\n');
+    io.stdout.write((flags.json ? JSON.stringify({ status: 'unknown', complete: false }) : `unknown: ${theLimit(flags.timeout)} came before any guess was ranked; nothing is suggested`) + '\n');
     return exitCode('UNDECIDED');
   }
   const partition = n.partition.map((p) => ({ answer: formatAnswer(rules.pegs, p.answer), counts: p.counts }));
@@ -191,7 +194,7 @@ async function strategyCommand(io: CliIO, flags: ReturnType<ReturnType<typeof de
   progress.end();
   const secs = +(r.ms / 1000).toFixed(2);
   if (r.status !== 'built') {
-    const why = r.status === 'timeout' ? `time limit reached after ${secs} s` : `no strategy found within ${r.failed.join(', ')} guesses`;
+    const why = r.status === 'timeout' ? `${theLimit(flags.timeout)} reached (the search ran ${secs} s)` : `no strategy found within ${r.failed.join(', ')} guesses`;
     if (flags.json) io.stdout.write(JSON.stringify({ status: r.status, failed: r.failed, seconds: secs }) + '\n');
     else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
     return exitCode('UNDECIDED');
@@ -220,13 +223,16 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
   const where = file === '-' ? '<stdin>' : file;
   const text = await readGameFile(io, file);
   const options = deadline === undefined ? {} : { deadline };
+  // The checkers know the deadline, not the limit the user gave: the message names it.
+  const named = <R extends { readonly valid: boolean | null }>(r: R): R =>
+    'problem' in r && typeof r.problem === 'string' && r.valid === null && r.problem.startsWith('time limit') ? { ...r, problem: r.problem.replace(/^time limit/, theLimit(flags.timeout).replace(/^the /, '')) } : r;
   if (isBoundProof(text)) {
-    const r = checkBoundProof(text, where, options);
+    const r = named(checkBoundProof(text, where, options));
     if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r }) + '\n');
     else io.stdout.write(proofLine(r) + '\n');
     return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
   }
-  const r = checkStrategy(text, where, options);
+  const r = named(checkStrategy(text, where, options));
   if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
   else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
   else if (r.valid === null) io.stdout.write(`unknown (${r.game}): ${r.problem}; nothing is claimed\n`);
@@ -308,7 +314,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     if (out) {
       const text = checkedBoundProof(rules, h, r.proof!, (checkpoint?.positionsBefore ?? 0) + r.nodes, deadline);
       if (text === undefined) {
-        say('unknown', `unknown: proven, but the time limit came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
+        say('unknown', `unknown: proven, but ${theLimit(flags.timeout)} came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
         return exitCode('UNDECIDED');
       }
       writeGameFile(io, out, text);
@@ -323,7 +329,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     say('refuted', `refuted: a strategy wins every play within ${guesses(h - 1)} (${searched}, ${secs} s)${out ? '; no proof written' : ''}`);
     return exitCode('FAILED_BLOCK');
   }
-  const why = r.reason === undefined ? 'not decided within the time limit' : `stopped: ${r.reason}`;
+  const why = r.reason === undefined ? `not decided within ${theLimit(flags.timeout)}` : `stopped: ${r.reason}`;
   say('unknown', `unknown: ${why} (${searched}, ${secs} s); nothing is claimed${checkpoint?.started ? `; the items done are kept in ${checkpoint.path}, the same command resumes` : ''}`, r.reason ? { reason: r.reason } : {});
   return exitCode('UNDECIDED');
 }
@@ -466,7 +472,7 @@ async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnTy
     return exitCode('UNDECIDED');
   }
   if (r.status === 'unchecked') {
-    say({ status: 'unknown' }, 'unknown: the time limit came before the joined proof was checked; nothing written');
+    say({ status: 'unknown' }, `unknown: ${theLimit(flags.timeout)} came before the joined proof was checked; nothing written`);
     return exitCode('UNDECIDED');
   }
   writeGameFile(io, flags.output, r.text);

@@ -5,6 +5,7 @@ import { gridRows } from '../../grid/Puzzle.js';
 import { DEFAULT_COUNT_MAX, solve, solveCertified } from '../../puzzle/solve.js';
 import { certificateJson, certificateReport, certificateText } from '../certificateOutput.js';
 import type { SolutionCount, SolveResult } from '../../solve/SolveResult.js';
+import { timeLimitReason } from '../../solve/timeLimitReason.js';
 import { howUnique, sheetOf } from '../../render/sheetsOf.js';
 import { counted } from '../../formats/counted.js';
 import type { CliIO, SetExit } from '../CliIO.js';
@@ -106,7 +107,7 @@ async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFla
     text = JSON.stringify({ ...solveDocument(r, file.puzzle, countMax), ...(cert ? { certificate: certificateJson(cert) } : {}) }) + '\n';
   } else {
     const extra = [
-      ...(countMax !== undefined ? [`solutions: ${countText(countOf(r), countMax)}`] : []),
+      ...(countMax !== undefined ? [`solutions: ${countText(countOf(r), countMax, flags.timeout)}`] : []),
       ...(flags.difficulty ? [`difficulty: ${difficultyText(r)}`] : []),
       ...(cert ? [certificateText(cert)] : certify && r.status === 'multiple' ? ['no certificate: the two solutions are the proof'] : []),
     ];
@@ -190,14 +191,16 @@ function collectionDocument(p: PuzzleReport, countMax: number | undefined) {
 function collectionLine(p: PuzzleReport, flags: SolveFlags, countMax: number | undefined): string {
   if ('error' in p) return `${p.name}: error: ${p.error.message}${puzzleErrorHint(p.error.code)}`;
   const parts = [headline(p.result, false)];
-  if (countMax !== undefined) parts.push(`solutions: ${countText(countOf(p.result), countMax)}`);
+  if (countMax !== undefined) parts.push(`solutions: ${countText(countOf(p.result), countMax, flags.timeout)}`);
   if (flags.difficulty) parts.push(`difficulty: ${difficultyText(p.result)}`);
   return `${p.name}: ${parts.join('; ')}`;
 }
 
-function countText(c: SolutionCount, countMax: number): string {
+/** `timeoutS`: the user's --timeout, which a count it stopped names. */
+function countText(c: SolutionCount, countMax: number, timeoutS: number | undefined): string {
   if (c.exact) return String(c.value);
-  return `>= ${c.value} (${c.stoppedBy === 'max' ? `stopped at --max ${countMax}` : 'time limit reached'})`;
+  const limit = timeoutS === undefined ? 'time limit reached' : timeLimitReason(timeoutS * 1000);
+  return `>= ${c.value} (${c.stoppedBy === 'max' ? `stopped at --max ${countMax}` : limit})`;
 }
 
 function difficultyText(r: SolveResult): string {
