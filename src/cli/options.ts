@@ -27,11 +27,13 @@ export function wholeNumber(min: number, max: number) {
   };
 }
 
+/** The longest time limit a flag takes, in seconds (1,000,000 s: 11.6 days); longer is a typo more often than a plan. */
+export const MAX_SECONDS = 1e6;
+const SECONDS_RANGE = `a positive number of seconds up to ${MAX_SECONDS.toLocaleString('en-US')} (${(MAX_SECONDS / 86400).toFixed(1)} days)`;
+
 export function seconds(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0) || n > 1e6) {
-    throw new InvalidArgumentError('expected a positive number of seconds');
-  }
+  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0) || n > MAX_SECONDS) throw new InvalidArgumentError(`expected ${SECONDS_RANGE}`);
   return n;
 }
 
@@ -46,7 +48,12 @@ export function positiveNumber(max: number) {
 
 /** Seconds, or `none` for no limit (Infinity). */
 export function secondsOrNone(value: string): number {
-  return value.trim() === 'none' ? Infinity : seconds(value);
+  if (value.trim() === 'none') return Infinity;
+  try {
+    return seconds(value);
+  } catch {
+    throw new InvalidArgumentError(`expected ${SECONDS_RANGE}, or none`);
+  }
 }
 
 export const defaultJobs = (): number => Math.max(1, availableParallelism());
@@ -156,6 +163,9 @@ export const oldInputFormat = <C extends CommandUnknownOpts>(cmd: C): C => hidde
 /** `--certify DIR`: certificate files for the verdicts, named `files` (see src/cli/certificateOutput.ts). */
 export const certifyOption = (files: string) =>
   new Option('--certify <dir>', `write a certificate of every unique (and none) verdict: ${files} (text LRAT proof), for check-certificate or any LRAT checker; one input file`);
+/** Why `--certify` takes one input file, said when it is given a collection. */
+export const CERTIFY_ONE_FILE =
+  '--certify takes one input file: its certificates are named after it (two inputs of one name would write the same files), and check-certificate checks one input against DIR; run one command per file';
 export const gzipOption = () => new Option('--gzip', 'with --certify: write each proof compressed, as .lrat.gz (check-certificate reads it)');
 
 /**

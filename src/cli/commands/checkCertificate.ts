@@ -38,7 +38,7 @@ async function checkCertificateCommand(io: CliIO, path: string, dir: string, fla
   try {
     isDir = statSync(dir).isDirectory();
   } catch (e) {
-    throw new InputError('E_FILE', `${dir}: cannot read the certificates (${describeFsError(e)})`);
+    throw new InputError('E_FILE', `${dir}: cannot read the certificates (${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : describeFsError(e)})`);
   }
   if (!isDir) throw new InputError('E_FILE', `${dir}: not a folder`);
   const clues = readClues(await readText(io, path), format, path);

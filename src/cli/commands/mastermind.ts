@@ -267,7 +267,8 @@ function declareBound(mm: Command) {
     .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
-    .option('-q, --quiet', 'nothing on stderr but errors (no progress)');
+    .option('-q, --quiet', 'nothing on stderr but errors (no progress)')
+    .option('-v, --verbose', 'progress also when stderr is not a terminal: a line a minute and one at the end, for the log of a long run');
   return oldTimeLimit(cmd);
 }
 
@@ -282,7 +283,8 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   const shard = flags.shard ?? { index: 1, count: 1 };
   const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard) : undefined;
   if (out) checkOutputs([out, checkpoint!.path], []);
-  const progress = new BoundProgressLine(io, !flags.quiet && !flags.json);
+  if (flags.quiet && flags.verbose) usage('--quiet and --verbose: use one');
+  const progress = new BoundProgressLine(io, !flags.quiet && !flags.json, flags.verbose ?? false);
   const r = proveBound(rules, h, {
     ...(deadline === undefined ? {} : { deadline }),
     proof: Boolean(out),
@@ -399,7 +401,8 @@ function heapAlmostFull(): string | undefined {
 /**
  * Progress of a bound run on stderr: items done of this run's, positions, their rate, and the
  * time left guessed from the items' pace (items differ much in size: a rough guide). On a
- * terminal one line rewritten; otherwise (a log) a line a minute and when the run is done.
+ * terminal one line rewritten; otherwise nothing, as every command's progress, unless asked
+ * (`--verbose`, for the log of a long run): then a line a minute and when the run is done.
  */
 class BoundProgressLine {
   private readonly started = performance.now();
@@ -408,11 +411,15 @@ class BoundProgressLine {
   private shown = false;
   private firstDone: number | undefined;
 
+  private readonly on: boolean;
+
   constructor(
     private readonly io: CliIO,
-    private readonly on: boolean,
+    enabled: boolean,
+    log: boolean,
   ) {
     this.tty = Boolean(io.stderr.isTTY);
+    this.on = enabled && (this.tty || log);
   }
 
   tick(p: BoundProgress): void {
@@ -423,7 +430,7 @@ class BoundProgressLine {
     this.last = now;
     const secs = (now - this.started) / 1000;
     const doneHere = p.done - this.firstDone;
-    const left = doneHere > 0 ? ((p.total - p.done) * secs) / doneHere : undefined;
+    const left = doneHere > 0 && p.done < p.total ? ((p.total - p.done) * secs) / doneHere : undefined;
     const line = `bound: ${p.done}/${p.total} items, ${p.positions.toLocaleString('en-US')} positions, ${Math.round(p.positions / Math.max(secs, 0.001)).toLocaleString('en-US')}/s, ${duration(secs)}${left === undefined ? '' : `, about ${duration(left)} left`}`;
     this.io.stderr.write(this.tty ? `\r\x1b[K${line}` : `${line}\n`);
     this.shown = true;
