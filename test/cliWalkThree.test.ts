@@ -1,7 +1,7 @@
 // The newcomer's third walk (issue 40): the frictions a user met on the command line, each as
 // the user meets it, the CLI run as a process (on a terminal where the friction needs one), its
 // stdout, stderr and exit code checked together. docs/WALKTHROUGH.md lists them, before and after.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expectError, expectUsageError, nonocrypt, onTerminal, ROOT, scratchFolder } from './helpers/cli.js';
@@ -128,5 +128,22 @@ describe('10: errors in the words of what went wrong', () => {
     expect(both.stderr).toBe('');
     expect(both.stdout).toContain(`${at('emptydir')}: error: ${at('emptydir')}: no puzzles in this folder`);
     expect(both.stdout).toMatch(/^2 puzzles: 1 unique, 0 multiple, 0 none, 0 unknown, 1 unreadable\n$/m);
+  });
+});
+
+describe('14: the characters of a .pic file', () => {
+  test('x, X and - read as # and .; the README lists every one', () => {
+    const hashes = '#..#\n.##.\n#..#\n';
+    writeFileSync(at('hashes.pic'), hashes);
+    writeFileSync(at('letters.pic'), hashes.replace(/#/g, (_, i: number) => (i % 2 ? 'x' : 'X')).replace(/\./g, '-'));
+    writeFileSync(at('digits.pic'), hashes.replace(/#/g, '1').replace(/\./g, '0'));
+    const want = nonocrypt(['convert', '--to', 'non', at('hashes.pic')]);
+    expect([want.code, want.stderr]).toEqual([0, '']);
+    for (const name of ['letters.pic', 'digits.pic']) expect(nonocrypt(['convert', '--to', 'non', at(name)])).toEqual(want);
+    const row = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').find((l) => l.startsWith('| `picture` |'));
+    for (const c of ['#', '1', 'x', 'X', '.', '0', '-']) expect(row).toContain(`\`${c}\``);
+    // A wrong character names them all.
+    writeFileSync(at('typo.pic'), '#o#\n');
+    expectUsageError(nonocrypt(['solve', at('typo.pic')]), `nonocrypt: ${at('typo.pic')}:1:2: expected # or . in a picture (or 1, x, X for black; 0, - for white), found "o"\n`);
   });
 });
