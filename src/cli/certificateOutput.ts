@@ -1,5 +1,5 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { Certificate, CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { gzipChunks } from '../certificate/make/gzipChunks.js';
 import { InputError } from '../errors.js';
@@ -27,13 +27,6 @@ export interface WrittenCertificate {
   readonly proofBytes: number;
   /** Milliseconds the library spent making the certificate (formula and proof). */
   readonly certifyMs: number;
-}
-
-/** The input file's name without its folder and extension: what certificate files are named after. */
-export function certificateStem(path: string): string {
-  const name = basename(path);
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import { InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { RECEIVER_MODELS } from '../annotate/ReceiverModel.js';
+import { certificateStem } from '../certificate/check/certificateStem.js';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
 import { parseShard } from '../collection/shard.js';
 import { NonocryptError } from '../errors.js';
@@ -11,7 +13,7 @@ import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
 import { folderExtensions } from './inputFiles.js';
 import { readText } from './io.js';
-import { certificateStem, checkCertificateDir } from './certificateOutput.js';
+import { checkCertificateDir } from './certificateOutput.js';
 
 /**
  * Flags to typed options. Each parser rejects bad values with a message commander turns into
@@ -175,7 +177,7 @@ export const gzipOption = () => new Option('--gzip', 'with --certify: write each
 export function certifyTarget(path: string | undefined, dir: string): { readonly dir: string; readonly stem: string } {
   if (path === undefined || path === '-') usage('--certify names its files after the input: give a FILE, not standard input');
   checkCertificateDir(dir);
-  return { dir, stem: certificateStem(path) };
+  return { dir, stem: certificateStem(basename(path)) };
 }
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 export const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');

@@ -1,13 +1,13 @@
 import { createReadStream, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import { checkCertificates, type BlockCheck, type CertificateFiles } from '../../certificate/check/checkCertificate.js';
+import { certificateStem } from '../../certificate/check/certificateStem.js';
 import { CLUE_FORMATS, clueFormatOf, readClues } from '../../certificate/check/readClues.js';
 import { InputError } from '../../errors.js';
 import { counted } from '../../formats/counted.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { certificateStem } from '../certificateOutput.js';
 import { colour, describeFsError, readText, withProgress } from '../io.js';
 import { quietOption, usage } from '../options.js';
 
@@ -54,7 +54,7 @@ async function checkCertificateCommand(io: CliIO, path: string, dir: string, fla
     },
   };
   const paint = colour(io, io.stdout);
-  const report = await withProgress(io, !flags.quiet && !flags.json, (onProgress) => checkCertificates(clues, certificateStem(path), files, (b) => onProgress(b.block)), clues.blocks.length);
+  const report = await withProgress(io, !flags.quiet && !flags.json, (onProgress) => checkCertificates(clues, certificateStem(basename(path)), files, (b) => onProgress(b.block)), clues.blocks.length);
   const certified = report.blocks.filter((b) => b.status === 'unique').length;
   if (flags.json) {
     const blocks = report.blocks.map((b) => ({ ...b, ms: Math.round(b.ms) }));
