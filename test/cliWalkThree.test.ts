@@ -147,3 +147,29 @@ describe('14: the characters of a .pic file', () => {
     expectUsageError(nonocrypt(['solve', at('typo.pic')]), `nonocrypt: ${at('typo.pic')}:1:2: expected # or . in a picture (or 1, x, X for black; 0, - for white), found "o"\n`);
   });
 });
+
+describe('the walk through every --help', () => {
+  const commands = ['', 'encrypt', 'decrypt', 'verify', 'solve', 'check-certificate', 'annotate', 'convert', 'render', 'web', 'mastermind'];
+  const games = ['candidates', 'next', 'strategy', 'check', 'bound', 'merge-proofs', 'play'].map((c) => `mastermind ${c}`);
+
+  test('every line fits an 80-column terminal, but an example command and a single word (a JSON shape) that cannot break', () => {
+    const long: string[] = [];
+    for (const c of [...commands, ...games]) {
+      const r = nonocrypt([...c.split(' ').filter(Boolean), '--help']);
+      expect([r.code, r.stderr]).toEqual([0, '']);
+      for (const line of r.stdout.split('\n')) {
+        if (line.length <= 80 || line.startsWith('  nonocrypt ') || line.trim().split(' ').length === 1) continue;
+        long.push(`${c || '(main)'}: ${line}`);
+      }
+    }
+    expect(long).toEqual([]);
+  });
+
+  test('the help says what this walk changed: --certify makes DIR; a collection that names no file is one error', () => {
+    for (const c of ['verify', 'solve']) {
+      const help = nonocrypt([c, '--help']).stdout.replace(/\s+/g, ' ');
+      expect(help).toContain('DIR is made if missing; one input file (the files are named after it)');
+      expect(help).toContain('When no argument names a file at all, that is one error (exit 2).');
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { parseShard } from '../collection/shard.js';
 import { NonocryptError } from '../errors.js';
 import { inputFormats } from '../formats/puzzleText.js';
 import type { RunOptions } from '../parallel/RunOptions.js';
+import { wrapWords } from '../render/wrapWords.js';
 import { DEFAULT_ENGINE, ENGINES } from '../sat/engines.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
@@ -164,7 +165,7 @@ export const oldInputFormat = <C extends CommandUnknownOpts>(cmd: C): C => hidde
 
 /** `--certify DIR`: certificate files for the verdicts, named `files` (see src/cli/certificateOutput.ts). */
 export const certifyOption = (files: string) =>
-  new Option('--certify <dir>', `write a certificate of every unique (and none) verdict: ${files} (text LRAT proof), for check-certificate or any LRAT checker; one input file`);
+  new Option('--certify <dir>', `write a certificate of every unique (and none) verdict: ${files} (text LRAT proof), for check-certificate or any LRAT checker; DIR is made if missing; one input file (the files are named after it)`);
 /** Why `--certify` takes one input file, said when it is given a collection. */
 export const CERTIFY_ONE_FILE =
   '--certify takes one input file: its certificates are named after it (two inputs of one name would write the same files), and check-certificate checks one input against DIR; run one command per file';
@@ -193,9 +194,12 @@ export const shardOption = (description = 'process only shard K of N: the inputs
   new Option('--shard <K/N>', description).argParser(shardValue);
 export const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');
 
+/** The width help paragraphs are wrapped to: a terminal's 80 columns. */
+export const HELP_COLUMNS = 80;
+
 /** The help paragraph of the commands that take collections. */
 export const collectionHelp = (kind: 'puzzle' | 'ciphertext') =>
-  `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped)
-or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json
-one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file is its own line
-(error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3.`;
+  wrapWords(
+    `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped) or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file, or a folder or glob with no such file, is its own line (error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3. When no argument names a file at all, that is one error (exit 2).`,
+    HELP_COLUMNS,
+  ).join('\n');

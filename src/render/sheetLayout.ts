@@ -1,6 +1,7 @@
 import type { Clue } from '../grid/Puzzle.js';
 import { checkSheet, type RenderSheet } from './RenderSheet.js';
 import { sheetCaption } from './sheetCaption.js';
+import { wrapWords } from './wrapWords.js';
 
 /**
  * The geometry of a printed sheet, in SVG user units (= CSS pixels at scale 1): where each
@@ -166,25 +167,6 @@ export function sheetLayout(sheet: RenderSheet, options: LayoutOptions = {}): Sh
   const clueLeft = x0 - gap - rowClueWidth;
   const clueTop = y0 - gap - colClueHeight;
   return { width, height, cell, columns: W, rows: H, panels, clueFont, clueLeft, clueTop, clueLabels, title, caption };
-}
-
-/**
- * `text` in lines of at most `max` characters, broken at spaces (greedy, as a typesetter of
- * plain text does); a word longer than `max` stands alone on its line, whole.
- */
-export function wrapWords(text: string, max: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ').filter((w) => w !== '')) {
-    if (line === '') line = word;
-    else if ([...line].length + 1 + [...word].length <= max) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line !== '') lines.push(line);
-  return lines;
 }
 
 /** Centre of cell `index` (row-major) in picture `panel` (0, or 1 for the second picture). */

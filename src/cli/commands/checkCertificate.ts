@@ -6,10 +6,11 @@ import { certificateStem } from '../../certificate/check/certificateStem.js';
 import { CLUE_FORMATS, clueFormatOf, readClues } from '../../certificate/check/readClues.js';
 import { InputError } from '../../errors.js';
 import { counted } from '../../formats/counted.js';
+import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { colour, describeFsError, readText, withProgress } from '../io.js';
-import { quietOption, usage } from '../options.js';
+import { HELP_COLUMNS, quietOption, usage } from '../options.js';
 
 function declare(program: Command) {
   return program
@@ -23,7 +24,7 @@ function declare(program: Command) {
     .addOption(quietOption())
     .addHelpText(
       'after',
-      '\nExit 0 when every block is certified unique; 1 naming each block that is not (no certificate, a formula or proof that fails, a certificate of "none"); 2 for bad input.\n\nExamples:\n  nonocrypt verify --certify certs examples/to-be.txt && nonocrypt check-certificate examples/to-be.txt certs\n  nonocrypt check-certificate --json puzzle.non certs',
+      `\n${wrapWords('Exit 0 when every block is certified unique; 1 naming each block that is not (no certificate, a formula or proof that fails, a certificate of "none"); 2 for bad input.', HELP_COLUMNS).join('\n')}\n\nExamples:\n  nonocrypt verify --certify certs examples/to-be.txt && nonocrypt check-certificate examples/to-be.txt certs\n  nonocrypt check-certificate --json puzzle.non certs`,
     );
 }
 
