@@ -13,6 +13,7 @@ import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { gridRows } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { formatPicture, parsePicture } from '../src/formats/picture.js';
+import { formatPuzzle } from '../src/formats/puzzleText.js';
 import { solve } from '../src/puzzle/solve.js';
 import { checkCertificates } from '../src/certificate/check/checkCertificate.js';
 import { readClues } from '../src/certificate/check/readClues.js';
@@ -166,9 +167,8 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  test("a verified block's certificate downloads as .cnf and .lrat, and our checker accepts it", async () => {
-    await tab('decrypt');
-    await page.fill('#dec-text', example('needs-search.nc'));
+  /** Verify the ciphertext on the page, certify its first block, and download the two files (by name). */
+  async function certifyFirstBlock(): Promise<{ files: Map<string, Uint8Array[]>; note: string | null }> {
     await page.click('#ver-go');
     await idle();
     const sheet = page.locator('#ver-blocks .sheet').first();
@@ -180,13 +180,72 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     const files = new Map<string, Uint8Array[]>();
     for (const k of [0, 1]) {
       const [download] = await Promise.all([page.waitForEvent('download'), links.nth(k).click()]);
-      const path = await download.path();
-      files.set(download.suggestedFilename().replace(/^block-1/, 'needs-search.block-1'), [readFileSync(path)]);
+      files.set(download.suggestedFilename(), [readFileSync(await download.path())]);
     }
-    expect([...files.keys()].sort()).toEqual(['needs-search.block-1.cnf', 'needs-search.block-1.lrat']);
+    const note = (await sheet.locator('.certificate .rename').count()) ? await sheet.locator('.certificate .rename').textContent() : null;
+    return { files, note };
+  }
+
+  const checkDownloads = async (files: Map<string, Uint8Array[]>) => {
     const clues = readClues(example('needs-search.nc'), 'cipher', 'needs-search.nc');
-    const report = await checkCertificates(clues, 'needs-search', { open: (name) => (files.has(name) ? (async function* () { yield* files.get(name)!; })() : undefined) });
-    expect(report.blocks[0]).toMatchObject({ status: 'unique' });
+    return checkCertificates(clues, 'needs-search', { open: (name) => (files.has(name) ? (async function* () { yield* files.get(name)!; })() : undefined) });
+  };
+
+  test("a verified block's certificate downloads under the names check-certificate reads, and our checker accepts it (issue 40, item 8)", async () => {
+    await tab('decrypt');
+    // Loaded from its file: the downloads are named after it, as verify --certify names them.
+    await page.setInputFiles('#dec-file', { name: 'needs-search.nc', mimeType: 'text/plain', buffer: Buffer.from(example('needs-search.nc')) });
+    const loaded = await certifyFirstBlock();
+    expect([...loaded.files.keys()].sort()).toEqual(['needs-search.block-1.cnf', 'needs-search.block-1.lrat']);
+    expect(loaded.note).toBeNull();
+    expect((await checkDownloads(loaded.files)).blocks[0]).toMatchObject({ status: 'unique' });
+    // Pasted (an edit leaves the file behind): no name to give, so the page says what to rename them to.
+    await page.fill('#dec-text', example('needs-search.nc'));
+    const pasted = await certifyFirstBlock();
+    expect([...pasted.files.keys()].sort()).toEqual(['block-1.cnf', 'block-1.lrat']);
+    expect(pasted.note).toBe(
+      "nonocrypt check-certificate FILE DIR reads them as STEM.block-1.cnf and STEM.block-1.lrat, STEM being FILE's name without its extension (msg for msg.nc): rename them so, or load the ciphertext from its file before Verify.",
+    );
+    const renamed = new Map([...pasted.files].map(([name, bytes]) => [`needs-search.${name}`, bytes]));
+    expect((await checkDownloads(renamed)).blocks[0]).toMatchObject({ status: 'unique' });
+    // The shipped example is to-be.txt.
+    await page.click('#dec-example');
+    expect([...(await certifyFirstBlock()).files.keys()].sort()).toEqual(['to-be.block-1.cnf', 'to-be.block-1.lrat']);
+    expect(problems).toEqual([]);
+  });
+
+  test('a long title: the sheet is as wide as its picture, and the page does not grow sideways (issue 40, item 16)', async () => {
+    await tab('puzzle');
+    await page.selectOption('#pz-format', 'auto');
+    const heart = parsePicture(example('heart.pic'));
+    const plain = formatPuzzle({ puzzle: puzzleOf(heart) }, 'non');
+    const titled = (title: string) => formatPuzzle({ puzzle: puzzleOf(heart), title }, 'non');
+    const svgWidth = async (text: string) => {
+      await page.fill('#pz-text', text);
+      await page.click('#pz-solve');
+      await idle();
+      return Number(await page.locator('#pz-sheet svg').first().getAttribute('width'));
+    };
+    const bare = await svgWidth(plain);
+    // A title of words wraps over the grid: the picture keeps the width it has without a title.
+    expect(await svgWidth(titled('The heart that a long title of many words, a whole sentence of them, should not make wider'))).toBe(bare);
+    // One word longer than the page widens the picture, which the page then scales to fit.
+    await svgWidth(titled(`https://example.org/${'a-very-long-path-segment/'.repeat(12)}heart.non`));
+    const fits = () =>
+      page.evaluate(() => {
+        const sheet = document.querySelector('#pz-sheet .sheet')!.getBoundingClientRect();
+        const area = document.querySelector('#pz-sheet')!.getBoundingClientRect();
+        return { page: document.documentElement.scrollWidth <= document.documentElement.clientWidth, sheet: sheet.right <= area.right + 0.5 };
+      });
+    expect(await fits()).toEqual({ page: true, sheet: true });
+    // On a phone's width too.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 360, height: 740 });
+    try {
+      expect(await fits()).toEqual({ page: true, sheet: true });
+    } finally {
+      if (size) await page.setViewportSize(size);
+    }
     expect(problems).toEqual([]);
   });
 

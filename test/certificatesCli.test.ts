@@ -121,10 +121,10 @@ describe('certificates on the command line', () => {
     const bad = at('bad.nc');
     writeFileSync(bad, '6\n22,11\nX\n');
     expectUsageError(nonocrypt(['check-certificate', bad, dir()]), `${bad}:2: block 1: expected 12 clue groups, found 2`);
-    expectUsageError(nonocrypt(['check-certificate', 'examples/to-be.txt', at('missing')]), 'cannot read the certificates (no such file)');
+    expectUsageError(nonocrypt(['check-certificate', 'examples/to-be.txt', at('missing')]), 'cannot read the certificates (no such folder)');
     expectUsageError(nonocrypt(['solve', '--certify', dir(), '-'], { input: '#.\n.#\n' }), '--certify names its files after the input: give a FILE');
     expectUsageError(nonocrypt(['verify', '--gzip', 'examples/to-be.txt']), '--gzip compresses the proofs of --certify DIR');
-    expectUsageError(nonocrypt(['verify', '--certify', dir(), 'examples/to-be.txt', 'examples/needs-search.nc']), '--certify names its files after one input');
+    expectUsageError(nonocrypt(['verify', '--certify', dir(), 'examples/to-be.txt', 'examples/needs-search.nc']), '--certify takes one input file: its certificates are named after it');
   });
 
   test('an unwritable DIR exits 4 before any work and leaves nothing behind', () => {

@@ -50,11 +50,12 @@ afterAll(() => tmp?.cleanup());
 
 describe('the exit-code contract', () => {
   test('--help and the README list exactly the codes of the one definition', () => {
-    const help = nonocrypt(['--help']).stdout;
+    // The help wraps each meaning to 80 columns: compared with white space folded.
+    const help = nonocrypt(['--help']).stdout.replace(/\s+/g, ' ');
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const section = readme.slice(readme.indexOf('### Exit codes'));
     for (const { code, meaning } of Object.values(EXIT_CODES)) {
-      expect(help).toContain(`${String(code).padStart(2)}  ${meaning}`);
+      expect(help).toContain(` ${code} ${meaning}`);
       expect(section, `README row for ${code}`).toMatch(new RegExp(`^\\| ${code} \\| `, 'm'));
     }
     const readmeCodes = [...section.matchAll(/^\| (\d+) \| /gm)].map((m) => Number(m[1]));

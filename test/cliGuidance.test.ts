@@ -73,7 +73,7 @@ describe('1, 2: one name for the input format, another for the output format', (
       expect(r.stderr).not.toContain('--format');
     }
     // Following the advice works.
-    expectUsageError(nonocrypt(['render', '--from', 'picture', at('garbage.txt')]), 'expected # or . (1 or 0) in a picture, found "g"');
+    expectUsageError(nonocrypt(['render', '--from', 'picture', at('garbage.txt')]), 'expected # or . in a picture (or 1, x, X for black; 0, - for white), found "g"');
   });
 });
 

@@ -95,10 +95,24 @@ describe('a fresh clone', () => {
     for (const f of FILES) expect(readFileSync(join(dir, f), 'utf8')).toBe(readFileSync(join(ROOT, f), 'utf8'));
   });
 
-  test('what installing writes (node_modules, the build in dist) is ignored by git', () => {
-    // `npm install` runs `prepare` (npm run build), which writes dist/.
-    const paths = ['node_modules', 'dist', 'dist/nonocrypt.mjs', 'dist/web/index.html'];
+  test('what installing and packing write (node_modules, the build in dist, the tarball) is ignored by git', () => {
+    // `npm install` runs `prepare` (npm run build), which writes dist/; `npm pack` writes NAME-VERSION.tgz.
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+    const paths = ['node_modules', 'dist', 'dist/nonocrypt.mjs', 'dist/web/index.html', `${pkg.name}-${pkg.version}.tgz`];
     const r = spawnSync('git', ['check-ignore', '--no-index', ...paths], { cwd: ROOT, encoding: 'utf8' });
     expect(r.stdout.trim().split('\n'), r.stderr).toEqual(paths);
+  });
+
+  test("every dependency with an install script is approved in package.json's allowScripts", () => {
+    // npm 11 warns on install ("install-scripts ... not yet covered by allowScripts") for each
+    // package whose preinstall, install or postinstall script no allowScripts entry approves.
+    // The lock marks those packages (hasInstallScript); each must be approved by name.
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { allowScripts?: Record<string, boolean> };
+    const withScripts = Object.entries(lock.packages)
+      .filter(([, p]) => p.hasInstallScript)
+      .map(([path]) => path.replace(/^.*node_modules\//, ''));
+    expect(withScripts).toContain('esbuild');
+    expect(withScripts.filter((name) => pkg.allowScripts?.[name] !== true)).toEqual([]);
   });
 });

@@ -84,6 +84,8 @@ const byClass = (root: XmlElement, cls: string): XmlElement[] => {
   return out;
 };
 const num = (e: XmlElement, name: string): number => Number(e.attributes.get(name));
+/** The width a sheet needs for its grids: the last grid's right edge and the margin (the row clues' left edge). */
+const layoutRight = (l: SheetLayout): number => l.panels[l.panels.length - 1]!.x + l.columns * l.cell + l.clueLeft;
 
 describe('golden files', () => {
   for (const [name, make] of Object.entries(FIXTURES)) {
@@ -167,7 +169,10 @@ describe('renderSvg', () => {
     const marks = byClass(root, 'differ').map((g) => elements(g));
     expect(marks.map((m) => m.length)).toEqual([4, 4]);
     expect(byClass(root, 'filled')).toHaveLength(2);
-    expect(renderSvg(MULTIPLE)).toContain('they differ in 4 cells (outlined in red)');
+    // The caption says so, wrapped to the grids' width (its lines read as the sentence).
+    const caption = elements(byClass(root, 'caption')[0]!).map((t) => t.children.map((c) => (c.kind === 'text' ? c.text : '')).join(''));
+    expect(caption.join(' ')).toContain('they differ in 4 cells (outlined in red)');
+    expect(sheetLayout(MULTIPLE).width).toBe(layoutRight(sheetLayout(MULTIPLE)));
   });
 
   it('escapes text and drops characters XML forbids', () => {
@@ -346,6 +351,27 @@ describe('renderPng', () => {
     const first = layout.panels[0]!;
     expect(luminanceAt(png, first.x - 1, first.y - 1, 2)).toBeLessThan(128); // the border
     expect(luminanceAt(png, layout.width - 2, 2, 2)).toBeGreaterThan(250); // the page's corner
+  });
+
+  it('a long title over a small board wraps to the grid: the picture sets the width, every title pixel on the page', async () => {
+    const block1 = parseCiphertext(readFileSync(new URL('../examples/to-be.txt', import.meta.url), 'utf8')).blocks[0]!;
+    const solved = solvePuzzle(block1.puzzle);
+    if (solved.status !== 'unique') throw new Error(`fixture: block 1 is ${solved.status}`);
+    const sheet: RenderSheet = { puzzle: block1.puzzle, grid: solved.grid, title: 'block 1: unique (line-solvable)' };
+    const layout = sheetLayout(sheet);
+    // As wide as the grid and its clues with a margin each side (it was 432 wide, the grid's right edge at 232).
+    expect(layout.width).toBe(layoutRight(layout));
+    expect(layout.title.map((t) => t.text)).toEqual(['block 1: unique', '(line-solvable)']);
+    const png = PNG.sync.read(Buffer.from(await renderPng(sheet, { scale: 2 })));
+    expect(png.width).toBe(2 * layoutRight(layout));
+    // The title's ink ends inside the page: the last columns of pixels above the grid are white.
+    for (let y = 0; y < layout.panels[0]!.y - 2; y++) expect(luminanceAt(png, layout.width - 1, y, 2), `row ${y}`).toBeGreaterThan(250);
+    // And it is drawn: its lines have dark pixels.
+    for (const t of layout.title) {
+      let dark = 0;
+      for (let x = t.x; x < layout.width; x += 0.5) if (luminanceAt(png, x, t.y - 0.3 * t.size, 2) < 128) dark++;
+      expect(dark, t.text).toBeGreaterThan(10);
+    }
   });
 
   it('refuses to draw clues without a font, instead of leaving them out', async () => {

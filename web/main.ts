@@ -3,6 +3,7 @@
 // progress and a Cancel button, which terminates the worker and starts a fresh one.
 import toBeExample from '../examples/to-be.txt';
 import scatterExample from '../examples/scatter.pic';
+import { certificateStem } from '../src/certificate/check/certificateStem.js';
 import { counted } from '../src/formats/counted.js';
 import { downloadLink } from './downloadLink.js';
 import { Editor } from './editor/Editor.js';
@@ -289,7 +290,8 @@ async function verify(): Promise<void> {
   const blocks = $('ver-blocks');
   const request: Request = { kind: 'verify', ciphertext: area('dec-text').value };
   const ciphertext = request.ciphertext;
-  const r = await run<Extract<Result, { kind: 'verify' }>>(request, { onBlock: (v) => blocks.append(withCertificate(sheetElement(v), v, ciphertext)) }, timeLimit());
+  const fileName = area('dec-text').dataset.name;
+  const r = await run<Extract<Result, { kind: 'verify' }>>(request, { onBlock: (v) => blocks.append(withCertificate(sheetElement(v), v, ciphertext, fileName)) }, timeLimit());
   if (!r) return;
   const s = r.result.summary;
   const n = Object.values(s).reduce((a, b) => a + b, 0);
@@ -299,9 +301,12 @@ async function verify(): Promise<void> {
 
 /**
  * A verified block's sheet with a "Certificate" button (unique and none blocks): the worker makes
- * the block's certificate (docs/CERTIFICATES.md) and the sheet offers its two files as downloads.
+ * the block's certificate (docs/CERTIFICATES.md) and the sheet offers its two files as downloads,
+ * named as `nonocrypt check-certificate FILE DIR` reads them: `STEM.block-K.cnf` and `.lrat`,
+ * STEM from the name of the ciphertext's file (`fileName`, when it was loaded from one);
+ * without a file name, `block-K.cnf` and `.lrat`, with a note of what to rename them to.
  */
-function withCertificate(box: HTMLElement, view: BlockView, ciphertext: string): HTMLElement {
+function withCertificate(box: HTMLElement, view: BlockView, ciphertext: string, fileName: string | undefined): HTMLElement {
   if (view.status !== 'unique' && view.status !== 'none') return box;
   const row = document.createElement('div');
   row.className = 'certificate';
@@ -319,8 +324,15 @@ function withCertificate(box: HTMLElement, view: BlockView, ciphertext: string):
       return;
     }
     go.remove();
-    const base = `block-${r.result.block}`;
+    const perBlock = `block-${r.result.block}`;
+    const base = fileName ? `${certificateStem(fileName)}.${perBlock}` : perBlock;
     row.append(`${r.result.verdict} certified in ${seconds(r.ms)}: `, downloadLink(`${base}.cnf`, [r.result.cnf]), ' ', downloadLink(`${base}.lrat`, r.result.lrat));
+    if (!fileName) {
+      const note = document.createElement('p');
+      note.className = 'note rename';
+      note.textContent = `nonocrypt check-certificate FILE DIR reads them as STEM.${perBlock}.cnf and STEM.${perBlock}.lrat, STEM being FILE's name without its extension (msg for msg.nc): rename them so, or load the ciphertext from its file before Verify.`;
+      row.append(note);
+    }
   });
   box.append(row);
   return box;
@@ -555,6 +567,7 @@ function wire(): void {
   button('enc-go').addEventListener('click', encrypt);
   button('enc-to-decrypt').addEventListener('click', () => {
     area('dec-text').value = area('enc-out').value;
+    delete area('dec-text').dataset.name;
     clearCiphertextResults();
     const table = area('enc-out').dataset.table;
     if (table === 'classic' || table === 'frequency') select('dec-table').value = table;
@@ -562,9 +575,14 @@ function wire(): void {
   });
   button('enc-download').addEventListener('click', () => download('message.nc', area('enc-out').value));
   loadFile('dec-file', 'dec-text', 'name', clearCiphertextResults);
-  area('dec-text').addEventListener('input', clearCiphertextResults);
+  // The text's file name (for certificate names) holds while the text is the file's.
+  area('dec-text').addEventListener('input', () => {
+    delete area('dec-text').dataset.name;
+    clearCiphertextResults();
+  });
   button('dec-example').addEventListener('click', () => {
     area('dec-text').value = toBeExample;
+    area('dec-text').dataset.name = 'to-be.txt';
     clearCiphertextResults();
   });
   button('dec-go').addEventListener('click', decrypt);
@@ -595,6 +613,7 @@ function wire(): void {
   });
   select('mm-game').addEventListener('change', () => (input('mm-symbols').value = select('mm-game').value === 'ab' ? '10' : '6'));
   area('dec-text').value = toBeExample;
+  area('dec-text').dataset.name = 'to-be.txt';
   area('pz-text').value = scatterExample;
   area('pz-text').dataset.name = 'scatter.pic';
   editor = new Editor({

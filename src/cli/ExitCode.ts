@@ -1,4 +1,6 @@
 import { errorKind, type ErrorCode } from '../errors.js';
+import { wrapWords } from '../render/wrapWords.js';
+import { HELP_COLUMNS } from './options.js';
 import type { VerifySummary } from '../cipher/verify.js';
 
 /**
@@ -62,5 +64,11 @@ export function exitForError(code: ErrorCode): ExitCode {
 
 /** The table as `--help` prints it. */
 export function exitCodesHelp(): string {
-  return ['Exit codes:', ...Object.values(EXIT_CODES).map((e) => `  ${String(e.code).padStart(2)}  ${e.meaning}`)].join('\n');
+  // Each meaning wrapped to the terminal's 80 columns, its lines under the first's words.
+  const indent = '      ';
+  const entry = (e: { code: number; meaning: string }) =>
+    wrapWords(e.meaning, HELP_COLUMNS - indent.length)
+      .map((line, i) => (i === 0 ? `  ${String(e.code).padStart(2)}  ` : indent) + line)
+      .join('\n');
+  return ['Exit codes:', ...Object.values(EXIT_CODES).map(entry)].join('\n');
 }

@@ -1,5 +1,5 @@
-import { closeSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Certificate, CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { gzipChunks } from '../certificate/make/gzipChunks.js';
 import { InputError } from '../errors.js';
@@ -8,8 +8,9 @@ import { checkOutputs, describeFsError, tempPathBeside } from './io.js';
 /**
  * Certificate files (`--certify DIR`): `BASE.cnf` and `BASE.lrat` (or `BASE.lrat.gz` with
  * --gzip) in DIR, both whole or neither: each is written to a temporary file in DIR, flushed,
- * and renamed once both are complete; any failure removes what was written. DIR is checked
- * before any work (it must be a writable folder), so an unwritable DIR costs no solving.
+ * and renamed once both are complete; any failure removes what was written. DIR is made when
+ * missing and checked before any work (it must be a writable folder), so an unwritable DIR
+ * costs no solving.
  */
 export interface WrittenFile {
   readonly path: string;
@@ -28,20 +29,17 @@ export interface WrittenCertificate {
   readonly certifyMs: number;
 }
 
-/** The input file's name without its folder and extension: what certificate files are named after. */
-export function certificateStem(path: string): string {
-  const name = basename(path);
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(0, dot) : name;
-}
-
-/** Refuses, before any work, a DIR that is not a writable folder (E_OUTPUT: exit 4). */
+/**
+ * Makes DIR when it is missing, with its parents (as `mkdir -p`), and refuses, before any work,
+ * a DIR that is not a writable folder (E_OUTPUT: exit 4).
+ */
 export function checkCertificateDir(dir: string): void {
   let isDir = false;
   try {
+    if (!existsSync(dir)) mkdirSync(dir, { recursive: true });
     isDir = statSync(dir).isDirectory();
   } catch (e) {
-    throw new InputError('E_OUTPUT', `${dir}: cannot write certificates (${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : describeFsError(e)})`);
+    throw new InputError('E_OUTPUT', `${dir}: cannot write certificates (${describeFsError(e)})`);
   }
   if (!isDir) throw new InputError('E_OUTPUT', `${dir}: cannot write certificates (not a folder)`);
   const probe = join(dir, `.nonocrypt-probe.${process.pid}.tmp`);

@@ -22,7 +22,8 @@ import type { LineSource, TextSource } from '../collection/sources.js';
  * The collection is the names sorted (code-unit order) without duplicates, then the shard's
  * share of them (see collection/shard.ts). An argument that yields nothing (a missing file, a
  * folder with no such files, a pattern that matches nothing) stays in the list as an input
- * that fails to read, reported in its place and counted as bad input.
+ * that fails to read, reported in its place and counted as bad input; when no argument yields a
+ * file, there is no collection to report: that is one error.
  */
 export type InputKind = 'puzzle' | 'ciphertext';
 
@@ -62,7 +63,7 @@ export function collectInputs(args: readonly string[], kind: InputKind, shard?: 
     const st = statOf(arg);
     if (st?.isDirectory()) {
       const found = walkFolder(arg, kind);
-      if (found.length === 0) missing.set(arg, `no ${EXTENSIONS[kind].map((e) => '.' + e).join(' ')} files in this folder`);
+      if (found.length === 0) missing.set(arg, `no ${kind}s in this folder (no ${EXTENSIONS[kind].map((e) => '.' + e).join(' ')} files, subfolders included)`);
       files.push(...found);
     } else if (!st && MAGIC.test(arg)) {
       const found = globFiles(arg);
@@ -73,6 +74,8 @@ export function collectInputs(args: readonly string[], kind: InputKind, shard?: 
     }
   }
   for (const f of files) missing.delete(f);
+  // Nothing to read at all is no collection: one error, not a report of one unreadable input.
+  if (files.length === 0) throw new InputError('E_FILE', [...missing].map(([arg, why]) => `${arg}: ${why}`).join('; '));
   const names = collectionOrder([...files, ...missing.keys()]);
   return selectShard(names, shard).map((name) => (missing.has(name) ? { name, missing: missing.get(name)! } : { name }));
 }

@@ -220,7 +220,10 @@ export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, 
   }
   const target = finalTarget(path);
   const fail = (e: unknown): never => {
-    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? `folder ${dirname(target)} does not exist` : describeFsError(e);
+    // ENOENT names a missing folder, or one that takes no new files (/proc, /sys).
+    const folder = dirname(target);
+    const missing = () => (statOf(folder)?.isDirectory() ? `the folder ${folder} takes no new files` : `folder ${folder} does not exist`);
+    const why = (e as NodeJS.ErrnoException).code === 'ENOENT' ? missing() : describeFsError(e);
     throw new InputError('E_OUTPUT', `${path}: cannot write (${why})`);
   };
   const existing = statOrUndefined(target);

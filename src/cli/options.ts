@@ -1,17 +1,20 @@
 import { availableParallelism } from 'node:os';
+import { basename } from 'node:path';
 import { InvalidArgumentError, Option, type CommandUnknownOpts } from '@commander-js/extra-typings';
 import { RECEIVER_MODELS } from '../annotate/ReceiverModel.js';
+import { certificateStem } from '../certificate/check/certificateStem.js';
 import { BUILTIN_TABLES, builtinTable, parseTable, type BuiltinTableName, type Table } from '../cipher/Table.js';
 import { parseShard } from '../collection/shard.js';
 import { NonocryptError } from '../errors.js';
 import { inputFormats } from '../formats/puzzleText.js';
 import type { RunOptions } from '../parallel/RunOptions.js';
+import { wrapWords } from '../render/wrapWords.js';
 import { DEFAULT_ENGINE, ENGINES } from '../sat/engines.js';
 import type { EngineName } from '../sat/SatSolver.js';
 import type { CliIO } from './CliIO.js';
 import { folderExtensions } from './inputFiles.js';
 import { readText } from './io.js';
-import { certificateStem, checkCertificateDir } from './certificateOutput.js';
+import { checkCertificateDir } from './certificateOutput.js';
 
 /**
  * Flags to typed options. Each parser rejects bad values with a message commander turns into
@@ -27,11 +30,13 @@ export function wholeNumber(min: number, max: number) {
   };
 }
 
+/** The longest time limit a flag takes, in seconds (1,000,000 s: 11.6 days); longer is a typo more often than a plan. */
+export const MAX_SECONDS = 1e6;
+const SECONDS_RANGE = `a positive number of seconds up to ${MAX_SECONDS.toLocaleString('en-US')} (${(MAX_SECONDS / 86400).toFixed(1)} days)`;
+
 export function seconds(value: string): number {
   const n = Number(value);
-  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0) || n > 1e6) {
-    throw new InvalidArgumentError('expected a positive number of seconds');
-  }
+  if (!/^\s*\d*\.?\d+\s*$/.test(value) || !(n > 0) || n > MAX_SECONDS) throw new InvalidArgumentError(`expected ${SECONDS_RANGE}`);
   return n;
 }
 
@@ -46,7 +51,12 @@ export function positiveNumber(max: number) {
 
 /** Seconds, or `none` for no limit (Infinity). */
 export function secondsOrNone(value: string): number {
-  return value.trim() === 'none' ? Infinity : seconds(value);
+  if (value.trim() === 'none') return Infinity;
+  try {
+    return seconds(value);
+  } catch {
+    throw new InvalidArgumentError(`expected ${SECONDS_RANGE}, or none`);
+  }
 }
 
 export const defaultJobs = (): number => Math.max(1, availableParallelism());
@@ -155,7 +165,10 @@ export const oldInputFormat = <C extends CommandUnknownOpts>(cmd: C): C => hidde
 
 /** `--certify DIR`: certificate files for the verdicts, named `files` (see src/cli/certificateOutput.ts). */
 export const certifyOption = (files: string) =>
-  new Option('--certify <dir>', `write a certificate of every unique (and none) verdict: ${files} (text LRAT proof), for check-certificate or any LRAT checker; one input file`);
+  new Option('--certify <dir>', `write a certificate of every unique (and none) verdict: ${files} (text LRAT proof), for check-certificate or any LRAT checker; DIR is made if missing; one input file (the files are named after it)`);
+/** Why `--certify` takes one input file, said when it is given a collection. */
+export const CERTIFY_ONE_FILE =
+  '--certify takes one input file: its certificates are named after it (two inputs of one name would write the same files), and check-certificate checks one input against DIR; run one command per file';
 export const gzipOption = () => new Option('--gzip', 'with --certify: write each proof compressed, as .lrat.gz (check-certificate reads it)');
 
 /**
@@ -165,7 +178,7 @@ export const gzipOption = () => new Option('--gzip', 'with --certify: write each
 export function certifyTarget(path: string | undefined, dir: string): { readonly dir: string; readonly stem: string } {
   if (path === undefined || path === '-') usage('--certify names its files after the input: give a FILE, not standard input');
   checkCertificateDir(dir);
-  return { dir, stem: certificateStem(path) };
+  return { dir, stem: certificateStem(basename(path)) };
 }
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 export const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
@@ -181,9 +194,12 @@ export const shardOption = (description = 'process only shard K of N: the inputs
   new Option('--shard <K/N>', description).argParser(shardValue);
 export const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');
 
+/** The width help paragraphs are wrapped to: a terminal's 80 columns. */
+export const HELP_COLUMNS = 80;
+
 /** The help paragraph of the commands that take collections. */
 export const collectionHelp = (kind: 'puzzle' | 'ciphertext') =>
-  `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped)
-or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json
-one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file is its own line
-(error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3.`;
+  wrapWords(
+    `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped) or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file, or a folder or glob with no such file, is its own line (error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3. When no argument names a file at all, that is one error (exit 2).`,
+    HELP_COLUMNS,
+  ).join('\n');

@@ -45,7 +45,7 @@ export function parsePicture(text: string, name?: string): Grid {
     for (let x = 0; x < row.length; x++) {
       const ch = row[x]!;
       if (!BLACK.has(ch) && !WHITE.has(ch)) {
-        throw new ParseError(`expected # or . (1 or 0) in a picture, found ${charAt(row, x)}`, line, x + 1, source);
+        throw new ParseError(`expected # or . in a picture (or 1, x, X for black; 0, - for white), found ${charAt(row, x)}`, line, x + 1, source);
       }
     }
     if (width < 0) {

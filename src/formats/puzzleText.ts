@@ -31,9 +31,14 @@ export function readPuzzle(text: string, options: { readonly format?: InputForma
 /**
  * The format `readPuzzle` reads `text` in: `format`, else the path's extension, else the
  * content when unambiguous (`render` uses it to tell a many-block ciphertext from a puzzle).
+ * Empty text (white space alone) is no puzzle in any format, and says so.
  */
 export function inputFormatOf(text: string, options: { readonly format?: InputFormat; readonly path?: string; readonly source?: string } = {}): InputFormat {
   const path = options.path;
+  if (!/\S/.test(text)) {
+    const name = options.source ?? options.path ?? '<input>';
+    throw new InputError('E_PARSE', `${sourceName(name)}: empty ${path === undefined ? 'input' : 'file'}: no puzzle to read`);
+  }
   const byName = path ? (/\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path)) : undefined;
   const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
   if (!chosen) {

@@ -109,9 +109,9 @@ export function renderSvg(sheet: RenderSheet, options: SvgOptions = {}): string 
   const out: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${FONT_FAMILY}">`,
   ];
-  if (layout.title) out.push(`<title>${escapeXml(layout.title.text)}</title>`);
+  if (sheet.title) out.push(`<title>${escapeXml(sheet.title)}</title>`);
   out.push(`<rect class="page" width="${width}" height="${height}" fill="#fff"/>`);
-  if (layout.title) out.push(text(layout.title, ' font-weight="bold"'));
+  for (const line of layout.title) out.push(text(line, ' font-weight="bold"'));
   const guideLines = guides(layout);
   if (guideLines) out.push(guideLines);
   // Clue numbers share size and anchor, so the group carries them once.

@@ -1,6 +1,7 @@
 import type { Clue } from '../grid/Puzzle.js';
 import { checkSheet, type RenderSheet } from './RenderSheet.js';
 import { sheetCaption } from './sheetCaption.js';
+import { wrapWords } from './wrapWords.js';
 
 /**
  * The geometry of a printed sheet, in SVG user units (= CSS pixels at scale 1): where each
@@ -18,6 +19,11 @@ import { sheetCaption } from './sheetCaption.js';
  * stays near 1200 units across (12 at 100 x 100, never below 4). The clue font is a fraction of
  * the cell, smaller when column clues have many digits, so every number fits its column.
  * Every coordinate is rounded to 0.01, so output does not depend on floating-point noise.
+ *
+ * The grids set the width: the title and the caption are wrapped at spaces to the width of the
+ * grids and their clues (or of TEXT_MIN_CHARS characters, for boards too small to hold a
+ * phrase), so a long title over a small board takes lines, not the width of two boards. Only a
+ * word longer than that widens the sheet.
  */
 
 /** A line of text: `x` is its anchor (see `anchor`), `y` its baseline. */
@@ -51,8 +57,8 @@ export interface SheetLayout {
   readonly clueTop: number;
   /** Every clue number, centred on its slot (`anchor` is `middle`). */
   readonly clueLabels: readonly TextLine[];
-  /** The title line, set in bold. */
-  readonly title?: TextLine;
+  /** The title, set in bold: its lines, wrapped to the grids' width (none without a title). */
+  readonly title: readonly TextLine[];
   /** Lines under the grids explaining the marks (see sheetCaption). */
   readonly caption: readonly TextLine[];
 }
@@ -71,6 +77,14 @@ const TEXT_EM = 0.55;
 const BOLD_EM = 0.62;
 /** Distance from a digit's vertical centre down to its baseline, in em. */
 const BASELINE_EM = 0.36;
+/**
+ * The fewest characters a title or caption line is wrapped to, however small the board: 24
+ * keeps "block 12: unique (line-solvable)" to two lines over a 1 x 1 board, where the grid's
+ * width alone would allow one or two characters a line.
+ */
+const TEXT_MIN_CHARS = 24;
+/** Baseline to baseline, in em, between the lines of a wrapped title. */
+const TITLE_LEADING_EM = 1.25;
 
 const round2 = (v: number): number => Math.round(v * 100) / 100 + 0;
 
@@ -103,13 +117,18 @@ export function sheetLayout(sheet: RenderSheet, options: LayoutOptions = {}): Sh
   const gap = Math.max(2, Math.round(0.2 * cell));
   const panelGap = Math.max(16, Math.round(1.5 * cell));
 
-  const titleFont = round2(Math.min(24, Math.max(12, 0.75 * cell)));
-  const titleHeight = sheet.title ? Math.ceil(1.6 * titleFont) : 0;
   const rowClueWidth = runs(rowTexts) * rowSlot;
   const colClueHeight = runs(colTexts) * colSlot;
-
   const gridW = W * cell;
   const gridH = H * cell;
+  // The width the grids and their clues take, which the title and caption are wrapped to.
+  const textWidth = rowClueWidth + gap + gridW + (sheet.second ? panelGap + gridW : 0);
+  const lineChars = (em: number, size: number) => Math.max(TEXT_MIN_CHARS, Math.floor(textWidth / (em * size)));
+
+  const titleFont = round2(Math.min(24, Math.max(12, 0.75 * cell)));
+  const titleLines = sheet.title ? wrapWords(sheet.title, lineChars(BOLD_EM, titleFont)) : [];
+  const titleHeight = titleLines.length > 0 ? Math.ceil((1.6 + (titleLines.length - 1) * TITLE_LEADING_EM) * titleFont) : 0;
+
   const x0 = margin + rowClueWidth + gap;
   const y0 = margin + titleHeight + colClueHeight + gap;
   const panels: PanelOrigin[] = [{ x: x0, y: y0 }];
@@ -130,18 +149,18 @@ export function sheetLayout(sheet: RenderSheet, options: LayoutOptions = {}): Sh
   const captionFont = round2(Math.min(16, Math.max(11, 0.55 * cell)));
   const captionLine = Math.ceil(1.5 * captionFont);
   const captionTop = y0 + gridH + Math.round(0.5 * cell);
-  const caption = sheetCaption(sheet, SVG_MARKS).map(
-    (text, i): TextLine => ({ text, x: margin, y: round2(captionTop + (i + 0.8) * captionLine), size: captionFont, anchor: 'start' }),
+  const caption = sheetCaption(sheet, SVG_MARKS)
+    .flatMap((sentence) => wrapWords(sentence, lineChars(TEXT_EM, captionFont)))
+    .map((text, i): TextLine => ({ text, x: margin, y: round2(captionTop + (i + 0.8) * captionLine), size: captionFont, anchor: 'start' }));
+  const title = titleLines.map(
+    (text, i): TextLine => ({ text, x: margin, y: round2(margin + (1.1 + i * TITLE_LEADING_EM) * titleFont), size: titleFont, anchor: 'start' }),
   );
-  const title: TextLine | undefined = sheet.title
-    ? { text: sheet.title, x: margin, y: round2(margin + 1.1 * titleFont), size: titleFont, anchor: 'start' }
-    : undefined;
 
-  // Text width is estimated (no font metrics here), generously, so that a long caption under
-  // a small board is not cut off.
+  // Text width is estimated (no font metrics here), generously, so that a word longer than
+  // the grids is not cut off.
   const textRight = (t: TextLine, em: number) => t.x + [...t.text].length * em * t.size;
   const right = panels[panels.length - 1]!.x + gridW;
-  const width = Math.ceil(Math.max(right, ...caption.map((t) => textRight(t, TEXT_EM)), title ? textRight(title, BOLD_EM) : 0) + margin);
+  const width = Math.ceil(Math.max(right, ...caption.map((t) => textRight(t, TEXT_EM)), ...title.map((t) => textRight(t, BOLD_EM))) + margin);
   const bottom = caption.length > 0 ? captionTop + caption.length * captionLine : y0 + gridH;
   const height = Math.ceil(bottom + margin);
 

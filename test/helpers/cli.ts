@@ -1,6 +1,6 @@
 // Running the built CLI as a child process, for test/cli.test.ts.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,4 +126,28 @@ export function autoSizeCounts(s: string): { total: number; counts: number[] } {
   const total = Number(/Of (\d+) candidates/.exec(s)?.[1]);
   const counts = [...s.matchAll(/(\d+) (?:were evaluated|was evaluated|needs? at least|needs? no annotation|(?:was|were) not evaluated)/g)].map((m) => Number(m[1]));
   return { total, counts };
+}
+
+/** A word for `sh -c`, quoted. */
+const shellWord = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The built CLI run with one standard stream on a terminal (a pseudo-terminal made by util-linux
+ * `script`), as a user at a prompt runs it: `stdin` a terminal (stdout and stderr go to files),
+ * or `stderr` a terminal (stdout to a file; `stderr` is then what the terminal showed, line ends
+ * as the terminal gives them: \r\n).
+ */
+export function onTerminal(args: readonly string[], terminal: 'stdin' | 'stderr', dir: string): RunResult {
+  const out = join(dir, 'terminal.out');
+  const err = join(dir, 'terminal.err');
+  const command = [process.execPath, ...CLI_NODE_FLAGS, CLI, ...args].map(shellWord).join(' ');
+  const r = spawnSync('script', ['-qec', `${command} >${shellWord(out)}${terminal === 'stdin' ? ` 2>${shellWord(err)}` : ''}`, '/dev/null'], {
+    cwd: ROOT,
+    input: '',
+    encoding: 'utf8',
+    env: childEnv(),
+    timeout: 60_000,
+  });
+  if (r.error) throw r.error;
+  return { code: r.status, stdout: readFileSync(out, 'utf8'), stderr: terminal === 'stdin' ? readFileSync(err, 'utf8') : r.stdout };
 }

@@ -1,15 +1,16 @@
 import { createReadStream, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Option, type Command } from '@commander-js/extra-typings';
 import { checkCertificates, type BlockCheck, type CertificateFiles } from '../../certificate/check/checkCertificate.js';
+import { certificateStem } from '../../certificate/check/certificateStem.js';
 import { CLUE_FORMATS, clueFormatOf, readClues } from '../../certificate/check/readClues.js';
 import { InputError } from '../../errors.js';
 import { counted } from '../../formats/counted.js';
+import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { certificateStem } from '../certificateOutput.js';
 import { colour, describeFsError, readText, withProgress } from '../io.js';
-import { quietOption, usage } from '../options.js';
+import { HELP_COLUMNS, quietOption, usage } from '../options.js';
 
 function declare(program: Command) {
   return program
@@ -23,7 +24,7 @@ function declare(program: Command) {
     .addOption(quietOption())
     .addHelpText(
       'after',
-      '\nExit 0 when every block is certified unique; 1 naming each block that is not (no certificate, a formula or proof that fails, a certificate of "none"); 2 for bad input.\n\nExamples:\n  nonocrypt verify --certify certs examples/to-be.txt && nonocrypt check-certificate examples/to-be.txt certs\n  nonocrypt check-certificate --json puzzle.non certs',
+      `\n${wrapWords('Exit 0 when every block is certified unique; 1 naming each block that is not (no certificate, a formula or proof that fails, a certificate of "none"); 2 for bad input.', HELP_COLUMNS).join('\n')}\n\nExamples:\n  nonocrypt verify --certify certs examples/to-be.txt && nonocrypt check-certificate examples/to-be.txt certs\n  nonocrypt check-certificate --json puzzle.non certs`,
     );
 }
 
@@ -38,7 +39,7 @@ async function checkCertificateCommand(io: CliIO, path: string, dir: string, fla
   try {
     isDir = statSync(dir).isDirectory();
   } catch (e) {
-    throw new InputError('E_FILE', `${dir}: cannot read the certificates (${describeFsError(e)})`);
+    throw new InputError('E_FILE', `${dir}: cannot read the certificates (${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such folder' : describeFsError(e)})`);
   }
   if (!isDir) throw new InputError('E_FILE', `${dir}: not a folder`);
   const clues = readClues(await readText(io, path), format, path);
@@ -54,7 +55,7 @@ async function checkCertificateCommand(io: CliIO, path: string, dir: string, fla
     },
   };
   const paint = colour(io, io.stdout);
-  const report = await withProgress(io, !flags.quiet && !flags.json, (onProgress) => checkCertificates(clues, certificateStem(path), files, (b) => onProgress(b.block)), clues.blocks.length);
+  const report = await withProgress(io, !flags.quiet && !flags.json, (onProgress) => checkCertificates(clues, certificateStem(basename(path)), files, (b) => onProgress(b.block)), clues.blocks.length);
   const certified = report.blocks.filter((b) => b.status === 'unique').length;
   if (flags.json) {
     const blocks = report.blocks.map((b) => ({ ...b, ms: Math.round(b.ms) }));

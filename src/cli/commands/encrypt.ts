@@ -37,7 +37,7 @@ function declare(program: Command) {
   return program
     .command('encrypt')
     .description('encrypt a message into a nonogram ciphertext with the smallest annotations')
-    .argument('[text]', 'the message (29 symbols: space, A-Z, comma, full stop); - or omitted: standard input')
+    .argument('[text...]', 'the message (29 symbols: space, A-Z, comma, full stop); several words are one message joined by single spaces, as echo joins them (quote it to keep other spacing); - or omitted: standard input')
     .addOption(new Option('-i, --in <file>', 'read the message from this file (- : standard input); a final line break is dropped'))
     .option('--extended', "extended text: also digits, line breaks, ? ! ' \" - : ; ( ) / & + = % @ # * and trailing spaces, each as the table's escape code and a second code (decrypt reads them without a flag)")
     .addOption(
@@ -76,7 +76,16 @@ type EncryptCommand = ReturnType<typeof declare>;
 type EncryptFlags = ReturnType<EncryptCommand['opts']>;
 
 export function addEncryptCommand(program: Command, io: CliIO, setExit: SetExit): void {
-  declare(program).action(async (text, opts, cmd) => setExit(await encryptCommand(io, text, opts, cmd)));
+  declare(program).action(async (words, opts, cmd) => setExit(await encryptCommand(io, messageArgument(words), opts, cmd)));
+}
+
+/**
+ * The words after `encrypt` as one message: `encrypt HELLO WORLD` is "HELLO WORLD", joined by
+ * single spaces as echo joins its arguments (a shell has already dropped the spacing between
+ * them; quoting keeps it). None: the message comes from -i or standard input.
+ */
+function messageArgument(words: readonly string[]): string | undefined {
+  return words.length === 0 ? undefined : words.join(' ');
 }
 
 /**
@@ -132,6 +141,7 @@ async function readInputs(io: CliIO, arg: string | undefined, flags: EncryptFlag
   checkOutputs([flags.output], [tableFile(flags.table), flags.in]);
   const table = flags.table === 'auto' ? 'auto' : await loadTable(io, flags.table ?? 'classic');
   if (flags.in !== undefined) return { table, text: readMessageText(await readText(io, flags.in)) };
+  if (arg === undefined && io.stdin.isTTY) usage('no message: give it as TEXT (nonocrypt encrypt "HELLO WORLD"), read it from a file with -i FILE, or pipe it on standard input');
   if (arg === undefined || arg === '-') return { table, text: readMessageText(await readText(io, arg)) };
   const warning = statOf(arg)?.isFile()
     ? `warning: the message ${JSON.stringify(arg)} is also the name of a file; encrypting the words (to encrypt the file, use -i ${arg})`

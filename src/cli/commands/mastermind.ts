@@ -18,10 +18,11 @@ import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js'
 import { CodeMaker } from '../../games/play/CodeMaker.js';
 import { candidateLines, certainLies, gameOverLine, hintLine, nextGuessLines, noCodeFits, playIntro, plural, solvedLine, turnLine } from '../../games/play/playText.js';
 import { suggestNext } from '../../games/play/suggestNext.js';
+import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
 import { checkOutputs, Progress, readBytes, readLines, writeOutput } from '../io.js';
-import { defaultJobs, hiddenAlias, seconds, shardOption, usage, wholeNumber } from '../options.js';
+import { defaultJobs, HELP_COLUMNS, hiddenAlias, seconds, shardOption, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
@@ -273,7 +274,8 @@ function declareBound(mm: Command) {
     .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
-    .option('-q, --quiet', 'nothing on stderr but errors (no progress)');
+    .option('-q, --quiet', 'nothing on stderr but errors (no progress)')
+    .option('-v, --verbose', 'progress also when stderr is not a terminal: a line a minute and one at the end, for the log of a long run');
   return oldTimeLimit(cmd);
 }
 
@@ -288,7 +290,8 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   const shard = flags.shard ?? { index: 1, count: 1 };
   const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard) : undefined;
   if (out) checkOutputs([out, checkpoint!.path], []);
-  const progress = new BoundProgressLine(io, !flags.quiet && !flags.json);
+  if (flags.quiet && flags.verbose) usage('--quiet and --verbose: use one');
+  const progress = new BoundProgressLine(io, !flags.quiet && !flags.json, flags.verbose ?? false);
   const r = proveBound(rules, h, {
     ...(deadline === undefined ? {} : { deadline }),
     proof: Boolean(out),
@@ -405,7 +408,8 @@ function heapAlmostFull(): string | undefined {
 /**
  * Progress of a bound run on stderr: items done of this run's, positions, their rate, and the
  * time left guessed from the items' pace (items differ much in size: a rough guide). On a
- * terminal one line rewritten; otherwise (a log) a line a minute and when the run is done.
+ * terminal one line rewritten; otherwise nothing, as every command's progress, unless asked
+ * (`--verbose`, for the log of a long run): then a line a minute and when the run is done.
  */
 class BoundProgressLine {
   private readonly started = performance.now();
@@ -414,11 +418,15 @@ class BoundProgressLine {
   private shown = false;
   private firstDone: number | undefined;
 
+  private readonly on: boolean;
+
   constructor(
     private readonly io: CliIO,
-    private readonly on: boolean,
+    enabled: boolean,
+    log: boolean,
   ) {
     this.tty = Boolean(io.stderr.isTTY);
+    this.on = enabled && (this.tty || log);
   }
 
   tick(p: BoundProgress): void {
@@ -429,7 +437,7 @@ class BoundProgressLine {
     this.last = now;
     const secs = (now - this.started) / 1000;
     const doneHere = p.done - this.firstDone;
-    const left = doneHere > 0 ? ((p.total - p.done) * secs) / doneHere : undefined;
+    const left = doneHere > 0 && p.done < p.total ? ((p.total - p.done) * secs) / doneHere : undefined;
     const line = `bound: ${p.done}/${p.total} items, ${p.positions.toLocaleString('en-US')} positions, ${Math.round(p.positions / Math.max(secs, 0.001)).toLocaleString('en-US')}/s, ${duration(secs)}${left === undefined ? '' : `, about ${duration(left)} left`}`;
     this.io.stderr.write(this.tty ? `\r\x1b[K${line}` : `${line}\n`);
     this.shown = true;
@@ -543,9 +551,10 @@ export function addMastermindCommand(program: Command, io: CliIO, setExit: SetEx
     .description('Mastermind and the AB game when the code-maker may lie: candidates, next guess, strategies, their check, lower bounds, play')
     .addHelpText(
       'after',
-      `\nRules: the code-maker may give up to E false answers (any answer of the game but the true one).
-With --end truthful (the default) a right guess is always answered PA0B and ends the game; with
---end deniable it may be denied by a lie, and the game ends when a guess is answered PA0B.
+      `\n${wrapWords(
+        'Rules: the code-maker may give up to E false answers (any answer of the game but the true one). With --end truthful (the default) a right guess is always answered PA0B and ends the game; with --end deniable it may be denied by a lie, and the game ends when a guess is answered PA0B.',
+        HELP_COLUMNS,
+      ).join('\n')}
 
 Examples:
   nonocrypt mastermind candidates --lies 1 --history "1122=1A0B,3345=0A2B"

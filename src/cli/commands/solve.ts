@@ -15,6 +15,7 @@ import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { ReportSink } from '../ReportSink.js';
 import {
   certifyOption,
+  CERTIFY_ONE_FILE,
   certifyTarget,
   collectionHelp,
   engineOption,
@@ -129,7 +130,7 @@ async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFla
 }
 
 async function solveCollection(io: CliIO, paths: readonly string[], flags: SolveFlags, countMax: number | undefined): Promise<number> {
-  if (flags.certify !== undefined) usage('--certify names its files after one input: give one file');
+  if (flags.certify !== undefined) usage(CERTIFY_ONE_FILE);
   if (flags.show) usage('--show draws one puzzle: give one file (a collection prints one line per puzzle)');
   if (flags.emitCnf) usage('--emit-cnf writes one puzzle\'s CNF: give one file');
   const inputs = collectInputs(paths, 'puzzle', flags.shard);

@@ -14,6 +14,7 @@ import { certificateJson, certificateReport, certificateText } from '../certific
 import {
   collectionHelp,
   certifyOption,
+  CERTIFY_ONE_FILE,
   certifyTarget,
   engineOption,
   gzipOption,
@@ -114,7 +115,7 @@ async function verifyCommand(io: CliIO, paths: readonly string[], flags: VerifyF
 
 async function verifyCollection(io: CliIO, paths: readonly string[], flags: VerifyFlags): Promise<number> {
   if (flags.show) usage('--show draws the blocks of one ciphertext: give one file');
-  if (flags.certify !== undefined) usage('--certify names its files after one input: give one file');
+  if (flags.certify !== undefined) usage(CERTIFY_ONE_FILE);
   const receiver = flags.receiver ?? 'unique';
   const inputs = collectInputs(paths, 'ciphertext', flags.shard);
   checkOutputs([flags.output], inputs.map((i) => i.name));
