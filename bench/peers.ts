@@ -207,9 +207,9 @@ const same = (a: Outcome, b: Outcome) => (a.verdict === 'found' || b.verdict ===
 /** Wrong: a failed check, or what others proved contradicts it (`none` against a checked grid, `unique` against two distinct ones). */
 const isWrong = (o: Outcome, proven: number): boolean => o.violations.length > 0 || (o.verdict === 'none' && proven >= 1) || (o.verdict === 'unique' && proven >= 2);
 const cpu = (r: Row) => summary(r.runs.map((x) => x.value.cpu));
-/** Total, median, p99 and max of CPU (stopped runs count with what they used), unknowns, wrong, peak memory. */
+/** Decided, total, median, p99 and max of CPU (stopped runs count with what they used), unknowns, wrong, peak memory. */
 const summaryColumns: Column<Row>[] = [
-  ['puzzles', (r) => r.runs.length], ['total CPU s', (r) => secs(cpu(r).total)], ['median', (r) => secs(cpu(r).median)], ['p99', (r) => secs(cpu(r).p99)], ['max', (r) => secs(cpu(r).max)],
+  ['puzzles', (r) => r.runs.length], ['decided', (r) => r.runs.filter((x) => decided(x.value)).length], ['total CPU s', (r) => secs(cpu(r).total)], ['median', (r) => secs(cpu(r).median)], ['p99', (r) => secs(cpu(r).p99)], ['max', (r) => secs(cpu(r).max)],
   ['unknown', (r) => r.runs.filter((x) => !decided(x.value)).length], ['wrong', (r) => r.runs.filter((x, i) => isWrong(x.value, r.proven[i] ?? 0)).length],
   ['peak RSS MiB', (r) => fixed(0)(max(r.runs.map((x) => x.value.rssMiB).filter(Number.isFinite)))],
 ];
@@ -250,12 +250,17 @@ export const suite = defineSuite({
   about: 'nonocrypt side by side with nonosolve ($NONOSOLVE): the survey, the tournament sets (first solution and uniqueness), random 30x30 to 100x100 boards',
   flags,
   env: ['NONOSOLVE', 'MINIZINC_DIST'],
-  title: (o) => (o.frontier ? 'peers-frontier: large random boards against peers' : 'peers: nonocrypt side by side with nonosolve'),
+  title: (o) => (o.frontier ? 'Large random boards against peers' : 'peers: nonocrypt side by side with nonosolve'),
   section: (o) => (o.frontier ? 'peers-frontier' : 'peers'),
   intro: (o) => {
     const bin = process.env.NONOSOLVE;
     const sha = bin && existsSync(bin) ? createHash('sha256').update(readFileSync(bin)).digest('hex').slice(0, 12) : '-';
     return [
+      ...(o.frontier
+        ? [
+            'Issue 42: how far each solver reaches on random boards at the frontier (60x60 to 100x100, density 0.5, and 70x70 at 0.4 and 0.6), every solver as a process per board under the same CPU limit, with uniqueness (two solutions asked for). nonocrypt runs with its defaults (`--jobs` the number of cores: after 30 s alone a board is raced by a portfolio on the worker threads, whose CPU counts against the same limit). One board split over 2 processes (`solve --split K/N`, issue 42 item 2) is built on another branch; its row joins this table when it lands.',
+          ]
+        : []),
       `nonosolve: the binary named by \`NONOSOLVE\` (${bin ?? 'not set'}; sha256 ${sha}), built from the public sources of hyouv/FastNonogramSolver in a scratch folder (recipe in ../shared/NOTES.md), never part of the project (how it works: TECHNIQUES.md beside it); \`nonosolve -q --json OUT [-n 1] FILE.nin\`, the puzzle converted to .nin by our writer, every solution it reports (both of \`MULTIPLE\`) read from OUT.`,
       `nonocrypt: \`node --single-threaded-gc dist/nonocrypt.mjs solve FILE.non --json\` (\`--first\` for the first solution), either as a process per puzzle, or in one warm process over the whole set (the same arguments through the CLI's own \`runCli\` in a child process that first solves a few seeded boards; the CPU of each call, \`process.cpuUsage()\`, start-up left out).`,
       `One run at a time, the solvers interleaved puzzle by puzzle (the machine is shared with other work: compare CPU, and ratios within this run). The limit: ${o.timeout} CPU s per puzzle of the solving process (RLIMIT_CPU for the processes, /proc for the warm one), and a wall-clock cap of ${o['wall-cap']} times that; a stopped run is \`unknown\` and counts with the CPU it had used. CPU of a process per puzzle: user + system from the kernel (bash's \`time\`, to the millisecond), start-up included; \`--log FILE\` keeps every run, so a long run can be resumed and \`--report\` redraws the tables. Random boards are drawn here (seed ${o.seed} plus the set's position; cells black with the set's density), so a solution always exists: \`none\` on them is wrong, and so is \`unique\` with another grid than the picture.`,
