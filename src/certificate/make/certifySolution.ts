@@ -6,13 +6,14 @@ import { loadProofEngine } from './proofEngine.js';
 /**
  * The certificate of a puzzle's verdict (`solve --certify`), made in this thread once the
  * verdict is known: `unique` and `none` are certified, any other verdict has nothing to certify
- * (undefined). The time limit, when given, starts now.
+ * (undefined). The time limit, when given, starts now. A split part's result is its cube's
+ * (`cube`), and so is its certificate.
  */
 export async function certifySolution(
   puzzle: Puzzle,
   givens: readonly number[],
   result: SolveResult,
-  options: { readonly timeoutMs?: number; readonly memoryCapBytes?: number; readonly label?: string } = {},
+  options: { readonly timeoutMs?: number; readonly memoryCapBytes?: number; readonly label?: string; readonly cube?: readonly number[] } = {},
 ): Promise<CertifyOutcome | undefined> {
   if (result.status !== 'unique' && result.status !== 'none') return undefined;
   const prove = await loadProofEngine();
@@ -20,5 +21,5 @@ export async function certifySolution(
     ...(options.timeoutMs !== undefined ? { deadline: performance.now() + options.timeoutMs } : {}),
     ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}),
   };
-  return certifyBlock(prove, puzzle, givens, result.status === 'unique' ? result.grid : undefined, limits, options.label ?? 'puzzle');
+  return certifyBlock(prove, puzzle, givens, result.status === 'unique' ? result.grid : undefined, limits, options.label ?? 'puzzle', options.cube);
 }
