@@ -23,8 +23,6 @@ import type { CheckedBlock, ClueFile } from './readClues.js';
  */
 export interface CertificateFiles {
   open(name: string): AsyncIterable<Uint8Array> | undefined | Promise<AsyncIterable<Uint8Array> | undefined>;
-  /** The names of the files in DIR (to find the parts of a split board); none: no parts looked for. */
-  list?(): Iterable<string> | Promise<Iterable<string>>;
 }
 
 export interface BlockCheck {
