@@ -36,16 +36,19 @@ export const suite = defineSuite({
     count: whole(6, 'how many boards'),
     seed: whole(4242, 'seed of the boards'),
     parts: whole(2, 'N: parts of the split, all run at once'),
-    limit: num(600, 'time limit per process, s'),
+    limit: num(600, 'CPU limit per process, s (prlimit: a wall-clock limit would follow the shared machine\'s load)'),
     min: num(60, 'boards that take at least this many CPU seconds in one process are summarized'),
   },
   title: () => 'One board on many processes: `solve --split K/N` against one process (`bench/split`)',
   parts: (o) => {
     const boards = randomSet(`split${o.size}`, o.count, o.seed, () => o.size, () => o.density);
-    const solve = ['solve', '--json', '-j', '1', '-t', String(o.limit)];
+    const solve = ['solve', '--json', '-j', '1'];
+    const capped = { cpuLimitS: o.limit };
+    const statusOf = (r: { stdout: string; stopped: string | undefined; code: number | undefined }) =>
+      r.stopped ? 'unknown' : ((JSON.parse(r.stdout || '{}') as { status?: string }).status ?? `error (exit ${r.code})`);
     return [
       part({
-        about: `Boards: ${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), as \`.non\` files. One process: \`nonocrypt ${solve.join(' ')} FILE\`; split: \`nonocrypt ${solve.join(' ')} --split K/${o.parts} FILE\` for K = 1..${o.parts}, started together, merged with \`mergeParts\`. Wall: around the run; CPU: user + system from the kernel (split: the sum over the parts, and the slowest part). The machine has 2 cores shared with other work: the load average (1 minute) is shown before each run; with N idle cores the split's wall time would be its slowest part's CPU time.`,
+        about: `Boards: ${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), as \`.non\` files. One process: \`nonocrypt ${solve.join(' ')} FILE\`; split: \`nonocrypt ${solve.join(' ')} --split K/${o.parts} FILE\` for K = 1..${o.parts}, started together, merged with \`mergeParts\`. Each process is stopped at ${o.limit} CPU s (prlimit). Wall: around the run; CPU: user + system from the kernel (split: the sum over the parts, and the slowest part). The machine has 2 cores shared with other work: the load average (1 minute) is shown before each run; with N idle cores the split's wall time would be its slowest part's CPU time.`,
         inputs: boards,
         key: (e: Entry) => e.id,
         commands: [
@@ -53,9 +56,8 @@ export const suite = defineSuite({
             label: 'one process',
             run: async (e: Entry): Promise<Figure> => {
               const before = load();
-              const r = await runProcess(cliArgv(...solve, puzzleFile(e, 'non')));
-              const status = (JSON.parse(r.stdout || '{}') as { status?: string }).status ?? `error (exit ${r.code})`;
-              return { status, wall: r.wall, cpu: r.cpu, slowest: r.cpu, load: before };
+              const r = await runProcess(cliArgv(...solve, puzzleFile(e, 'non')), capped);
+              return { status: statusOf(r), wall: r.wall, cpu: r.cpu, slowest: r.cpu, load: before, ...(r.stopped ? { note: `stopped: ${r.stopped}` } : {}) };
             },
           },
           {
@@ -64,12 +66,18 @@ export const suite = defineSuite({
               const before = load();
               const file = puzzleFile(e, 'non');
               const w0 = performance.now();
-              const runs = await Promise.all(Array.from({ length: o.parts }, (_, k) => runProcess(cliArgv(...solve, '--split', `${k + 1}/${o.parts}`, file))));
+              const runs = await Promise.all(Array.from({ length: o.parts }, (_, k) => runProcess(cliArgv(...solve, '--split', `${k + 1}/${o.parts}`, file), capped)));
               const wall = (performance.now() - w0) / 1000;
               const cpus = runs.map((r) => r.cpu);
               let status: string;
               let note: string | undefined;
-              try {
+              const stopped = runs.flatMap((r, k) => (r.stopped ? [k + 1] : []));
+              if (stopped.length) {
+                // A part stopped at the CPU limit wrote nothing: two pictures in the others would still decide.
+                const pictures = new Set(runs.filter((r) => !r.stopped).flatMap((r) => readPart(r.stdout, 'part').solutions.map((x) => x.join('/'))));
+                status = pictures.size >= 2 ? 'multiple' : 'unknown';
+                note = `stopped at the CPU limit: part ${stopped.join(', ')}`;
+              } else try {
                 const m = mergeParts(
                   runs.map((r, k) => readPart(r.stdout, `part ${k + 1}`)),
                   runs.map((_, k) => `part ${k + 1}`),
@@ -100,7 +108,7 @@ export const suite = defineSuite({
               rows: both,
               columns: [
                 ['board', (r) => `${r.e.id} (${r.e.name})`],
-                ['one process', (r) => r.one.status],
+                ['one process', (r) => r.one.status + (r.one.note ? ` (${r.one.note})` : '')],
                 ['wall s', (r) => secs(r.one.wall)],
                 ['CPU s', (r) => secs(r.one.cpu)],
                 [`split into ${o.parts}`, (r) => r.split.status + (r.split.note ? ` (${r.split.note})` : '')],
