@@ -19,6 +19,7 @@ const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
   pool: () => import('./pool.js'),
   scale: () => import('./scale.js'),
   solve: () => import('./solve.js'),
+  split: () => import('./split.js'),
   tables: () => import('./tables.js'),
   web: () => import('./web.js'),
 };

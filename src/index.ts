@@ -25,9 +25,12 @@ export { decrypt, type DecryptOptions, type DecryptResult } from './cipher/decry
 export { verify, verdictOf, receiverAccepts, type VerifyReport, type VerifySummary, type BlockVerdict } from './cipher/verify.js';
 export { solveBlocks, type CiphertextSource, type SolvedBlock } from './cipher/solveBlocks.js';
 export { solve, solveCertified, DEFAULT_COUNT_MAX, type SolveOptions } from './puzzle/solve.js';
+export { solvePart, type SplitPart, type PartReport } from './puzzle/solvePart.js';
+export { partDocument, readPart, mergeParts, type PartDocument, type MergedVerdict } from './collection/mergeParts.js';
 export type { Certificate, CertifyOutcome } from './certificate/make/certifyBlock.js';
 export { gzipChunks } from './certificate/make/gzipChunks.js';
 export { checkCertificates, type CertificateFiles, type CertificateReport, type BlockCheck } from './certificate/check/checkCertificate.js';
+export { checkSplitCertificates, splitSetIn, type SplitCheck } from './certificate/check/checkSplit.js';
 export { readClues, clueFormatOf, type ClueFile, type ClueFormat, type CheckedBlock } from './certificate/check/readClues.js';
 export { solveMany, type SolveManyOptions, type SolvedPuzzle, type PuzzleReport } from './collection/solveMany.js';
 export { verifyMany, type FileBlock, type BlockReport } from './collection/verifyMany.js';

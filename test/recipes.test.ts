@@ -42,9 +42,12 @@ interface Recipe {
   readonly whole?: readonly string[];
   readonly smaller?: readonly [string, string];
   readonly proof?: string;
+  /** A split board (`solve --split K/N`): the parts' folder and the board; merged, they must give one process's verdict. */
+  readonly split?: { readonly parts: string; readonly board: string };
 }
 const RECIPES: Readonly<Record<string, Recipe>> = {
   'job nonocrypt-verify': { whole: ['verify', '--json', 'ciphertexts/'] },
+  'job nonocrypt-split': { split: { parts: 'parts', board: 'board.non' } },
   'job nonocrypt-bound': { smaller: ['--lies 2 --guesses 9', '--lies 1 --guesses 7'], proof: 'parts' },
   'workflow verify': { whole: ['verify', '--json', 'ciphertexts/'] },
 };
@@ -88,6 +91,10 @@ beforeAll(() => {
   expect(scatter.code, scatter.stderr).toBe(0);
   writeFileSync(join(data, 'ciphertexts', 'scatter.nc'), scatter.stdout);
   writeFileSync(join(data, 'ciphertexts', 'unreadable.nc'), 'not a ciphertext\n');
+  // The board the split recipe spreads over its pods (a puzzle that needs probing).
+  const board = nonocrypt(['convert', '--to', 'non', 'examples/needs-search.nc']);
+  expect(board.code, board.stderr).toBe(0);
+  writeFileSync(join(data, 'board.non'), board.stdout);
   image = buildScratchImage(DOCKERFILE, ROOT, join(tmp.dir, 'image'));
   standIn = { bin: join(tmp.dir, 'docker-bin'), state: join(tmp.dir, 'docker-state.json') };
   mkdirSync(standIn.bin);
@@ -215,7 +222,7 @@ describe("the README's recipes", () => {
       expect(pod!.workingDir).toBe(image.workdir);
       expect(pod!.volumeMounts.map((m) => m.mountPath)).toContain(image.workdir);
       const script = pod!.args.join(' ');
-      expect(Number(/--shard [^ ]*(?: [^ -][^ ]*)*?\/(\d+)/.exec(script)?.[1])).toBe(spec.completions);
+      expect(Number(/--(?:shard|split) [^ ]*(?: [^ -][^ ]*)*?\/(\d+)/.exec(script)?.[1])).toBe(spec.completions);
       const recipe = RECIPES[name];
       const smaller = recipe?.smaller;
       if (smaller) expect(script, 'the flags the test replaces to run a smaller game').toContain(smaller[0]);
@@ -235,6 +242,18 @@ describe("the README's recipes", () => {
         const checked = runContainer(image, { args: ['mastermind', 'check', 'merged.proof'], cwd: volume });
         expect(checked.code, checked.stdout + checked.stderr).toBe(0);
         expect(checked.stdout).toMatch(/^valid proof: /);
+      }
+      if (recipe?.split) {
+        const { parts, board } = recipe.split;
+        const docs = readdirSync(join(volume, parts)).filter((f) => f.endsWith('.json')).sort();
+        expect(docs).toHaveLength(spec.completions);
+        const merged = runContainer(image, { args: ['merge', '--json', ...docs.map((d) => `${parts}/${d}`)], cwd: volume });
+        const one = runContainer(image, { args: ['solve', '--json', board], cwd: volume });
+        expect(merged.code, merged.stderr).toBe(one.code);
+        const m = JSON.parse(merged.stdout) as { status: string; solutions: string[][] };
+        const w = JSON.parse(one.stdout) as { status: string; solutions: string[][] };
+        expect(m.status).toBe(w.status);
+        expect(m.solutions).toEqual(w.solutions);
       }
       const wholeArgs = recipe?.whole;
       if (!wholeArgs) return;

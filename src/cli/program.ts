@@ -9,6 +9,7 @@ import { addConvertCommand } from './commands/convert.js';
 import { addDecryptCommand } from './commands/decrypt.js';
 import { addEncryptCommand } from './commands/encrypt.js';
 import { addMastermindCommand } from './commands/mastermind.js';
+import { addMergeCommand } from './commands/merge.js';
 import { addRenderCommand } from './commands/render.js';
 import { addSolveCommand } from './commands/solve.js';
 import { addVerifyCommand } from './commands/verify.js';
@@ -36,6 +37,7 @@ const COMMANDS: readonly ((program: Command, io: CliIO, setExit: SetExit) => voi
   addDecryptCommand,
   addVerifyCommand,
   addSolveCommand,
+  addMergeCommand,
   addCheckCertificateCommand,
   addAnnotateCommand,
   addConvertCommand,
@@ -47,7 +49,7 @@ const COMMANDS: readonly ((program: Command, io: CliIO, setExit: SetExit) => voi
 export function buildProgram(io: CliIO, setExit: SetExit): Command {
   const program = new Command()
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, check-certificate, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, merge, check-certificate, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     // `check-certificate [options] <file> <dir>` is too wide for the command list's column

@@ -8,6 +8,7 @@ import type { EngineName } from '../sat/SatSolver.js';
 import type { SolverTuning } from '../solve/BlockSolver.js';
 import { BlockSolver } from '../solve/BlockSolver.js';
 import { solvePuzzle } from '../solve/solvePuzzle.js';
+import type { Cube } from '../solve/split/splitCubes.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { shareMs, type BudgetShare } from './BudgetShare.js';
 import { certifyBlock, type CertifyOutcome } from '../certificate/make/certifyBlock.js';
@@ -46,6 +47,8 @@ export type BlockTask =
       readonly certify?: boolean;
       /** Names the block in its certificate's comment ("block 3"). */
       readonly label?: string;
+      /** Search only this cube's pictures (one part of a split board, solve/split/splitCubes.ts). */
+      readonly cube?: Cube;
     }
   | {
       readonly kind: 'annotate';
@@ -121,7 +124,7 @@ function minDefined(a: number | undefined, b: number | undefined): number | unde
 function solveTask(task: Extract<BlockTask, { kind: 'solve' }>, session: SatSession, deadline: number | undefined): SolveResult {
   const own = task.engine ? new SatSession(task.engine) : undefined;
   try {
-    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning });
+    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning, cube: task.cube });
   } finally {
     own?.close();
   }
@@ -135,8 +138,8 @@ function solveTask(task: Extract<BlockTask, { kind: 'solve' }>, session: SatSess
 export function quickOutcome(task: BlockTask): BlockOutcome | undefined {
   const started = performance.now();
   if (task.kind === 'solve') {
-    // A certificate is made on a worker, which has the proof engine loaded.
-    if (task.certify) return undefined;
+    // A certificate is made on a worker, which has the proof engine loaded; a cube is solvePuzzle's.
+    if (task.certify || task.cube) return undefined;
     const block = new BlockSolver(task.puzzle, task.givens);
     try {
       return block.presolve === 'stalled' ? undefined : { kind: 'solve', result: block.solve({ countMax: task.countMax, first: task.first }) };

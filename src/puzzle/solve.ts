@@ -5,6 +5,7 @@ import { solveOutcome } from '../parallel/outcomes.js';
 import { WorkerPool } from '../parallel/WorkerPool.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { isTimeLimitReason, timeLimitReason } from '../solve/timeLimitReason.js';
+import type { Cube } from '../solve/split/splitCubes.js';
 import { PORTFOLIO_AFTER_MS, portfolioMembers } from './portfolio.js';
 import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { certifySolution } from '../certificate/make/certifySolution.js';
@@ -32,6 +33,8 @@ export interface SolveOptions extends RunOptions {
   readonly first?: boolean;
   /** With `jobs` >= 2: how long the puzzle is solved in this thread before a portfolio races (ms; default PORTFOLIO_AFTER_MS). */
   readonly portfolioAfterMs?: number;
+  /** Only the pictures in this cube (a part of a split board: solvePart.ts); the verdict is the cube's. */
+  readonly cube?: Cube;
 }
 
 /**
@@ -45,7 +48,7 @@ export interface SolveOptions extends RunOptions {
 export const DEFAULT_COUNT_MAX = 1000;
 
 export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
-  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first };
+  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first, ...(options.cube ? { cube: options.cube } : {}) };
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const started = performance.now();
   const limit = options.timeoutMs ?? Infinity;
@@ -74,6 +77,7 @@ export async function solveCertified(puzzle: Puzzle, options: SolveOptions = {})
   const certificate = await certifySolution(puzzle, options.givens ?? [], result, {
     ...(left !== undefined ? { timeoutMs: left, limitMs: options.timeoutMs } : {}),
     ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}),
+    ...(options.cube ? { cube: options.cube } : {}),
   });
   return { result, ...(certificate ? { certificate } : {}) };
 }

@@ -1,8 +1,9 @@
 import type { Puzzle } from '../grid/Puzzle.js';
-import { SolverAbortError } from '../errors.js';
+import { NonocryptError, SolverAbortError } from '../errors.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import { BlockSolver, type SolverTuning } from './BlockSolver.js';
 import type { SolveResult } from './SolveResult.js';
+import { cubeFixpoint, inCube, type Cube } from './split/splitCubes.js';
 
 export interface SolveOptions {
   /** Cells (row-major indices) given black, e.g. a cipher block's annotation. */
@@ -21,6 +22,8 @@ export interface SolveOptions {
   readonly first?: boolean;
   /** This solve's tuning over the defaults (see BlockSolver's solverTuning). */
   readonly tuning?: Partial<SolverTuning>;
+  /** Search only the pictures in this cube (split/splitCubes.ts): the verdict is the cube's. */
+  readonly cube?: Cube;
 }
 
 /**
@@ -30,10 +33,14 @@ export interface SolveOptions {
  */
 export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveResult {
   const session = options.session ?? defaultSession;
+  const givens = options.givens ?? [];
+  // A cube starts the block from its fixpoint, givens included; its grids are checked against both below.
+  const fixpoint = options.cube ? cubeFixpoint(puzzle, givens, options.cube) : undefined;
   for (let attempt = 0; ; attempt++) {
-    const block = new BlockSolver(puzzle, options.givens ?? [], session);
+    const block = new BlockSolver(puzzle, fixpoint ? [] : givens, session, fixpoint);
     try {
-      return block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first, tuning: options.tuning });
+      const r = block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first, tuning: options.tuning });
+      return options.cube ? inside(r, options.cube, givens) : r;
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
       // A shared instance may have been nearly full: try once more on an instance of its own.
@@ -46,4 +53,13 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
       block.dispose();
     }
   }
+}
+
+/** `r`, once every grid in it is found in the cube with every given cell black (else a bug: E_INTERNAL). */
+function inside(r: SolveResult, cube: Cube, givens: readonly number[]): SolveResult {
+  const grids = r.status === 'multiple' ? r.grids : r.status === 'unique' || r.status === 'found' ? [r.grid] : [];
+  for (const g of grids) {
+    if (!inCube(g.cells, cube) || givens.some((c) => !g.cells[c])) throw new NonocryptError('E_INTERNAL', 'internal error: a grid found outside its cube or without its givens');
+  }
+  return r;
 }

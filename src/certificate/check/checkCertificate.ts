@@ -35,6 +35,9 @@ export interface BlockCheck {
   readonly cnf?: string;
   readonly proof?: string;
   readonly proofSteps?: number;
+  /** A part of a split board: its cube (cell literals) and the picture its last clause excludes. */
+  readonly cube?: readonly number[];
+  readonly picture?: readonly number[];
   readonly ms: number;
 }
 
@@ -61,7 +64,12 @@ export async function checkCertificates(file: ClueFile, stem: string, files: Cer
   return { ok: blocks.every((b) => b.status === 'unique'), blocks };
 }
 
-async function checkBlock(block: CheckedBlock, k: number, names: readonly string[], files: CertificateFiles): Promise<BlockCheck> {
+/**
+ * One certificate: its .cnf compared with the formula, the excluded picture checked, the proof
+ * checked. A part of a split board (`part`) may have, past the formula, its cube (unit clauses
+ * of cell literals, each cell once) before the excluded picture; the picture must lie in the cube.
+ */
+export async function checkBlock(block: CheckedBlock, k: number, names: readonly string[], files: CertificateFiles, part = false): Promise<BlockCheck> {
   const started = performance.now();
   const failed = (reason: string, more: Partial<BlockCheck> = {}): BlockCheck => ({ block: k, status: 'failed', reason, ...more, ms: performance.now() - started });
   let cnfName: string | undefined;
@@ -85,7 +93,8 @@ async function checkBlock(block: CheckedBlock, k: number, names: readonly string
   if (!proof) return failed(`no proof: ${base}.lrat (or .lrat.gz) is missing`, { cnf: cnfName });
   try {
     const spec = specFormula(block);
-    const comparer = new DimacsComparer(cnfName, spec.numVars, spec.lits, spec.numClauses, 1);
+    const cells = block.width * block.height;
+    const comparer = new DimacsComparer(cnfName, spec.numVars, spec.lits, spec.numClauses, part ? cells : 1);
     for await (const chunk of cnf) comparer.push(chunk);
     const extra = comparer.finish();
     const checker = new LratChecker(proofName);
@@ -96,16 +105,39 @@ async function checkBlock(block: CheckedBlock, k: number, names: readonly string
       checker.addClause(lits.subarray(at, end));
       at = end + 1;
     }
+    // A part's cube: the leading unit clauses past the formula (a picture clause names every cell, at least 2).
+    const cube: number[] = [];
+    if (part) {
+      const seen = new Set<number>();
+      while (cube.length < extra.length && extra[cube.length]!.length === 1 && !(cells === 1 && cube.length === extra.length - 1)) {
+        const l = extra[cube.length]![0]!;
+        if (Math.abs(l) > cells) return failed(`${cnfName}: clause ${spec.numClauses + cube.length + 1}: the cube's literal ${l} is not a cell variable (1..${cells})`, { cnf: cnfName, proof: proofName });
+        if (seen.has(Math.abs(l))) return failed(`${cnfName}: the cube names cell variable ${Math.abs(l)} twice`, { cnf: cnfName, proof: proofName });
+        seen.add(Math.abs(l));
+        cube.push(l);
+        checker.addClause([l]);
+      }
+    }
+    const rest = extra.slice(cube.length);
+    if (rest.length > 1) return failed(`${cnfName}: ${rest.length} clauses past the formula${part ? ' and the cube' : ''}; at most one, the excluded picture`, { cnf: cnfName, proof: proofName });
     let status: 'unique' | 'none' = 'none';
-    if (extra.length === 1) {
-      const bad = checkPicture(block, extra[0]!);
+    if (rest.length === 1) {
+      const bad = checkPicture(block, rest[0]!) ?? (cube.some((l) => !rest[0]!.includes(-l)) ? 'it lies outside the cube' : undefined);
       if (bad) return failed(`${cnfName}: the last clause excludes a picture that does not fit: ${bad}`, { cnf: cnfName, proof: proofName });
-      checker.addClause(extra[0]!);
+      checker.addClause(rest[0]!);
       status = 'unique';
     }
     for await (const chunk of proof) checker.push(chunk);
     const summary = checker.finish();
-    return { block: k, status, cnf: cnfName, proof: proofName, proofSteps: summary.additions + summary.deletions, ms: performance.now() - started };
+    return {
+      block: k,
+      status,
+      cnf: cnfName,
+      proof: proofName,
+      proofSteps: summary.additions + summary.deletions,
+      ...(part ? { cube, ...(rest.length ? { picture: rest[0]! } : {}) } : {}),
+      ms: performance.now() - started,
+    };
   } catch (e) {
     if (e instanceof InputError && (e.code === 'E_CERTIFICATE' || e.code === 'E_PROOF')) return failed(e.message, { cnf: cnfName, proof: proofName });
     if (e instanceof NonocryptError) throw e;

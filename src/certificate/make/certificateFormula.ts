@@ -11,6 +11,8 @@ import type { ClauseSink } from '../../sat/ClauseSink.js';
  *   the automaton states' variables, line by line;
  * - the clauses of every row, then every column;
  * - the given cells as unit clauses, ascending;
+ * - for a part of a split board (`solve --split K/N`), its cube's literals as unit clauses, in
+ *   the cube's order;
  * - for a `unique` certificate, last, the clause that excludes the picture: every cell variable
  *   once, -v for a black cell and v for a white one. A `none` certificate has no such clause.
  * This is what `solve --emit-cnf` writes, plus the last clause. The independent checker
@@ -47,15 +49,17 @@ class FlatCnf implements ClauseSink {
 }
 
 /**
- * The formula for a block: its clues, its given cells (row-major indices) and, for a `unique`
+ * The formula for a block: its clues, its given cells (row-major indices), a split part's cube
+ * (cell literals, solve/split/splitCubes.ts; empty for a whole board) and, for a `unique`
  * certificate, the picture to exclude (none for a `none` certificate). require: every clue fits
  * its line (the parsers check it).
  */
-export function certificateFormula(puzzle: Puzzle, givens: readonly number[], picture?: Grid): CertificateFormula {
+export function certificateFormula(puzzle: Puzzle, givens: readonly number[], picture?: Grid, cube: readonly number[] = []): CertificateFormula {
   const cnf = new FlatCnf();
   const cells = puzzle.width * puzzle.height;
   const enc = encodePuzzle(puzzle, new Uint8Array(cells).fill(UNKNOWN), cnf);
   for (const g of [...givens].sort((a, b) => a - b)) cnf.addClause([enc.cellVar[g]!]);
+  for (const l of cube) cnf.addClause([l > 0 ? enc.cellVar[l - 1]! : -enc.cellVar[-l - 1]!]);
   if (picture) {
     const clause = new Int32Array(cells);
     for (let c = 0; c < cells; c++) clause[c] = picture.cells[c] ? -enc.cellVar[c]! : enc.cellVar[c]!;

@@ -51,11 +51,20 @@ const DEFAULT_PROOF_CAP_BYTES = 2048 * 1024 * 1024;
 
 /**
  * Certify a block decided `unique` (give its grid) or `none` (no grid). `label` names the block
- * in the .cnf's comment.
+ * in the .cnf's comment. A part of a split board gives its cube: the verdict is then the cube's
+ * (`unique`: the grid is the only picture in the cube; `none`: the cube has no picture).
  */
-export function certifyBlock(prove: LratProver, puzzle: Puzzle, givens: readonly number[], grid: Grid | undefined, limits: CertifyLimits = {}, label = 'puzzle'): CertifyOutcome {
+export function certifyBlock(
+  prove: LratProver,
+  puzzle: Puzzle,
+  givens: readonly number[],
+  grid: Grid | undefined,
+  limits: CertifyLimits = {},
+  label = 'puzzle',
+  cube: readonly number[] = [],
+): CertifyOutcome {
   const started = performance.now();
-  const formula = certificateFormula(puzzle, givens, grid);
+  const formula = certificateFormula(puzzle, givens, grid, cube);
   const cap = limits.proofCapBytes ?? limits.memoryCapBytes ?? DEFAULT_PROOF_CAP_BYTES;
   const proof: Uint8Array[] = [];
   let held = 0;

@@ -28,11 +28,13 @@ import {
   runOptions,
   shardOption,
   showOption,
+  splitOption,
   timeoutOption,
   usage,
   wholeNumber,
 } from '../options.js';
 import { puzzleErrorHint, readPuzzleInput } from './puzzleInput.js';
+import { solveSplit } from './solveSplit.js';
 import { sheetsText, textOptions } from './render.js';
 
 function declare(program: Command) {
@@ -52,6 +54,7 @@ function declare(program: Command) {
     .addOption(certifyOption('DIR/STEM.cnf and DIR/STEM.lrat'))
     .addOption(gzipOption())
     .addOption(shardOption())
+    .addOption(splitOption())
     .addOption(
       new Option(
         '-j, --jobs <n>',
@@ -65,7 +68,7 @@ function declare(program: Command) {
     // Writing a puzzle is convert's; an earlier README showed `solve --format-out json`.
     .addOption(new Option('--to <format>').hideHelp())
     .addOption(new Option('--format-out <format>').hideHelp())
-    .addHelpText('after', `\nExamples:\n  nonocrypt solve examples/scatter.pic\n  nonocrypt solve --count --max 100 --difficulty examples/heart.pic\n  nonocrypt solve --json --shard 1/4 'puzzles/**/*.non'\n\n${collectionHelp('puzzle')}`);
+    .addHelpText('after', `\nExamples:\n  nonocrypt solve examples/scatter.pic\n  nonocrypt solve --count --max 100 --difficulty examples/heart.pic\n  nonocrypt solve --json --shard 1/4 'puzzles/**/*.non'\n  nonocrypt solve --json -j 1 --split 2/4 big.non > part-2.json   (then: nonocrypt merge part-*.json)\n\n${collectionHelp('puzzle')}`);
   return oldInputFormat(solve);
 }
 
@@ -85,6 +88,12 @@ async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFla
   if (to !== undefined) usage(`solve reports solutions and writes no puzzle; to write one in another format: nonocrypt convert --to ${to} FILE`);
   const countMax = flags.count || flags.max !== undefined ? (flags.max ?? DEFAULT_COUNT_MAX) : undefined;
   if (flags.first && countMax !== undefined) usage('--first stops at one solution and --count counts them: use one');
+  if (flags.split) {
+    const refused = [[flags.shard, '--shard'], [countMax !== undefined, '--count'], [flags.first, '--first'], [flags.show, '--show'], [flags.emitCnf, '--emit-cnf'], [flags.difficulty, '--difficulty']].filter(([on]) => on);
+    if (refused.length > 0) usage(`--split solves one part of one board for merge: ${refused.map(([, f]) => f).join(', ')} cannot be used with it`);
+    if (isCollection(paths, undefined)) usage('--split solves one part of one board: give one file');
+    return solveSplit(io, paths[0], { ...flags, split: flags.split });
+  }
   if (isCollection(paths, flags.shard)) return solveCollection(io, paths, flags, countMax);
   const path = paths[0];
   if (flags.emitCnf === '-' && !flags.output) {

@@ -1,0 +1,155 @@
+import { InputError } from '../errors.js';
+import type { SolveResult } from '../solve/SolveResult.js';
+import type { Cube } from '../solve/split/splitCubes.js';
+
+/**
+ * The parts of a split board (`solve FILE --split K/N --json`, puzzle/solvePart.ts) and their
+ * verdict together (`merge PART...`). A part's document is the one protocol between them:
+ * `partDocument` writes it, `readPart` reads it back and refuses anything else.
+ *
+ * The board's verdict from the N parts (the cubes are disjoint and cover every picture):
+ * - `multiple` when the parts found two different pictures, whether or not every part finished
+ *   (the two pictures are the proof);
+ * - otherwise `unknown` when some part did not finish (they are named, with why);
+ * - `unique` when exactly one picture was found, `none` when none was.
+ * Parts of different boards (their puzzle identity), of different N, a part given twice or a
+ * part missing are refused (E_PARTS), naming the files and the parts.
+ */
+export interface PartDocument {
+  /** The puzzle's identity (puzzle/puzzleId.ts). */
+  readonly puzzle: string;
+  readonly width: number;
+  readonly height: number;
+  readonly split: { readonly part: number; readonly parts: number; readonly cube: Cube };
+  /** The cube's verdict. */
+  readonly status: 'unique' | 'multiple' | 'none' | 'unknown';
+  /** The cube was searched to the end (every status but `unknown`). */
+  readonly finished: boolean;
+  /** Why the part did not finish. */
+  readonly reason?: string;
+  /** The pictures found in the cube (0, 1 or 2), as rows of `#` and `.`. */
+  readonly solutions: readonly (readonly string[])[];
+}
+
+/** A part's document from its verdict. require: `result` is not first-solution mode's 'found'. */
+export function partDocument(puzzle: string, width: number, height: number, part: number, parts: number, cube: Cube, result: SolveResult): PartDocument {
+  if (result.status === 'found') throw new InputError('E_USAGE', '--split searches a cube to the end: --first does not apply');
+  const grids = result.status === 'unique' ? [result.grid] : result.status === 'multiple' ? result.grids : [];
+  const rows = (cells: Uint8Array) => Array.from({ length: height }, (_, y) => Array.from(cells.subarray(y * width, (y + 1) * width), (v) => (v ? '#' : '.')).join(''));
+  return {
+    puzzle,
+    width,
+    height,
+    split: { part, parts, cube: [...cube] },
+    status: result.status,
+    finished: result.status !== 'unknown',
+    ...(result.status === 'unknown' ? { reason: result.reason } : {}),
+    solutions: grids.map((g) => rows(g.cells)),
+  };
+}
+
+/** A part's document from its JSON text (`where` names the file in errors); other fields are ignored. */
+export function readPart(text: string, where: string): PartDocument {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    throw new InputError('E_JSON', `${where}: not JSON (${e instanceof Error ? e.message : String(e)}): expected the --json output of solve --split K/N`);
+  }
+  const bad = (why: string): never => {
+    throw new InputError('E_JSON', `${where}: ${why}: expected the --json output of solve --split K/N`);
+  };
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) bad('not a JSON object');
+  const d = doc as Record<string, unknown>;
+  const split = d.split as Record<string, unknown> | undefined;
+  if (typeof split !== 'object' || split === null) bad('no "split" (a whole board\'s verdict, not a part)');
+  const whole = (v: unknown, min: number) => typeof v === 'number' && Number.isInteger(v) && v >= min;
+  if (typeof d.puzzle !== 'string' || !/^sha256:[0-9a-f]{64}$/.test(d.puzzle)) bad('"puzzle" is not a puzzle identity (sha256:...)');
+  if (!whole(d.width, 1) || !whole(d.height, 1)) bad('"width" and "height" must be whole numbers from 1');
+  const W = d.width as number;
+  const H = d.height as number;
+  if (!whole(split!.parts, 1) || !whole(split!.part, 1) || (split!.part as number) > (split!.parts as number)) bad('"split" needs "part" K and "parts" N with 1 <= K <= N');
+  const cube = split!.cube;
+  if (!Array.isArray(cube) || cube.some((l) => !Number.isInteger(l) || l === 0 || Math.abs(l as number) > W * H)) bad(`"split.cube" must list cell literals (1..${W * H}, negative for white)`);
+  const statuses = ['unique', 'multiple', 'none', 'unknown'];
+  if (typeof d.status !== 'string' || !statuses.includes(d.status)) bad(`"status" must be one of ${statuses.join(', ')}`);
+  const status = d.status as PartDocument['status'];
+  const solutions = d.solutions;
+  const want = status === 'unique' ? 1 : status === 'multiple' ? 2 : status === 'none' ? 0 : -1;
+  if (!Array.isArray(solutions) || (want >= 0 && solutions.length !== want) || solutions.length > 2) bad(`"solutions" must hold the ${status} verdict's pictures`);
+  for (const s of solutions as unknown[]) {
+    if (!Array.isArray(s) || s.length !== H || s.some((r) => typeof r !== 'string' || !new RegExp(`^[#.]{${W}}$`).test(r))) bad(`a solution is not ${H} rows of ${W} # and . cells`);
+  }
+  if (typeof d.finished !== 'boolean' || d.finished !== (status !== 'unknown')) bad('"finished" must be true exactly when the status is not unknown');
+  return {
+    puzzle: d.puzzle as string,
+    width: W,
+    height: H,
+    split: { part: split!.part as number, parts: split!.parts as number, cube: cube as number[] },
+    status,
+    finished: d.finished as boolean,
+    ...(typeof d.reason === 'string' ? { reason: d.reason } : {}),
+    solutions: solutions as string[][],
+  };
+}
+
+export interface MergedVerdict {
+  readonly status: 'unique' | 'multiple' | 'none' | 'unknown';
+  /** The pictures (rows): one for unique, two for multiple, the one found so far for unknown (from the parts named in `foundIn`). */
+  readonly solutions: readonly (readonly string[])[];
+  /** For each picture, the part that found it. */
+  readonly foundIn: readonly number[];
+  readonly width: number;
+  readonly height: number;
+  /** N. */
+  readonly parts: number;
+  /** The parts that did not finish, with why (for `unknown`; also listed with `multiple`). */
+  readonly unfinished: readonly { readonly part: number; readonly reason: string }[];
+}
+
+/** The board's verdict from its N parts (see the file comment); `names` name the parts' files, in order. */
+export function mergeParts(parts: readonly PartDocument[], names: readonly string[]): MergedVerdict {
+  if (parts.length === 0) throw new InputError('E_USAGE', 'merge needs the parts: the --json outputs of solve --split K/N');
+  const first = parts[0]!;
+  const N = first.split.parts;
+  const byPart = new Map<number, number>();
+  parts.forEach((p, i) => {
+    if (p.puzzle !== first.puzzle || p.width !== first.width || p.height !== first.height) {
+      throw new InputError('E_PARTS', `${names[i]}: a part of another puzzle than ${names[0]} (${p.puzzle.slice(0, 19)}... vs ${first.puzzle.slice(0, 19)}...)`);
+    }
+    if (p.split.parts !== N) throw new InputError('E_PARTS', `${names[i]}: part ${p.split.part} of ${p.split.parts}, but ${names[0]} is a part of ${N}: split every part with the same N`);
+    const twice = byPart.get(p.split.part);
+    if (twice !== undefined) throw new InputError('E_PARTS', `part ${p.split.part} of ${N} given twice: ${names[twice]} and ${names[i]}`);
+    byPart.set(p.split.part, i);
+  });
+  const missing: number[] = [];
+  for (let k = 1; k <= N; k++) if (!byPart.has(k)) missing.push(k);
+  if (missing.length > 0) {
+    throw new InputError('E_PARTS', `${missing.length === 1 ? 'part' : 'parts'} ${listed(missing)} of ${N} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs all ${N} (the --json output of solve --split K/${N} for each K)`);
+  }
+  const solutions: (readonly string[])[] = [];
+  const foundIn: number[] = [];
+  const seen = new Set<string>();
+  const unfinished: { part: number; reason: string }[] = [];
+  for (let k = 1; k <= N; k++) {
+    const p = parts[byPart.get(k)!]!;
+    if (!p.finished) unfinished.push({ part: k, reason: p.reason ?? 'not finished' });
+    for (const s of p.solutions) {
+      const key = s.join('\n');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      solutions.push(s);
+      foundIn.push(k);
+    }
+  }
+  const status = solutions.length >= 2 ? 'multiple' : unfinished.length > 0 ? 'unknown' : solutions.length === 1 ? 'unique' : 'none';
+  const keep = status === 'multiple' ? 2 : solutions.length;
+  return { status, solutions: solutions.slice(0, keep), foundIn: foundIn.slice(0, keep), width: first.width, height: first.height, parts: N, unfinished };
+}
+
+/** `3, 5 and 7`; past 20 numbers, the first 20 and how many more. */
+export function listed(ks: readonly number[]): string {
+  const shown = ks.map(String);
+  if (shown.length > 20) return `${shown.slice(0, 20).join(', ')} and ${shown.length - 20} more`;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
