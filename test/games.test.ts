@@ -219,6 +219,24 @@ describe('exact worst cases of tiny games: bound (with its proof), search and pl
   });
 });
 
+describe('the default strategy search reaches the proven value of small games (issue 43)', () => {
+  // Mastermind 3x3 e = 2: the first search (4 guesses a position) builds 7; the improving tries find 6.
+  const small: { kind: 'mastermind' | 'ab'; pegs: number; symbols: number; lies: number; lie: LieRule }[] = [
+    { kind: 'mastermind', pegs: 3, symbols: 3, lies: 2, lie: 'any' },
+    { kind: 'mastermind', pegs: 3, symbols: 3, lies: 2, lie: 'plausible' },
+    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 2, lie: 'any' },
+    { kind: 'mastermind', pegs: 3, symbols: 4, lies: 1, lie: 'any' },
+    { kind: 'mastermind', pegs: 4, symbols: 3, lies: 1, lie: 'plausible' },
+  ];
+  test.each(small)('$kind $pegs x $symbols, e = $lies, $lie lies: worst case = the bound proven', async (spec) => {
+    const rules = new Rules({ ...spec, end: 'truthful' });
+    const built = await buildStrategy(rules);
+    expect(built.status).toBe('built');
+    const worst = built.check!.worst;
+    expect(proveBound(rules, worst).status).toBe('proven');
+  });
+});
+
 describe('lower-bound proofs: the independent checker', () => {
   // Mastermind e = 1 needs 7: a proof with symmetry classes (members and permutations) at the
   // root and after the first guess, items of the frontier, references to remembered tuples.

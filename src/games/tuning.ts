@@ -115,6 +115,27 @@ export const GAMES_TUNING = {
     basis:
       'Only tuples up to this size are remembered by the lower-bound search: large ones (near the root) do not repeat, and their key (a string of the codes) costs more than it could save; Mastermind 6x9\'s root key alone took 0.5 s of a 1 s limit. Not tuned below that.',
   },
+  STRATEGY_MEMO: {
+    value: 1_000_000,
+    unit: 'tuples remembered',
+    range: [0, 10_000_000],
+    basis:
+      'The strategy search (BudgetedSearch) remembers at most this many tuples it failed or won (their keys and won subtrees). Not tuned: the small games of docs/GAMES.md need tens of thousands.',
+  },
+  STRATEGY_MEMO_MAX_CODES: {
+    value: 256,
+    unit: 'codes in the tuple',
+    range: [0, 4_194_304],
+    basis:
+      'Only tuples up to this size are remembered by the strategy search: large ones rarely repeat and their keys are long. Not tuned.',
+  },
+  IMPROVE_WORK: {
+    value: 20_000_000,
+    unit: 'answers looked up per improving try (a ranking of n guesses at a tuple of c codes counts n c)',
+    range: [0, 1e12],
+    basis:
+      'After the default strategy search finds a worst case H, each try at H - 1 (4 x branch, then every guess) stops after this much work, about 0.8 s of CPU (2026-11-28, one thread: the first search of Mastermind 4x6 e = 1 within 7 did 63 million in 2.5 s). Mastermind 3x3 e = 2 within 6 takes 166,220 with every guess (0.16 s); Mastermind 4x4 e = 2 within 8, 4 guesses a tuple, 42 million (1.6 s). A budget of 20,000 tuples instead (not of work) cost 8 s on Mastermind 4x6 e = 1, whose tuples are large.',
+  },
   LARGE_GAME_POOL: {
     value: 2000,
     unit: 'guesses',

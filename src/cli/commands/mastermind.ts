@@ -169,7 +169,7 @@ function declareStrategy(mm: Command) {
     .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
     .addOption(new Option('--method <method>', "search: volume-guided search that proves each subtree within its budget; kwb: the chapter's k-way branching").choices(['search', 'kwb'] as const).default('search' as const))
     .addOption(new Option('-k, --branch <k>', 'guesses tried per position (search, default 4) or groups expanded (kwb, default 1)').argParser(wholeNumber(1, 64)))
-    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up)').argParser(wholeNumber(1, 40)))
+    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up, then tries with a wider branch to do one better)').argParser(wholeNumber(1, 40)))
     .addOption(new Option('-j, --jobs <n>', 'worker threads (default: the number of cores)').argParser(wholeNumber(1, 256)))
     .addOption(timeoutOption('stop the whole build, its check included (exit 3, nothing written)'))
     .option('--json', 'print a JSON summary on stdout')

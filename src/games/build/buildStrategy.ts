@@ -5,6 +5,8 @@ import type { AnswerTable } from '../model/AnswerTable.js';
 import { Knowledge } from '../model/Knowledge.js';
 import type { Rules } from '../model/Rules.js';
 import type { Levels } from '../tuple/Levels.js';
+import { GAMES_TUNING } from '../tuning.js';
+import { BUDGET_SPENT, BudgetedSearch } from './BudgetedSearch.js';
 import { formatStrategyFile } from './formatStrategyFile.js';
 import { KwbSearch } from './KwbSearch.js';
 import { SearchContext } from './SearchContext.js';
@@ -17,7 +19,11 @@ import type { SubtreeTask } from './SubtreeTask.js';
  *
  * - `search` (the default): the budgeted volume-guided search (BudgetedSearch.ts) for a
  *   strategy within h guesses, h from `guesses` (or the volume lower bound) up to
- *   `maxGuesses`, the first h that works being kept.
+ *   `maxGuesses`, the first h that works being kept. Then, unless `guesses` was given, it
+ *   tries to do better (`improve`): for h one below, then lower while it succeeds down to
+ *   the volume bound, the same search from the root in this thread with a widening branch
+ *   (4 x branch, then every guess, which is exact), each try within IMPROVE_WORK answers looked up
+ *   (tuning.ts) and half the time left. An exact try that fails proves h too few and ends it.
  * - `kwb`: the chapter's k-way branching (KwbSearch.ts) with k = `branch`.
  * The first guess is chosen here; each of its children is one task, run on worker threads
  * (`jobs` > 1) or in this thread. `timeLimitMs` bounds the whole build, the answer table and
@@ -32,6 +38,10 @@ export interface StrategyOptions {
   readonly guesses?: number;
   /** search: the largest worst case tried when `guesses` is not given (default lower bound + 10). */
   readonly maxGuesses?: number;
+  /** search without `guesses`: try to lower the worst case found (default true). */
+  readonly improve?: boolean;
+  /** search: answers each improving try may look up (default IMPROVE_WORK, tuning.ts). */
+  readonly improveWork?: number;
   readonly timeLimitMs?: number;
   /** Worker threads (default 1: this thread). */
   readonly jobs?: number;
@@ -120,6 +130,41 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
     return done('built', { file, worst, check });
   };
 
+  /** The improving tries (see the doc comment above): the best strategy found. */
+  const improve = (found: { text: string; h: number }, lower: number): { text: string; h: number } => {
+    const phase = deadline.at === undefined ? Deadline.never : Deadline.after(deadline.leftMs / 2);
+    ctx.deadline = phase;
+    try {
+      for (let h = found.h - 1; h >= lower; h--) {
+        let text: string | null = null;
+        for (const k of [4 * branch, Infinity]) {
+          const s = new BudgetedSearch(ctx, {
+            branch: k,
+            ruleMaxCodes: GAMES_TUNING.RULE_MAX_CODES.value,
+            ruleNodes: GAMES_TUNING.RULE_NODES.value,
+            budget: options.improveWork ?? GAMES_TUNING.IMPROVE_WORK.value,
+          });
+          try {
+            text = s.solve(root, h, []);
+          } catch (e) {
+            if (!(e instanceof SearchTimeout)) throw e;
+            if (e.stoppedBy !== BUDGET_SPENT) return found;
+            continue;
+          } finally {
+            nodes += s.nodes;
+          }
+          if (text !== null) break;
+          if (k === Infinity) return found;
+        }
+        if (text === null) return found;
+        found = { text, h };
+      }
+      return found;
+    } finally {
+      ctx.deadline = deadline;
+    }
+  };
+
   ctx.deadline = deadline;
   try {
     if (method === 'kwb') {
@@ -141,7 +186,10 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
       for (const { guess } of ranked) {
         const r = await expand(guess, h);
         if (r === 'timeout') return done('timeout');
-        if (r !== 'failed') return finish(r.text, h);
+        if (r === 'failed') continue;
+        if (options.guesses !== undefined || options.improve === false) return finish(r.text, h);
+        const better = improve({ text: r.text, h }, lower);
+        return finish(better.text, better.h);
       }
       failed.push(h);
     }
