@@ -1,7 +1,7 @@
 // The web page in a real browser: Debian's chromium (/usr/bin/chromium, installed by .ci/run)
 // driven by playwright-core, against the built page (dist/web, built by `npm test`) served by
 // `nonocrypt web` on 127.0.0.1. Skipped, saying so, only when chromium is not installed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,11 +17,11 @@ import { formatPuzzle } from '../src/formats/puzzleText.js';
 import { solve } from '../src/puzzle/solve.js';
 import { checkCertificates } from '../src/certificate/check/checkCertificate.js';
 import { readClues } from '../src/certificate/check/readClues.js';
-import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
-import { CLI, ONE_PLURAL, ROOT, assertBuilt, autoSizeCounts, childEnv } from './helpers/cli.js';
+import { CLI, ONE_PLURAL, ROOT, autoSizeCounts } from './helpers/cli.js';
 import { CodeMaker } from '../src/games/play/CodeMaker.js';
 import { Rules } from '../src/games/model/Rules.js';
 import { stalledGrid } from './helpers/puzzles.js';
+import { startWebServer } from './helpers/webPage.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 /** The flags that work here (closed network: no background connections, no updates, no sync). */
@@ -51,17 +51,7 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
   const requested: string[] = [];
 
   beforeAll(async () => {
-    assertBuilt();
-    server = spawn(process.execPath, [...CLI_NODE_FLAGS, CLI, 'web', '--port', '0', '--quiet'], { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
-    url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      server.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        const line = out.match(/^(http:\/\/127\.0\.0\.1:\d+\/)\n/);
-        if (line) resolve(line[1]!);
-      });
-      server.once('exit', (code) => reject(new Error(`nonocrypt web exited with ${code} before printing its address`)));
-    });
+    ({ server, url } = await startWebServer());
     profile = mkdtempSync(join(tmpdir(), 'nonocrypt-chromium-'));
     context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     page = await context.newPage();

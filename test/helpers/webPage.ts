@@ -25,7 +25,8 @@ export interface WebPage {
   close(): Promise<number | null>;
 }
 
-export async function openWebPage(options: { readonly viewport?: { width: number; height: number }; readonly downloads?: boolean } = {}): Promise<WebPage> {
+/** `nonocrypt web` on a free port of 127.0.0.1, and the address it printed once it listens. */
+export async function startWebServer(): Promise<{ server: ChildProcess; url: string }> {
   assertBuilt();
   const server: ChildProcess = spawn(process.execPath, [...CLI_NODE_FLAGS, CLI, 'web', '--port', '0', '--quiet'], { env: childEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
@@ -37,6 +38,11 @@ export async function openWebPage(options: { readonly viewport?: { width: number
     });
     server.once('exit', (code) => reject(new Error(`nonocrypt web exited with ${code} before printing its address`)));
   });
+  return { server, url };
+}
+
+export async function openWebPage(options: { readonly viewport?: { width: number; height: number }; readonly downloads?: boolean } = {}): Promise<WebPage> {
+  const { server, url } = await startWebServer();
   const profile = mkdtempSync(join(tmpdir(), 'nonocrypt-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
