@@ -166,6 +166,12 @@ describe('src/', () => {
     ).toEqual([]);
   });
 
+  test('making and checking certificates are one concept under one folder, certificate/ (issue 40, item 18)', () => {
+    const certificateLayers = LAYERS.map((l) => l.layer).filter((l) => l.startsWith('certif'));
+    expect(certificateLayers.sort()).toEqual(['certificate/check/', 'certificate/make/']);
+    expect([...graph.keys()].filter((m) => /^certif/.test(m) && !m.startsWith('certificate/'))).toEqual([]);
+  });
+
   test('every import is one its layer may make', () => {
     expect(layerViolations(graph, LAYERS), 'imports the layer table forbids').toEqual([]);
   });
