@@ -1,5 +1,5 @@
 import type { GuessClass } from '../tuple/Symmetry.js';
-import { concatLevels, levelsSize, type Levels } from '../tuple/Levels.js';
+import { concatLevels, levelsKey, levelsSize, type Levels } from '../tuple/Levels.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { ProofEntry, ProofNode, Split } from './BoundProof.js';
 import type { SearchContext } from './SearchContext.js';
@@ -53,7 +53,7 @@ export class BoundSearch {
     this.nodes++;
     if (this.onPulse && this.nodes % PULSE_NODES === 0) this.onPulse();
     ctx.deadline.check();
-    const key = codes <= GAMES_TUNING.BOUND_MEMO_MAX_CODES.value ? t + ':' + levels.map((l) => l.join(',')).join('|') : undefined;
+    const key = codes <= GAMES_TUNING.BOUND_MEMO_MAX_CODES.value ? t + ':' + levelsKey(levels) : undefined;
     const seen = key === undefined ? undefined : this.memo.get(key);
     if (seen && seen.t >= t) {
       this.memoHits++;

@@ -1,5 +1,5 @@
 import { SearchTimeout } from '../Deadline.js';
-import { concatLevels, levelsSize, type Levels } from '../tuple/Levels.js';
+import { concatLevels, levelsKey, levelsSize, type Levels } from '../tuple/Levels.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { RankedGuess, SearchContext } from './SearchContext.js';
 
@@ -62,7 +62,7 @@ export class BudgetedSearch {
     ctx.deadline.check();
     this.visits++;
     if (codes <= options.ruleMaxCodes && ctx.ruleWins(levels, h, options.ruleNodes) === true) return '*';
-    const key = codes <= GAMES_TUNING.STRATEGY_MEMO_MAX_CODES.value ? levels.map((l) => l.join(',')).join('|') : undefined;
+    const key = codes <= GAMES_TUNING.STRATEGY_MEMO_MAX_CODES.value ? levelsKey(levels) : undefined;
     if (key !== undefined) {
       const w = this.won.get(key);
       if (w && w.h <= h) return w.text;

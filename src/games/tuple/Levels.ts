@@ -21,3 +21,11 @@ export function concatLevels(levels: Levels): Int32Array {
   }
   return out;
 }
+
+/**
+ * A tuple as a string that tells two tuples apart (levels in order, each its codes): the key by
+ * which the searches remember the tuples they have decided.
+ */
+export function levelsKey(levels: Levels): string {
+  return levels.map((l) => l.join(',')).join('|');
+}
