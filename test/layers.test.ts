@@ -31,7 +31,7 @@ const LAYERS: readonly Layer[] = [
   { layer: 'certificate/check/', mayImport: ['errors.ts'] },
   { layer: 'cipher/', mayImport: ['errors.ts', 'grid/', 'sat/', 'solve/', 'certificate/make/', 'annotate/', 'parallel/', 'formats/'] },
   { layer: 'puzzle/', mayImport: ['grid/', 'sat/', 'encode/', 'solve/', 'certificate/make/', 'annotate/', 'parallel/', 'formats/'] },
-  { layer: 'collection/', mayImport: ['errors.ts', 'solve/', 'parallel/', 'formats/', 'cipher/'] },
+  { layer: 'collection/', mayImport: ['errors.ts', 'grid/', 'solve/', 'parallel/', 'formats/', 'cipher/'] },
   { layer: 'render/', mayImport: ['errors.ts', 'grid/', 'solve/', 'parallel/', 'formats/', 'cipher/', 'puzzle/'] },
   { layer: 'internals.ts', mayImport: ['grid/', 'line/', 'sat/', 'encode/', 'solve/', 'annotate/', 'parallel/', 'formats/', 'cipher/'] },
   {

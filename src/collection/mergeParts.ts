@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { gridRows } from '../grid/Puzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import type { Cube } from '../solve/split/splitCubes.js';
 
@@ -35,7 +36,6 @@ export interface PartDocument {
 export function partDocument(puzzle: string, width: number, height: number, part: number, parts: number, cube: Cube, result: SolveResult): PartDocument {
   if (result.status === 'found') throw new InputError('E_USAGE', '--split searches a cube to the end: --first does not apply');
   const grids = result.status === 'unique' ? [result.grid] : result.status === 'multiple' ? result.grids : [];
-  const rows = (cells: Uint8Array) => Array.from({ length: height }, (_, y) => Array.from(cells.subarray(y * width, (y + 1) * width), (v) => (v ? '#' : '.')).join(''));
   return {
     puzzle,
     width,
@@ -44,7 +44,7 @@ export function partDocument(puzzle: string, width: number, height: number, part
     status: result.status,
     finished: result.status !== 'unknown',
     ...(result.status === 'unknown' ? { reason: result.reason } : {}),
-    solutions: grids.map((g) => rows(g.cells)),
+    solutions: grids.map(gridRows),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Clue } from '../grid/Puzzle.js';
-import { makeGrid } from '../grid/Puzzle.js';
+import { gridRows, makeGrid } from '../grid/Puzzle.js';
 import { InputError } from '../errors.js';
 import { checkClue, checkGivenCell, checkPuzzleFile, checkRunLength, checkSide, isRunLength, sortedGivens } from './checkPuzzleFile.js';
 import { JsonText, type JsonSpan } from './jsonText.js';
@@ -218,14 +218,7 @@ export function formatPuzzleJson(file: PuzzleFile): string {
   if (file.copyright !== undefined) fields.push(`"copyright": ${q(file.copyright)}`);
   fields.push(`"width": ${width}`, `"height": ${height}`, `"rows": ${list(rows.map(clue))}`, `"cols": ${list(cols.map(clue))}`);
   if (file.goal) {
-    const g = file.goal;
-    const lines: string[] = [];
-    for (let y = 0; y < g.height; y++) {
-      let s = '';
-      for (let x = 0; x < g.width; x++) s += g.cells[y * g.width + x] ? '#' : '.';
-      lines.push(q(s));
-    }
-    fields.push(`"goal": ${list(lines)}`);
+    fields.push(`"goal": ${list(gridRows(file.goal).map(q))}`);
   }
   if (file.givens && file.givens.length > 0) {
     fields.push(`"givens": [${file.givens.map((c) => `[${c % width}, ${Math.floor(c / width)}]`).join(', ')}]`);
