@@ -13,7 +13,9 @@ import { gridRows, makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { solve } from '../src/puzzle/solve.js';
 import { nonocrypt, ROOT, scratchFolder } from './helpers/cli.js';
-import { satUniqueGrid, stalledGrid } from './helpers/puzzles.js';
+import { switchFreePicture } from '../bench/switchFreePicture.js';
+import { rng } from './helpers/bruteForce.js';
+import { satUniqueGrid } from './helpers/puzzles.js';
 import { CHROMIUM, hasChromium, openWebPage, type WebPage } from './helpers/webPage.js';
 
 if (!hasChromium) console.warn(`test/draw.test.ts: skipped, ${CHROMIUM} is not installed (apt-get install -y chromium; .ci/run does)`);
@@ -270,7 +272,8 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
   });
 
   test('a 100 x 100 picture: unknown at the page limit with "Keep going"; a change stops the stale work at once', async () => {
-    const hard = gridRows(stalledGrid(100, 100, 0.5));
+    // A drawing with a 2x2 switch is multiple at once: this one has none, and no solver decides it within 2 s.
+    const hard = gridRows(switchFreePicture(100, 100, 0.5, rng(1)));
     await open(hard);
     expect(await verdict(60_000)).toMatch(/^unknown: not decided within the page's limit/);
     expect(await page.isVisible('#ed-keep-going')).toBe(true);

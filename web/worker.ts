@@ -265,10 +265,14 @@ function pictureGrid(p: DrawnPicture): Grid {
   return parsePicture(p.rows.join('\n'), 'the drawing');
 }
 
-/** The Draw tab's live verdict: the solver's, with the cells where two solutions differ. */
+/**
+ * The Draw tab's live verdict: the solver's, with the cells where two solutions differ. The
+ * drawing is one solution, so the solver only looks for a second (SolveOptions.known).
+ */
 async function drawVerdict(id: number, picture: DrawnPicture): Promise<Result> {
   const started = performance.now();
-  const result = await solve(puzzleOf(pictureGrid(picture)), runOptions(id));
+  const drawn = pictureGrid(picture);
+  const result = await solve(puzzleOf(drawn), { ...runOptions(id), known: drawn });
   const ms = performance.now() - started;
   const difficulty = result.stats?.difficulty;
   const base = { kind: 'drawVerdict' as const, lineSolvable: result.lineSolvable === true, ...(difficulty ? { difficulty } : {}), differ: [] as number[], ms };

@@ -49,6 +49,8 @@ export type BlockTask =
       readonly label?: string;
       /** Search only this cube's pictures (one part of a split board, solve/split/splitCubes.ts). */
       readonly cube?: Cube;
+      /** A picture known to fit (see solve.ts): only a second one is searched for. */
+      readonly known?: Grid;
     }
   | {
       readonly kind: 'annotate';
@@ -124,7 +126,7 @@ function minDefined(a: number | undefined, b: number | undefined): number | unde
 function solveTask(task: Extract<BlockTask, { kind: 'solve' }>, session: SatSession, deadline: number | undefined): SolveResult {
   const own = task.engine ? new SatSession(task.engine) : undefined;
   try {
-    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning, cube: task.cube });
+    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning, cube: task.cube, ...(task.known ? { known: task.known } : {}) });
   } finally {
     own?.close();
   }

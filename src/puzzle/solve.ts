@@ -1,4 +1,4 @@
-import type { Puzzle } from '../grid/Puzzle.js';
+import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { runBlocks, type RunOptions } from '../parallel/BlockRunner.js';
 import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
@@ -35,6 +35,12 @@ export interface SolveOptions extends RunOptions {
   readonly portfolioAfterMs?: number;
   /** Only the pictures in this cube (a part of a split board: solvePart.ts); the verdict is the cube's. */
   readonly cube?: Cube;
+  /**
+   * A picture known to fit the clues and the givens (the Draw tab's drawing): only a second one
+   * is searched for, and a grid that differs from it by one 2x2 switch is found before any
+   * search. Checked first (E_INTERNAL when it does not fit). Ignored when counting or with `first`.
+   */
+  readonly known?: Grid;
 }
 
 /**
@@ -48,7 +54,7 @@ export interface SolveOptions extends RunOptions {
 export const DEFAULT_COUNT_MAX = 1000;
 
 export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
-  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first, ...(options.cube ? { cube: options.cube } : {}) };
+  const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first, ...(options.cube ? { cube: options.cube } : {}), ...(options.known ? { known: options.known } : {}) };
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const started = performance.now();
   const limit = options.timeoutMs ?? Infinity;

@@ -1,4 +1,4 @@
-import type { Puzzle } from '../grid/Puzzle.js';
+import type { Grid, Puzzle } from '../grid/Puzzle.js';
 import { NonocryptError, SolverAbortError } from '../errors.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import { BlockSolver, type SolverTuning } from './BlockSolver.js';
@@ -24,6 +24,8 @@ export interface SolveOptions {
   readonly tuning?: Partial<SolverTuning>;
   /** Search only the pictures in this cube (split/splitCubes.ts): the verdict is the cube's. */
   readonly cube?: Cube;
+  /** A picture known to fit the clues and the givens (e.g. the one drawn): only a second one is searched for. */
+  readonly known?: Grid;
 }
 
 /**
@@ -39,7 +41,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, fixpoint ? [] : givens, session, fixpoint);
     try {
-      const r = block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first, tuning: options.tuning });
+      const r = block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first, ...(options.known && (!options.cube || inCube(options.known.cells, options.cube)) ? { known: options.known } : {}), tuning: options.tuning });
       return options.cube ? inside(r, options.cube, givens) : r;
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;
