@@ -271,6 +271,34 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     expect(web.problems).toEqual([]);
   });
 
+  test('a finger draws as a mouse does: a touch drag paints a run, a tap toggles a cell, and the page does not scroll', async () => {
+    const phone = await openWebPage({ viewport: { width: 412, height: 915 }, touch: true });
+    try {
+      const p = phone.page;
+      await p.goto(`${phone.url}#${linkOf(['.....', '.....', '.....', '.....'])}`);
+      await p.waitForSelector('body[data-ready="true"]');
+      await p.waitForFunction(() => document.querySelector<HTMLElement>('#ed-grid')?.dataset.rows === '...../...../...../.....');
+      const box = (await p.locator('#ed-grid').boundingBox())!;
+      const at = (x: number, y: number) => ({ x: box.x + ((x + 0.5) * box.width) / 5, y: box.y + ((y + 0.5) * box.height) / 4 });
+      const scrolled = await p.evaluate(() => scrollY);
+      // A drag by one finger along row 1, through the browser's own touch input.
+      const cdp = await phone.context.newCDPSession(p);
+      const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: { x: number; y: number }[]) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+      await touch('touchStart', [at(0, 1)]);
+      for (let x = 1; x <= 4; x++) await touch('touchMove', [at(x, 1)]);
+      await touch('touchEnd', []);
+      await p.waitForFunction(() => document.querySelector<HTMLElement>('#ed-grid')?.dataset.rows === '...../#####/...../.....');
+      await p.touchscreen.tap(at(2, 3).x, at(2, 3).y);
+      await p.waitForFunction(() => document.querySelector<HTMLElement>('#ed-grid')?.dataset.rows === '...../#####/...../..#..');
+      expect(await p.evaluate(() => scrollY)).toBe(scrolled);
+      await p.waitForFunction(() => document.querySelector<HTMLElement>('#ed-verdict')?.dataset.state !== 'checking');
+      expect(await p.textContent('#ed-verdict')).toMatch(/^unique and line-solvable/);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      expect(await phone.close()).toBe(0);
+    }
+  });
+
   test('a 100 x 100 picture: unknown at the page limit with "Keep going"; a change stops the stale work at once', async () => {
     // A drawing with a 2x2 switch is multiple at once: this one has none, and no solver decides it within 2 s.
     const hard = gridRows(switchFreePicture(100, 100, 0.5, rng(1)));

@@ -41,7 +41,7 @@ export async function startWebServer(): Promise<{ server: ChildProcess; url: str
   return { server, url };
 }
 
-export async function openWebPage(options: { readonly viewport?: { width: number; height: number }; readonly downloads?: boolean } = {}): Promise<WebPage> {
+export async function openWebPage(options: { readonly viewport?: { width: number; height: number }; readonly downloads?: boolean; readonly touch?: boolean } = {}): Promise<WebPage> {
   const { server, url } = await startWebServer();
   const profile = mkdtempSync(join(tmpdir(), 'nonocrypt-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -50,6 +50,8 @@ export async function openWebPage(options: { readonly viewport?: { width: number
     args: CHROMIUM_ARGS,
     ...(options.viewport ? { viewport: options.viewport } : {}),
     acceptDownloads: options.downloads ?? true,
+    // A phone's screen: touch events, which the page gets as pointer events of type 'touch'.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   const page = await context.newPage();
   const problems: string[] = [];
