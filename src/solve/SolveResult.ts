@@ -78,5 +78,12 @@ export interface SolveStats {
   readonly satDecisions?: number;
   /** Nodes of the core's depth-first search (when it ran). */
   readonly searchNodes?: number;
+  /**
+   * Attempts of belief-propagation-guided decimation (solve/beliefDecimation.ts) between SAT's
+   * slices, when it ran, and how the first picture was found: 'decimation' (an attempt's last
+   * state, or one finished by search) or 'sat'.
+   */
+  readonly decimations?: number;
+  readonly firstBy?: 'decimation' | 'sat';
   readonly satConflicts?: number;
 }
