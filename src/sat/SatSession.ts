@@ -85,6 +85,11 @@ export class SatSession {
     return this.createSolo();
   }
 
+  /** A session of its own that makes instances as this one does (its blocks never share theirs with this one's). */
+  sibling(): SatSession {
+    return new SatSession(this.create, this.memoryCapBytes !== undefined ? { memoryCapBytes: this.memoryCapBytes } : undefined);
+  }
+
   /** Release every instance (the session may be used again afterwards). */
   close(): void {
     for (const s of this.solvers.values()) s.release();

@@ -1,7 +1,6 @@
 import type { Puzzle } from '../grid/Puzzle.js';
 import { lineMarginals } from '../line/lineMarginals.js';
 import { BLACK, UNKNOWN, WHITE } from '../line/Propagator.js';
-import { mulberry32 } from '../seededRandom.js';
 
 /**
  * Belief-propagation-guided decimation: a way to find one picture of a large, loosely
@@ -24,8 +23,6 @@ import { mulberry32 } from '../seededRandom.js';
  * nothing about the board.
  */
 export interface DecimationOptions {
-  /** Seeds the first messages (seed 1: all 0.5; others: 0.5 +- 0.15 at random), so that attempts differ. */
-  readonly seed: number;
   /** `performance.now()` time (ms) at which the attempt stops. */
   readonly deadline?: number;
   /** Rounds of message passing before each step. */
@@ -50,10 +47,8 @@ const EPSILON = 1e-6;
 export function decimate(puzzle: Puzzle, domains: Uint8Array, propagate: (d: Uint8Array) => Uint8Array | 'contradiction', options: DecimationOptions): Decimation {
   const W = puzzle.width;
   const H = puzzle.height;
-  const random = mulberry32(options.seed);
-  const start = () => (options.seed > 1 ? 0.5 + 0.3 * (random() - 0.5) : 0.5);
-  const fromRow = Float64Array.from({ length: W * H }, start);
-  const fromCol = Float64Array.from({ length: W * H }, start);
+  const fromRow = new Float64Array(W * H).fill(0.5);
+  const fromCol = new Float64Array(W * H).fill(0.5);
   const prior = new Float64Array(Math.max(W, H));
   const line = new Uint8Array(Math.max(W, H));
   const marginal = new Float64Array(Math.max(W, H));
