@@ -58,7 +58,7 @@ interface Task {
 }
 
 const flags = {
-  sets: list(SETS, 'sets, each optionally with how many of its puzzles (taai2011:50); random30 has 1000 boards, the larger random sets 10 each'),
+  sets: list(SETS, 'sets, each optionally with how many of its puzzles (taai2011:50); random30 has 1000 boards, the larger random sets 20 each (the first 10 as before: a board depends only on the boards before it)'),
   limit: whole(1000, 'at most this many puzzles of each set (the first ones)'),
   modes: list<Mode>(['first', 'unique'], 'first solution (tournament sets only) and/or uniqueness', ['first', 'unique']),
   timeout: num(60, 'time limit per puzzle, CPU seconds of the solving process', [(n) => n > 0, 'a number > 0']),
@@ -77,7 +77,7 @@ function tasks(o: { sets: string[]; limit: number; modes: Mode[]; seed: number; 
     const [set, count] = spec.split(':') as [string, string | undefined];
     if (!SETS.includes(set) || (count !== undefined && !/^\d+$/.test(count))) throw new Error(`--sets: "${spec}" is not one of ${SETS.join(', ')} (optionally :COUNT)`);
     const r = RANDOM[set];
-    const all = r ? randomSet(set, set === 'random30' ? 1000 : 10, o.seed + SETS.indexOf(set), () => r[0], () => r[1]) : sharedSet(benchDir(o.dir), set);
+    const all = r ? randomSet(set, set === 'random30' ? 1000 : 20, o.seed + SETS.indexOf(set), () => r[0], () => r[1]) : sharedSet(benchDir(o.dir), set);
     const entries = all.slice(0, Math.min(o.limit, Number(count ?? Infinity)));
     return o.modes.filter((m) => m === 'unique' || TOURNAMENTS.includes(set)).flatMap((mode) => entries.map((entry) => ({ entry, mode })));
   });
