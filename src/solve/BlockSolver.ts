@@ -126,8 +126,8 @@ const DEFAULT_TUNING = {
    * at least this many cells open after probing (range 0-1e6; 0: always, 1e6: never); below,
    * SAT alone. Decimation only runs once SAT's first slice has failed, so a low threshold costs
    * the boards SAT decides nothing; decimation alone finds a picture of Knotty (40x40, 1,521
-   * open cells) in 0.4 s and of 4 of 10 random 70x70 boards (density 0.5) in 2 s (scratch
-   * runs, 2026-11-29).
+   * open cells) in 0.4 s, and of boards 1, 2 and 7 of `random70-0.5` (seed 20261128) in about
+   * 2 s each (scratch runs, 2026-11-29).
    */
   decimationMinOpen: 1000,
   /**
@@ -140,9 +140,9 @@ const DEFAULT_TUNING = {
   decimationAttempts: 6,
   /**
    * The first SAT slice (ms; range 100-60,000); the k-th lasts 2^(k-1) times as long. SAT keeps
-   * what it learnt between slices. Random 70x70 boards at density 0.5 that SAT decides at all
-   * mostly take 1.5-3 s (scratch run, 2026-11-29: 4 of 10 boards), so a first slice of 2 s lets
-   * those pass without decimation.
+   * what it learnt between slices. Of 10 random 70x70 boards at density 0.5 (seed 20261128),
+   * SAT alone decided 7 within 60 s, 4 of them in 1.5-2.9 CPU s in all (scratch run,
+   * 2026-11-29), so a first slice of 2 s lets most of those pass without decimation.
    */
   decimationSatMs: 2000,
   /** Rounds of message passing before each decimation step (range 1-100). Scratch runs on the 4 hardest of 10 random 70x70 boards: 3 rounds and 2 % a step found 1 of 4 within 60 s, 10 rounds and 1 % found 3 of 4. */
