@@ -258,7 +258,7 @@ export const suite = defineSuite({
     return [
       ...(o.frontier
         ? [
-            'Issue 42: how far each solver reaches on random boards at the frontier (60x60 to 100x100, density 0.5, and 70x70 at 0.4 and 0.6), every solver as a process per board under the same CPU limit, with uniqueness (two solutions asked for). nonocrypt runs with its defaults (`--jobs` the number of cores: after 30 s alone a board is raced by a portfolio on the worker threads, whose CPU counts against the same limit). One board split over 2 processes (`solve --split K/N`, issue 42 item 2) is built on another branch; its row joins this table when it lands.',
+            'Issue 42: how far each solver reaches on random boards at the frontier (60x60 to 100x100, density 0.5, and 70x70 at 0.4 and 0.6), every solver as a process per board under the same CPU limit, with uniqueness (two solutions asked for). nonocrypt runs with its defaults (`--jobs` the number of cores: after 30 s alone a board is raced by a portfolio on the worker threads, whose CPU counts against the same limit). One board split over 2 processes (`solve --split K/N`) is measured in its own section, "One board on many processes". Where a solver has fewer boards of a set than another, its runs stopped at the boards shown (the first ones of the set).',
           ]
         : []),
       `nonosolve: the binary named by \`NONOSOLVE\` (${bin ?? 'not set'}; sha256 ${sha}), built from the public sources of hyouv/FastNonogramSolver in a scratch folder (recipe in ../shared/NOTES.md), never part of the project (how it works: TECHNIQUES.md beside it); \`nonosolve -q --json OUT [-n 1] FILE.nin\`, the puzzle converted to .nin by our writer, every solution it reports (both of \`MULTIPLE\`) read from OUT.`,
