@@ -255,26 +255,13 @@ export class PnSearch {
 
   /** A new guess's numbers from its children's volume, the children not built. */
   private guessNode(levels: Levels, h: number, g: number): AndNode {
-    const { ctx } = this;
-    const { rules } = ctx;
-    const E1 = ctx.E + 1;
-    const counts = ctx.part.count(levels, g);
-    const allowed = rules.answersFor(g);
-    const truthful = rules.end === 'truthful';
-    const cap = ctx.volume.b(h - 1);
+    const truthful = this.ctx.rules.end === 'truthful';
+    const cap = this.ctx.volume.b(h - 1);
     let pn = 0;
     let dn = Infinity;
-    for (const r of rules.alphabet) {
-      if (r === rules.win || !allowed[r]) continue;
-      let size = 0;
-      let weight = 0;
-      for (let j = 0; j < E1; j++) {
-        let n = counts[r * E1 + j]!;
-        if (j > 0) n += levels[j - 1]!.length - (truthful ? counts[rules.win * E1 + j - 1]! : 0) - counts[r * E1 + j - 1]!;
-        size += n;
-        weight += n * ctx.volume.a(ctx.E - j, h - 1);
-      }
-      if (size === 0 || (size === 1 && truthful)) continue;
+    for (const { size, weight } of this.bound.children(levels, h, g)) {
+      // A child of one code is won (truthful end): it adds nothing.
+      if (size === 1 && truthful) continue;
       const x = weight / cap;
       pn += 1 + Math.floor(this.scale * x);
       dn = Math.min(dn, 1 + Math.floor(this.scale * (1 - x)));
