@@ -23,20 +23,21 @@ import type { SearchContext } from './SearchContext.js';
  * heaviest child, decide its dn); guesses whose heaviest child passes the bound are never made.
  *
  * Positions are decided at once where that is cheap, and remembered: the empty tuple is won, a
- * tuple over the volume bound lost; with at most PN_EXACT_GUESSES left the exact depth-first
- * search (BudgetedSearch with every guess) decides it within PN_EXACT_WORK; with more, a quick
- * one-guess-per-position search (PN_QUICK_WORK) may win it (a win found is a win; its failure
- * says nothing). Decided tuples up to PN_MEMO_MAX_CODES codes are kept by their canonical key
- * (levelsKey): won within t (so within more) with the subtree's text, lost within t (so within
- * fewer). Guesses are one per symmetry class where the searches use symmetry (SearchContext).
+ * tuple over the volume bound lost; a quick depth-first try with one guess a position
+ * (PN_QUICK_WORK) may win it (a win found is a win; its failure says nothing); with at most
+ * PN_EXACT_GUESSES left the lower-bound search (BoundSearch) says lost or won, and the exact
+ * strategy search (every guess, within PN_EXACT_WORK) writes a win's text (past that budget the
+ * position is numbered, known won: dn Infinity). Decided tuples up to PN_MEMO_MAX_CODES codes
+ * are kept by their canonical key (levelsKey): won within t (so within more) with the subtree's
+ * text, lost within t (so within fewer). Guesses are one per symmetry class where the searches use symmetry (SearchContext).
  *
  * Memory: a position holds no tuple (it is rebuilt from its parent on each walk), only its
- * guesses; an OR node materializes its best PN_WIDTH guesses (the volume ranking's order) and
+ * guesses; an OR node makes its best PN_WIDTH guesses (lightest heaviest child first) and
  * the next one each time one is lost, the rest counted in its dn as 1 each. A solved node drops
  * its children (a won one keeps its subtree's text).
  *
  * The search is exhaustive: `lost` means no strategy wins within h (every guess was refuted by
- * the volume bound, the exact search, or its children); it is the search's verdict, not a
+ * the volume bound, the lower-bound search, or its children); it is the search's verdict, not a
  * checked proof (`bound --proof` writes one). A win comes with the strategy's text (compact
  * form, StrategyTree.ts), which the caller checks independently.
  *
