@@ -136,6 +136,50 @@ export const GAMES_TUNING = {
     basis:
       'After the default strategy search finds a worst case H, each try at H - 1 (4 x branch, then every guess) stops after this much work, about 0.8 s of CPU (2026-11-28, one thread: the first search of Mastermind 4x6 e = 1 within 7 did 63 million in 2.5 s). Mastermind 3x3 e = 2 within 6 takes 166,220 with every guess (0.16 s); Mastermind 4x4 e = 2 within 8, 4 guesses a tuple, 42 million (1.6 s). A budget of 20,000 tuples instead (not of work) cost 8 s on Mastermind 4x6 e = 1, whose tuples are large.',
   },
+  PN_SCALE: {
+    value: 8,
+    unit: 'proof or disproof number of a position at the volume bound',
+    range: [1, 1000],
+    basis: 'The proof-number search (PnSearch.ts) numbers a new position with weight r b(t) as pn = 1 + PN_SCALE r, dn = 1 + PN_SCALE (1 - r). Not tuned.',
+  },
+  PN_EXACT_GUESSES: {
+    value: 3,
+    unit: 'guesses left',
+    range: [0, 40],
+    basis:
+      'Positions with at most this many guesses left are decided at once: the lower-bound search (BoundSearch) says lost or won, and the exact strategy search (every guess, within PN_EXACT_WORK) writes a win. Scratch sweep 2026-11-29 (CPU s of the search alone, one process, nice 5, load 3-4), 3 / 4: Mastermind 4x3 e = 2 within 6 (none) 8.1 / 1.8, within 7 (built) 0.8 / 1.9; AB 3 of 6 e = 2 within 7 (none) 8.8 / 9.6; Mastermind 3x5 e = 2 within 8 (built) 3.6 / not found in 60 s, within 7 (none) not decided in 60 s / 39.8. 3 for the strategy hunt (wins).',
+  },
+  PN_EXACT_WORK: {
+    value: 200_000,
+    unit: 'answers looked up per exact decision (as IMPROVE_WORK counts them)',
+    range: [0, 1e12],
+    basis: 'Past it the position is numbered and searched best-first instead. Not tuned.',
+  },
+  PN_QUICK_WORK: {
+    value: 50_000,
+    unit: 'answers looked up per quick try',
+    range: [0, 1e12],
+    basis:
+      'Positions first try the depth-first search with one guess per position (a win found is kept; a failure says nothing) within this much work. Without it (0) the best-first search alone did not find the strategies (scratch sweep 2026-11-29, CPU s, one process): Mastermind 4x3 e = 2 within 7 0.8 s with it, not found in 60 s without; Mastermind 3x5 e = 2 within 8 3.6 s against not found in 60 s; AB 3 of 6 e = 2 within 8 0.7 s against not found in 60 s. The value itself not tuned.',
+  },
+  PN_WIDTH: {
+    value: 8,
+    unit: 'guesses made per position',
+    range: [1, 100_000],
+    basis: 'An expanded position makes its best guesses by the volume ranking, this many, and the next one each time one is lost; the others count 1 each in its disproof number. Not tuned.',
+  },
+  PN_MEMO_MAX_CODES: {
+    value: 1024,
+    unit: 'codes in the tuple',
+    range: [0, 4_194_304],
+    basis: 'Positions up to this size that the proof-number search decided are remembered by their key (levelsKey), within STRATEGY_MEMO of them. Not tuned.',
+  },
+  PN_POLL: {
+    value: 64,
+    unit: 'expansions between two readings of the clock and of shouldStop',
+    range: [1, 1 << 20],
+    basis: 'An expansion ranks a position\'s guesses (milliseconds at most on the games here), so the limit is kept within a fraction of a second. Not tuned.',
+  },
   LARGE_GAME_POOL: {
     value: 2000,
     unit: 'guesses',

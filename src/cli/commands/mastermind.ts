@@ -167,9 +167,13 @@ function declareStrategy(mm: Command) {
   const cmd = gameOptions(mm.command('strategy'))
     .description('build a whole strategy (a tree of guesses), check it independently, and write it as JSON')
     .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
-    .addOption(new Option('--method <method>', "search: volume-guided search that proves each subtree within its budget; kwb: the chapter's k-way branching").choices(['search', 'kwb'] as const).default('search' as const))
+    .addOption(
+      new Option('--method <method>', "search: volume-guided search that proves each subtree within its budget; kwb: the chapter's k-way branching; pn: proof-number search, exhaustive, best-first, one thread")
+        .choices(['search', 'kwb', 'pn'] as const)
+        .default('search' as const),
+    )
     .addOption(new Option('-k, --branch <k>', 'guesses tried per position (search, default 4) or groups expanded (kwb, default 1)').argParser(wholeNumber(1, 64)))
-    .addOption(new Option('--guesses <h>', 'search: build a strategy within h guesses (default: from the volume lower bound up, then tries with a wider branch to do one better)').argParser(wholeNumber(1, 40)))
+    .addOption(new Option('--guesses <h>', 'search, pn: build a strategy within h guesses (default: from the volume lower bound up; search then tries with a wider branch to do one better)').argParser(wholeNumber(1, 40)))
     .addOption(new Option('-j, --jobs <n>', 'worker threads (default: the number of cores)').argParser(wholeNumber(1, 256)))
     .addOption(timeoutOption('stop the whole build, its check included (exit 3, nothing written)'))
     .option('--json', 'print a JSON summary on stdout')
@@ -191,21 +195,31 @@ async function strategyCommand(io: CliIO, flags: ReturnType<ReturnType<typeof de
     ...(deadline === undefined ? {} : { timeLimitMs: Math.max(0, deadline - performance.now()) }),
     jobs: flags.jobs ?? defaultJobs(),
     onProgress: (p) => progress.tick(p.done, p.total, `within ${p.guesses}: `),
+    shouldStop: () => heapAlmostFull('the search tree is held in memory'),
   });
   progress.end();
   const secs = +(r.ms / 1000).toFixed(2);
+  const pn = r.pn ? { expanded: r.pn.expanded, positions: r.pn.positions } : {};
+  const pnWords = r.pn ? ` (proof-number search: ${plural(r.pn.expanded, 'position')} expanded, ${r.pn.positions.toLocaleString('en-US')} made)` : '';
   if (r.status !== 'built') {
-    const why = r.status === 'timeout' ? `${theLimit(flags.timeout)} reached (the search ran ${secs} s)` : `no strategy found within ${r.failed.join(', ')} guesses`;
-    if (flags.json) io.stdout.write(JSON.stringify({ status: r.status, failed: r.failed, seconds: secs }) + '\n');
+    const stopped = r.stoppedBy ? `stopped: ${r.stoppedBy}` : `${theLimit(flags.timeout)} reached`;
+    const ruled = flags.method === 'pn' ? 'no strategy within' : 'no strategy found within';
+    const pnRun = flags.method === 'pn';
+    const why =
+      r.status === 'timeout'
+        ? `${pnRun ? 'unknown: ' : ''}${stopped} (the search ran ${secs} s${pnRun && r.failed.length ? `; no strategy within ${r.failed.join(', ')} guesses` : ''})${pnWords}`
+        : `${ruled} ${r.failed.join(', ')} guesses${pnRun ? ': the exhaustive search ruled out every guess (its own verdict, not a checked proof: bound --proof writes one)' : ''}${pnWords}`;
+    const status = pnRun && r.status === 'timeout' ? 'unknown' : r.status;
+    if (flags.json) io.stdout.write(JSON.stringify({ status, failed: r.failed, seconds: secs, ...(r.stoppedBy ? { stoppedBy: r.stoppedBy } : {}), ...pn }) + '\n');
     else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
     return exitCode('UNDECIDED');
   }
   writeOutput(io, flags.output, r.file!);
   const c = r.check!;
   if (flags.json) {
-    io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: flags.output }) + '\n');
+    io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: flags.output, ...(r.failed.length ? { failed: r.failed } : {}), ...pn }) + '\n');
   } else if (!flags.quiet) {
-    io.stderr.write(`${summaryLine(c)}; built in ${secs} s${flags.output === '-' ? '' : `, written to ${flags.output}`}\n`);
+    io.stderr.write(`${summaryLine(c)}; built in ${secs} s${flags.output === '-' ? '' : `, written to ${flags.output}`}${pnWords}\n`);
   }
   return exitCode('OK');
 }
@@ -398,11 +412,11 @@ class BoundCheckpoint {
 const HEAP_STOP_SHARE = 0.75;
 
 /** Why `bound` should stop now for memory (see HEAP_STOP_SHARE), or undefined. */
-function heapAlmostFull(): string | undefined {
+function heapAlmostFull(what = "an item's proof is built in memory"): string | undefined {
   const h = getHeapStatistics();
   if (h.used_heap_size < HEAP_STOP_SHARE * h.heap_size_limit) return undefined;
   const mb = (n: number) => Math.round(n / 2 ** 20).toLocaleString('en-US');
-  return `out of memory: the search holds ${mb(h.used_heap_size)} MB of Node's ${mb(h.heap_size_limit)} MB heap (an item's proof is built in memory); run it with more, e.g. NODE_OPTIONS=--max-old-space-size=16384`;
+  return `out of memory: the search holds ${mb(h.used_heap_size)} MB of Node's ${mb(h.heap_size_limit)} MB heap (${what}); run it with more, e.g. NODE_OPTIONS=--max-old-space-size=16384`;
 }
 
 /**

@@ -135,16 +135,17 @@ export class BoundSearch {
 
   /**
    * A guess's answers whose child is not empty, heaviest child (with t - 1 guesses left)
-   * first, then by answer; the weights from the guess's class counts, the children not built.
+   * first, then by answer; the weights (and codes) from the guess's class counts, the children
+   * not built.
    */
-  children(levels: Levels, t: number, g: number): { answer: number; weight: number }[] {
+  children(levels: Levels, t: number, g: number): { answer: number; weight: number; size: number }[] {
     const { ctx } = this;
     const { rules } = ctx;
     const E1 = ctx.E + 1;
     const counts = ctx.part.count(levels, g);
     const allowed = rules.answersFor(g);
     const truthful = rules.end === 'truthful';
-    const out: { answer: number; weight: number }[] = [];
+    const out: { answer: number; weight: number; size: number }[] = [];
     for (const r of rules.alphabet) {
       if (r === rules.win || !allowed[r]) continue;
       let size = 0;
@@ -156,7 +157,7 @@ export class BoundSearch {
         size += n;
         weight += n * ctx.volume.a(ctx.E - j, t - 1);
       }
-      if (size > 0) out.push({ answer: r, weight });
+      if (size > 0) out.push({ answer: r, weight, size });
     }
     return out.sort((a, b) => b.weight - a.weight || a.answer - b.answer);
   }

@@ -9,6 +9,7 @@ import { GAMES_TUNING } from '../tuning.js';
 import { BUDGET_SPENT, BudgetedSearch } from './BudgetedSearch.js';
 import { formatStrategyFile } from './formatStrategyFile.js';
 import { KwbSearch } from './KwbSearch.js';
+import { PnSearch } from './PnSearch.js';
 import { SearchContext } from './SearchContext.js';
 import { subtreeRunner } from './SubtreeRunner.js';
 import type { SubtreeTask } from './SubtreeTask.js';
@@ -25,13 +26,16 @@ import type { SubtreeTask } from './SubtreeTask.js';
  *   (4 x branch, then every guess, which is exact), each try within IMPROVE_WORK answers looked up
  *   (tuning.ts) and half the time left. An exact try that fails proves h too few and ends it.
  * - `kwb`: the chapter's k-way branching (KwbSearch.ts) with k = `branch`.
+ * - `pn`: the proof-number search (PnSearch.ts), exhaustive and best-first, in this thread
+ *   (`jobs` and `branch` unused): within `guesses`, or from the volume lower bound up to
+ *   `maxGuesses` (each h it rules out goes to `failed`: its own verdict, not a checked proof).
  * The first guess is chosen here; each of its children is one task, run on worker threads
  * (`jobs` > 1) or in this thread. `timeLimitMs` bounds the whole build, the answer table and
  * the final check included: when it passes, the
  * result is `timeout` and no strategy is returned (never a partial one).
  */
 export interface StrategyOptions {
-  readonly method?: 'search' | 'kwb';
+  readonly method?: 'search' | 'kwb' | 'pn';
   /** Guesses tried per tuple (search, default 4) or groups expanded (kwb, default 1). */
   readonly branch?: number;
   /** search: the worst case to build for; default: the volume lower bound, then up. */
@@ -48,6 +52,8 @@ export interface StrategyOptions {
   /** After each subtree: the worst case being tried, subtrees done and their number. */
   readonly onProgress?: (p: { guesses: number; done: number; total: number }) => void;
   readonly table?: AnswerTable;
+  /** pn: asked about every PN_POLL expansions, a reason to stop now (e.g. memory; the result is then `timeout` with `stoppedBy`). */
+  readonly shouldStop?: () => string | undefined;
 }
 
 export interface StrategyResult {
@@ -63,6 +69,10 @@ export interface StrategyResult {
   readonly failed: readonly number[];
   readonly nodes: number;
   readonly ms: number;
+  /** pn: why it stopped before the time limit (e.g. memory), when `timeout`. */
+  readonly stoppedBy?: string;
+  /** pn: the last search's counts (positions expanded best-first, made, decided at once). */
+  readonly pn?: { readonly expanded: number; readonly positions: number; readonly decided: number };
 }
 
 export async function buildStrategy(rules: Rules, options: StrategyOptions = {}): Promise<StrategyResult> {
@@ -96,7 +106,7 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
     ...(table ? { table } : {}),
     levels,
     history,
-    method,
+    method: method === 'kwb' ? 'kwb' : 'search',
     guesses,
     branch,
     ...(deadlineEpochMs !== undefined ? { deadlineEpochMs } : {}),
@@ -120,7 +130,7 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
     return { text: ctx.nodeText(g, texts), depth: depth + 1 };
   };
   const finish = (text: string, worst: number): StrategyResult => {
-    const file = formatStrategyFile(rules, text, { worst, extra: { built: `${method}, ${method === 'kwb' ? 'k' : 'branch'} ${branch}` } });
+    const file = formatStrategyFile(rules, text, { worst, extra: { built: method === 'pn' ? 'proof-number search' : `${method}, ${method === 'kwb' ? 'k' : 'branch'} ${branch}` } });
     const check = checkStrategy(file, 'strategy', deadline.at === undefined ? {} : { deadline: deadline.at });
     if (check.valid === null) return done('timeout');
     if (!check.valid) {
@@ -178,6 +188,20 @@ export async function buildStrategy(rules: Rules, options: StrategyOptions = {})
       return best ? finish(best.text, best.depth) : done('none');
     }
     const lower = Math.max(1, ctx.volume.lowerBound(root));
+    if (method === 'pn') {
+      const last = options.guesses ?? options.maxGuesses ?? lower + 10;
+      for (let h = options.guesses ?? lower; h <= last; h++) {
+        const s = new PnSearch(ctx, options.shouldStop ? { shouldStop: options.shouldStop } : {});
+        const r = s.solve(root, h);
+        nodes += s.expanded;
+        const pn = { expanded: s.expanded, positions: s.positions, decided: s.decided };
+        if (r.status === 'won') return { ...finish(r.text!, h), pn };
+        if (r.status === 'unknown') return done('timeout', { pn, ...(r.stoppedBy && deadline.passed === false ? { stoppedBy: r.stoppedBy } : {}) });
+        failed.push(h);
+        if (h === last) return done('none', { pn });
+      }
+      return done('none');
+    }
     const first = options.guesses ?? lower;
     const last = options.guesses ?? options.maxGuesses ?? lower + 10;
     const pool = ctx.guessPool(root, []);
