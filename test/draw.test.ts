@@ -300,7 +300,7 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
   });
 
   test('a 100 x 100 picture: unknown at the page limit with "Keep going"; a change stops the stale work at once', async () => {
-    // A drawing with a 2x2 switch is multiple at once: this one has none, and no solver decides it within 2 s.
+    // A drawing with a 2x2 switch is multiple at once: this one has none, and nonocrypt does not decide it within the 2 s limit.
     const hard = gridRows(switchFreePicture(100, 100, 0.5, rng(1)));
     await open(hard);
     expect(await verdict(60_000)).toMatch(/^unknown: not decided within the page's limit/);
