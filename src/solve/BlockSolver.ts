@@ -420,18 +420,17 @@ export class BlockSolver {
     // Time shared: an attempt starts only while decimation has taken no longer than SAT so far.
     let satMs = 0;
     let decimationMs = 0;
-    for (let slice = 0, attempt = 1; attempt <= t.decimationAttempts; slice++) {
+    for (let slice = 0; this.decimations < t.decimationAttempts; slice++) {
       const started = performance.now();
       const sat = this.someGrid({ deadline: until(t.decimationSatMs * 2 ** slice) });
       satMs += performance.now() - started;
       if (sat !== 'unknown' || late()) return this.firstBy(sat, 'sat');
       if (decimationMs > satMs) continue;
       const begun = performance.now();
-      this.decimations++;
       // Each attempt fixes half as many cells a step as the one before (the same steps would meet the same dead end).
       const d = decimate(this.puzzle, this.satDomains, propagate, {
         rounds: t.decimationRounds,
-        batch: t.decimationBatch / 10_000 / 2 ** (attempt++ - 1),
+        batch: t.decimationBatch / 10_000 / 2 ** this.decimations++,
         firstRounds: t.decimationFirstRounds,
         ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
       });

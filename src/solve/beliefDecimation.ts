@@ -60,26 +60,23 @@ export function decimate(puzzle: Puzzle, domains: Uint8Array, propagate: (d: Uin
     return clamp(0.5 * old + (0.5 * black) / (black + white));
   };
   let dom = domains;
-  /** One round: every row from the column messages, then every column from the row messages. */
-  const round = (): boolean => {
-    for (let y = 0; y < H; y++) {
-      for (let x = 0; x < W; x++) {
-        prior[x] = fromCol[y * W + x]!;
-        line[x] = dom[y * W + x]!;
+  /**
+   * The messages of `count` lines of `length` cells (line k's cell i is `first(k) + i * step`)
+   * from the crossing lines' messages `from`, into `to`; false on a contradiction.
+   */
+  const pass = (clues: Puzzle['rows'], count: number, length: number, first: (k: number) => number, step: number, from: Float64Array, to: Float64Array): boolean => {
+    for (let k = 0; k < count; k++) {
+      for (let i = 0, c = first(k); i < length; i++, c += step) {
+        prior[i] = from[c]!;
+        line[i] = dom[c]!;
       }
-      if (!lineMarginals(puzzle.rows[y]!, prior.subarray(0, W), line.subarray(0, W), marginal)) return false;
-      for (let x = 0; x < W; x++) fromRow[y * W + x] = damped(fromRow[y * W + x]!, marginal[x]!, prior[x]!);
-    }
-    for (let x = 0; x < W; x++) {
-      for (let y = 0; y < H; y++) {
-        prior[y] = fromRow[y * W + x]!;
-        line[y] = dom[y * W + x]!;
-      }
-      if (!lineMarginals(puzzle.cols[x]!, prior.subarray(0, H), line.subarray(0, H), marginal)) return false;
-      for (let y = 0; y < H; y++) fromCol[y * W + x] = damped(fromCol[y * W + x]!, marginal[y]!, prior[y]!);
+      if (!lineMarginals(clues[k]!, prior.subarray(0, length), line.subarray(0, length), marginal)) return false;
+      for (let i = 0, c = first(k); i < length; i++, c += step) to[c] = damped(to[c]!, marginal[i]!, prior[i]!);
     }
     return true;
   };
+  /** One round: every row from the column messages, then every column from the row messages. */
+  const round = (): boolean => pass(puzzle.rows, H, W, (y) => y * W, 1, fromCol, fromRow) && pass(puzzle.cols, W, H, (x) => x, W, fromRow, fromCol);
   const belief = (c: number) => {
     const black = fromRow[c]! * fromCol[c]!;
     return black / (black + (1 - fromRow[c]!) * (1 - fromCol[c]!));
