@@ -11,18 +11,23 @@ import { puzzleFile } from './puzzles.js';
  * One board on several processes (`solve --split K/N`, cube-and-conquer) against one process:
  * random square boards; each is solved by `nonocrypt solve --json -j 1 -t LIMIT FILE`, then by
  * N processes `solve --json -j 1 -t LIMIT --split K/N FILE` started together (one per core),
- * whose documents are merged (collection/mergeParts.ts). Wall: around each run (the split's:
- * from the start of the N processes to the end of the last); CPU: user + system of the
- * processes from the kernel (the split's: summed, and its slowest part's). On an idle machine
- * with N cores the split's wall time is its slowest part's CPU time, so both ratios are shown:
+ * whose documents are merged (collection/mergeParts.ts). As in the README's recipe (GNU
+ * parallel's `--halt now,fail=1`), a part that exits 1 (two pictures in its cube: the board is
+ * ambiguous) stops the others. Wall: around each run (the split's: from the start of the N
+ * processes to the end of the last, or to the stop); CPU: user + system of the
+ * processes from the kernel (the split's: summed, and the deciding part's). On an idle machine
+ * with N cores the split's wall time is the deciding part's CPU time, so both ratios are shown:
  * the machine is shared, and wall times follow its load.
  */
 interface Figure {
   readonly status: string;
   readonly wall: number;
   readonly cpu: number;
-  /** The slowest part's CPU seconds (the one process's own for the one-process run). */
-  readonly slowest: number;
+  /**
+   * The CPU seconds of the part whose end gave the verdict: the first to find two pictures when
+   * it stopped the others, else the slowest part (the one process's own for the one-process run).
+   */
+  readonly deciding: number;
   readonly load: string;
   /** The unfinished parts, for the split. */
   readonly note?: string;
@@ -48,7 +53,7 @@ export const suite = defineSuite({
       r.stopped ? 'unknown' : ((JSON.parse(r.stdout || '{}') as { status?: string }).status ?? `error (exit ${r.code})`);
     return [
       part({
-        about: `Boards: ${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), as \`.non\` files. One process: \`nonocrypt ${solve.join(' ')} FILE\`; split: \`nonocrypt ${solve.join(' ')} --split K/${o.parts} FILE\` for K = 1..${o.parts}, started together, merged with \`mergeParts\`. Each process is stopped at ${o.limit} CPU s (prlimit). Wall: around the run; CPU: user + system from the kernel (split: the sum over the parts, and the slowest part). The machine has 2 cores shared with other work: the load average (1 minute) is shown before each run; with N idle cores the split's wall time would be its slowest part's CPU time.`,
+        about: `Boards: ${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), as \`.non\` files. One process: \`nonocrypt ${solve.join(' ')} FILE\`; split: \`nonocrypt ${solve.join(' ')} --split K/${o.parts} FILE\` for K = 1..${o.parts}, started together, merged with \`mergeParts\`; as in the README's recipe (GNU parallel's \`--halt now,fail=1\`), the first part to exit 1 (two pictures in its cube) stops the others, and merge is given the parts that ended. Each process is stopped at ${o.limit} CPU s (prlimit). Wall: around the run; CPU: user + system from the kernel (split: the sum over the parts, and the deciding part's: the first to find two pictures, else the slowest). The machine has 2 cores shared with other work: the load average (1 minute) is shown before each run; with N idle cores the split's wall time would be the deciding part's CPU time.`,
         inputs: boards,
         key: (e: Entry) => e.id,
         commands: [
@@ -57,7 +62,7 @@ export const suite = defineSuite({
             run: async (e: Entry): Promise<Figure> => {
               const before = load();
               const r = await runProcess(cliArgv(...solve, puzzleFile(e, 'non')), capped);
-              return { status: statusOf(r), wall: r.wall, cpu: r.cpu, slowest: r.cpu, load: before, ...(r.stopped ? { note: `stopped: ${r.stopped}` } : {}) };
+              return { status: statusOf(r), wall: r.wall, cpu: r.cpu, deciding: r.cpu, load: before, ...(r.stopped ? { note: `stopped: ${r.stopped}` } : {}) };
             },
           },
           {
@@ -66,28 +71,34 @@ export const suite = defineSuite({
               const before = load();
               const file = puzzleFile(e, 'non');
               const w0 = performance.now();
-              const runs = await Promise.all(Array.from({ length: o.parts }, (_, k) => runProcess(cliArgv(...solve, '--split', `${k + 1}/${o.parts}`, file), capped)));
+              // As the README's recipe (GNU parallel --halt now,fail=1): a part that exits 1 has two pictures, and stops the others.
+              const race = new AbortController();
+              let winner: number | undefined;
+              const runs = await Promise.all(
+                Array.from({ length: o.parts }, (_, k) =>
+                  runProcess(cliArgv(...solve, '--split', `${k + 1}/${o.parts}`, file), { ...capped, abort: race.signal }).then((r) => {
+                    if (r.code === 1 && winner === undefined) {
+                      winner = k;
+                      race.abort(`part ${k + 1} found two pictures`);
+                    }
+                    return r;
+                  }),
+                ),
+              );
               const wall = (performance.now() - w0) / 1000;
               const cpus = runs.map((r) => r.cpu);
               let status: string;
               let note: string | undefined;
-              const stopped = runs.flatMap((r, k) => (r.stopped ? [k + 1] : []));
-              if (stopped.length) {
-                // A part stopped at the CPU limit wrote nothing: two pictures in the others would still decide.
-                const pictures = new Set(runs.filter((r) => !r.stopped).flatMap((r) => readPart(r.stdout, 'part').solutions.map((x) => x.join('/'))));
-                status = pictures.size >= 2 ? 'multiple' : 'unknown';
-                note = `stopped at the CPU limit: part ${stopped.join(', ')}`;
-              } else try {
-                const m = mergeParts(
-                  runs.map((r, k) => readPart(r.stdout, `part ${k + 1}`)),
-                  runs.map((_, k) => `part ${k + 1}`),
-                );
-                status = m.status;
-                if (m.unfinished.length) note = m.unfinished.map((u) => `part ${u.part}: ${u.reason}`).join('; ');
+              // A part that was stopped wrote nothing: merge is given the others (two pictures in them decide).
+              const ended = runs.flatMap((r, k) => (r.stopped ? [] : [{ r, name: `part ${k + 1}` }]));
+              const stopped = runs.flatMap((r, k) => (r.stopped ? [`part ${k + 1} (${r.stopped})`] : []));
+              try {
+                status = mergeParts(ended.map((x) => readPart(x.r.stdout, x.name)), ended.map((x) => x.name)).status;
               } catch (err) {
-                status = `error (${err instanceof Error ? err.message : String(err)})`;
+                status = stopped.length ? 'unknown' : `error (${err instanceof Error ? err.message : String(err)})`;
               }
-              return { status, wall, cpu: cpus.reduce((a, b) => a + b, 0), slowest: Math.max(...cpus), load: before, ...(note ? { note } : {}) };
+              if (stopped.length) note = `stopped: ${stopped.join(', ')}`;
+              return { status, wall, cpu: cpus.reduce((a, b) => a + b, 0), deciding: winner === undefined ? Math.max(...cpus) : cpus[winner]!, load: before, ...(note ? { note } : {}) };
             },
           },
         ],
@@ -101,7 +112,7 @@ export const suite = defineSuite({
           const both = rows.filter((r) => r.one && r.split) as { e: Entry; one: Figure; split: Figure }[];
           const hard = both.filter((r) => r.one.cpu >= o.min && r.one.status !== 'unknown');
           const wallRatios = hard.map((r) => r.split.wall / r.one.wall);
-          const cpuRatios = hard.map((r) => r.split.slowest / r.one.cpu);
+          const cpuRatios = hard.map((r) => r.split.deciding / r.one.cpu);
           const ratio = fixed(2);
           return [
             view({
@@ -114,13 +125,13 @@ export const suite = defineSuite({
                 [`split into ${o.parts}`, (r) => r.split.status + (r.split.note ? ` (${r.split.note})` : '')],
                 ['wall s ', (r) => secs(r.split.wall)],
                 ['CPU s, all parts', (r) => secs(r.split.cpu)],
-                ['CPU s, slowest part', (r) => secs(r.split.slowest)],
+                ['CPU s, deciding part', (r) => secs(r.split.deciding)],
                 ['wall ratio', (r) => ratio(r.split.wall / r.one.wall)],
-                ['slowest part CPU / one process CPU', (r) => ratio(r.split.slowest / r.one.cpu)],
+                ['deciding part CPU / one process CPU', (r) => ratio(r.split.deciding / r.one.cpu)],
                 ['load before (one / split)', (r) => `${r.one.load.split(' ')[0]} / ${r.split.load.split(' ')[0]}`],
               ],
               after: hard.length
-                ? `Boards decided in one process with at least ${o.min} CPU s: ${hard.length} of ${both.length}. Split into ${o.parts} against one process: wall ratio median ${ratio(median(wallRatios))}, max ${ratio(max(wallRatios))}; slowest part's CPU over the one process's CPU median ${ratio(median(cpuRatios))}, max ${ratio(max(cpuRatios))} (the target is at most 0.6).`
+                ? `Boards decided in one process with at least ${o.min} CPU s: ${hard.length} of ${both.length}. Split into ${o.parts} against one process: wall ratio median ${ratio(median(wallRatios))}, max ${ratio(max(wallRatios))}; the deciding part's CPU over the one process's CPU median ${ratio(median(cpuRatios))}, max ${ratio(max(cpuRatios))} (the target is at most 0.6).`
                 : `No board took at least ${o.min} CPU s and was decided in one process: nothing to summarize.`,
             }),
           ];

@@ -14,7 +14,7 @@ test('lineMarginals: each cell\'s probability of black over the placements that 
   const rand = rng(4201);
   let contradictions = 0;
   for (let k = 0; k < 2000; k++) {
-    const n = 1 + Math.floor(rand() * 11);
+    const n = 1 + Math.floor(rand() * 13);
     const clue = runsOf(Array.from(randomCells(n, 1, rand(), rand)));
     const prior = Array.from({ length: n }, () => 0.02 + 0.96 * rand());
     const domains = Array.from({ length: n }, () => (rand() < 0.15 ? (rand() < 0.5 ? BLACK : WHITE) : UNKNOWN));

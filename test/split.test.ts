@@ -178,6 +178,16 @@ describe('solve --split and merge (CLI)', () => {
     expectUsageError(nonocrypt(['merge', u[0]!, u[1]!, u[1]!, u[2]!]), /part 2 of 3 given twice: .*refuse-u\.part-2\.json and .*refuse-u\.part-2\.json/);
     expectUsageError(nonocrypt(['merge', u[0]!, u[2]!]), 'part 2 of 3 is missing');
     expectUsageError(nonocrypt(['merge', four[0]!]), 'parts 2, 3 and 4 of 4 are missing');
+    // Missing parts are refused only while the parts given hold fewer than two pictures.
+    const many = split('multiple.pic', 3, 'refuse-m');
+    const docs = many.map((f) => JSON.parse(readFileSync(f, 'utf8')) as { solutions: unknown[] });
+    const two = docs.findIndex((d) => d.solutions.length === 2);
+    expect(two, 'scatter has a part with two pictures').toBeGreaterThanOrEqual(0);
+    const alone = nonocrypt(['merge', '--json', many[two]!]);
+    expect(alone.code, alone.stderr).toBe(1);
+    expect(JSON.parse(alone.stdout)).toMatchObject({ status: 'multiple', parts: 3, unfinished: [1, 2, 3].filter((k) => k !== two + 1).map((part) => ({ part, reason: 'not given' })) });
+    const one = docs.findIndex((d) => d.solutions.length === 1);
+    if (one >= 0) expectUsageError(nonocrypt(['merge', many[one]!]), /are missing: merge needs all 3 .*unless the parts given hold two pictures/);
     const whole = at('whole.json');
     writeFileSync(whole, nonocrypt(['solve', '--json', at('unique.pic')]).stdout);
     expectUsageError(nonocrypt(['merge', whole]), /whole\.json: no "split" \(a whole board's verdict, not a part\)/);
@@ -235,7 +245,7 @@ if (!hasParallel && process.env.CI) throw new Error('GNU parallel is missing in 
 if (!hasParallel) console.warn('test/split.test.ts: the GNU parallel recipe is skipped, GNU parallel is not installed (apt-get install -y parallel; .ci/run does)');
 
 describe.skipIf(!hasParallel)('--split K/N under GNU parallel (the README recipe)', () => {
-  test('N parts run side by side, merged, give one process\'s verdict', () => {
+  test('N parts run side by side (the first with two pictures stops the others), merged, give one process\'s verdict', () => {
     assertBuilt();
     const tmp = tempDir('nonocrypt-split-parallel-');
     try {
@@ -247,8 +257,9 @@ describe.skipIf(!hasParallel)('--split K/N under GNU parallel (the README recipe
       ] as const) {
         writeFileSync(join(tmp.dir, name), grid);
         const one = sh(`nonocrypt solve --json -j 1 ${name}`);
-        const run = sh(`parallel 'nonocrypt solve --json -j 1 --split {}/4 ${name} > part-{}.json' ::: 1 2 3 4; nonocrypt merge --json part-*.json`);
-        expect(run.stderr).toBe('');
+        const run = sh(`rm -f part-*.json; parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json ${name}' ::: 1 2 3 4; nonocrypt merge --json part-*.json`);
+        // GNU parallel says which part stopped the others, and nothing else is said.
+        expect(run.stderr.replace(/^parallel: This job failed:\n.*--split \d\/4 -o part-\d\.json .*\n/, '')).toBe('');
         const whole = JSON.parse(one.stdout) as { status: string; solutions: string[][] };
         const merged = JSON.parse(run.stdout) as { status: string; solutions: string[][] };
         expect(merged.status).toBe(whole.status);

@@ -44,6 +44,8 @@ export interface ProcOptions {
   readonly capS?: number;
   readonly cpuLimitS?: number;
   readonly env?: Record<string, string>;
+  /** Stops the process as the wall-clock cap does (its CPU so far is kept); `stopped` is then the signal's reason. */
+  readonly abort?: AbortSignal;
 }
 
 const GNU_TIME = '/usr/bin/time';
@@ -100,23 +102,28 @@ export async function runProcess(argv: readonly string[], o: ProcOptions = {}): 
   child.stderr!.setEncoding('utf8').on('data', (s: string) => void (err.length < 1 << 16 && (err += s)));
   let stopped: string | undefined;
   let stoppedCpu = NaN;
-  const timer = o.capS === undefined ? undefined : setTimeout(() => {
-    stopped = `wall-clock cap ${o.capS} s`;
+  /** Kills the process group, keeping the CPU of the process at the end of its chain (the measured one). */
+  const stop = (why: string) => {
     try {
       let leaf = child.pid!;
       for (let k: number; (k = Number(readFileSync(`/proc/${leaf}/task/${leaf}/children`, 'utf8').trim().split(' ')[0])) > 0; ) leaf = k;
       stoppedCpu = procCpu(leaf);
       process.kill(-child.pid!, 'SIGKILL');
+      stopped = why;
     } catch {
       /* already gone */
     }
-  }, o.capS * 1000);
+  };
+  const timer = o.capS === undefined ? undefined : setTimeout(() => stop(`wall-clock cap ${o.capS} s`), o.capS * 1000);
+  const onAbort = () => stop(String(o.abort!.reason));
+  o.abort?.addEventListener('abort', onAbort, { once: true });
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', () => resolve());
   });
   const w1 = performance.now();
   if (timer) clearTimeout(timer);
+  o.abort?.removeEventListener('abort', onAbort);
   if (typeof stdin === 'number') closeSync(stdin);
   if (typeof stdout === 'number') closeSync(stdout);
   const read = (ext: string) => {
@@ -130,12 +137,13 @@ export async function runProcess(argv: readonly string[], o: ProcOptions = {}): 
   const status = Number(/exited with non-zero status (\d+)/.exec(gnu)?.[1] ?? 0);
   const signal = status > 128 ? String(status - 128) : undefined;
   if (signal === '24' && o.cpuLimitS !== undefined) stopped = `CPU limit ${o.cpuLimitS} s`;
-  const cpu = stopped?.startsWith('wall') ? stoppedCpu : times ? Number(times[2]) + Number(times[3]) : NaN;
+  const killed = stopped !== undefined && !Number.isNaN(stoppedCpu);
+  const cpu = killed ? stoppedCpu : times ? Number(times[2]) + Number(times[3]) : NaN;
   return {
     wall: (w1 - w0) / 1000,
     cpu,
     rssMiB: Number(rss ?? NaN) / 1024,
-    code: stopped?.startsWith('wall') || signal ? undefined : status,
+    code: killed || signal ? undefined : status,
     signal: signal ? `signal ${signal}` : stopped ? 'SIGKILL' : undefined,
     stopped,
     stdout: out,

@@ -10,11 +10,13 @@ import type { Cube } from '../solve/split/splitCubes.js';
  *
  * The board's verdict from the N parts (the cubes are disjoint and cover every picture):
  * - `multiple` when the parts found two different pictures, whether or not every part finished
- *   (the two pictures are the proof);
+ *   or was given at all (the two pictures are the proof: a recipe may stop the other parts as
+ *   soon as one part finds two, README "One board on many machines");
  * - otherwise `unknown` when some part did not finish (they are named, with why);
  * - `unique` when exactly one picture was found, `none` when none was.
- * Parts of different boards (their puzzle identity), of different N, a part given twice or a
- * part missing are refused (E_PARTS), naming the files and the parts.
+ * Parts of different boards (their puzzle identity), of different N, or a part given twice are
+ * refused (E_PARTS), naming the files and the parts; so are missing parts, unless the parts given
+ * hold two pictures (then the missing ones are listed as unfinished, "not given").
  */
 export interface PartDocument {
   /** The puzzle's identity (puzzle/puzzleId.ts). */
@@ -103,7 +105,7 @@ export interface MergedVerdict {
   readonly height: number;
   /** N. */
   readonly parts: number;
-  /** The parts that did not finish, with why (for `unknown`; also listed with `multiple`). */
+  /** The parts that did not finish, with why (for `unknown`; also listed with `multiple`, with the parts not given). */
   readonly unfinished: readonly { readonly part: number; readonly reason: string }[];
 }
 
@@ -123,16 +125,18 @@ export function mergeParts(parts: readonly PartDocument[], names: readonly strin
     byPart.set(p.split.part, i);
   });
   const missing: number[] = [];
-  for (let k = 1; k <= N; k++) if (!byPart.has(k)) missing.push(k);
-  if (missing.length > 0) {
-    throw new InputError('E_PARTS', `${missing.length === 1 ? 'part' : 'parts'} ${listed(missing)} of ${N} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs all ${N} (the --json output of solve --split K/${N} for each K)`);
-  }
   const solutions: (readonly string[])[] = [];
   const foundIn: number[] = [];
   const seen = new Set<string>();
   const unfinished: { part: number; reason: string }[] = [];
   for (let k = 1; k <= N; k++) {
-    const p = parts[byPart.get(k)!]!;
+    const at = byPart.get(k);
+    if (at === undefined) {
+      missing.push(k);
+      unfinished.push({ part: k, reason: 'not given' });
+      continue;
+    }
+    const p = parts[at]!;
     if (!p.finished) unfinished.push({ part: k, reason: p.reason ?? 'not finished' });
     for (const s of p.solutions) {
       const key = s.join('\n');
@@ -141,6 +145,9 @@ export function mergeParts(parts: readonly PartDocument[], names: readonly strin
       solutions.push(s);
       foundIn.push(k);
     }
+  }
+  if (missing.length > 0 && solutions.length < 2) {
+    throw new InputError('E_PARTS', `${missing.length === 1 ? 'part' : 'parts'} ${listed(missing)} of ${N} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs all ${N} (the --json output of solve --split K/${N} for each K), unless the parts given hold two pictures`);
   }
   const status = solutions.length >= 2 ? 'multiple' : unfinished.length > 0 ? 'unknown' : solutions.length === 1 ? 'unique' : 'none';
   const keep = status === 'multiple' ? 2 : solutions.length;

@@ -10,12 +10,12 @@ function declare(program: Command) {
     .command('merge')
     .description("the verdict of a board split over many machines: merge the --json outputs of solve FILE --split K/N for K = 1..N (unique, multiple with both pictures, none, or unknown naming the parts that did not finish)")
     .summary('merge the parts of solve --split K/N into the board\'s verdict')
-    .argument('<parts...>', 'the parts: each the --json output of solve --split K/N (one file per part, every K from 1 to N once)')
+    .argument('<parts...>', 'the parts: each the --json output of solve --split K/N (one file per part, every K from 1 to N once; parts may be missing when those given hold two pictures)')
     .option('--json', 'print one JSON document: {"status","solutions":[[rows]],"foundIn":[K],"width","height","parts","unfinished":[{"part","reason"}]}')
     .addOption(outputOption('the report'))
     .addHelpText(
       'after',
-      "\nExit 0 when unique (one picture, every part searched to the end); 1 when multiple or none; 3 when some part did not finish; 2 for parts that do not fit together (another puzzle, another N, a part twice or missing).\n\nExample:\n  parallel 'nonocrypt solve --json -j 1 --split {}/4 big.non > part-{}.json' ::: 1 2 3 4; nonocrypt merge part-*.json",
+      "\nExit 0 when unique (one picture, every part searched to the end); 1 when multiple or none; 3 when some part did not finish; 2 for parts that do not fit together (another puzzle, another N, a part twice, or a part missing while the parts given hold fewer than two pictures).\n\nExample (a part that finds two pictures exits 1 and stops the others: the board is ambiguous):\n  parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json big.non' ::: 1 2 3 4; nonocrypt merge part-*.json",
     );
 }
 
