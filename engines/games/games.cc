@@ -130,6 +130,13 @@ bool allows(const int32_t* t, int h) {
   return weightOf(t, h) <= B[h];
 }
 
+template <typename Sum>
+inline Sum lowest();
+template <>
+inline int32_t lowest<int32_t>() { return INT32_MIN / 2; }
+template <>
+inline double lowest<double>() { return -__builtin_inf(); }
+
 /**
  * The one-step volume check (SearchContext.volumeRefuter) of guesses reps[0..n) (all codes when
  * reps is null) at tuple t with h guesses left for the children: each one's heaviest child's
@@ -138,7 +145,7 @@ bool allows(const int32_t* t, int h) {
  * a slot that starts at -inf so that the guess itself never counts), K sums kept on the stack
  * (K a constant, so that clearing and scanning them is inline).
  */
-template <int K>
+template <int K, typename Sum>
 void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
   double w[8];
   for (int j = 0; j <= E; j++) w[j] = a(E - j, h);
@@ -157,28 +164,50 @@ void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
     for (int j = 0; j <= E; j++)
       for (int32_t k = 0; k < t[j]; k++) levelOf[*c++] = (int8_t)j;
   }
-  double sums[K];
+  // Levels whose codes weigh the same in every child (delta 0, all but the top level or two
+  // near the leaves) change no sum: skipped, unless the threshold is below 0, where any code
+  // but the guess refutes it (its sum, 0 or more, is past the threshold).
+  int first[8], count[8], scanned = 0;
+  {
+    int at = 0;
+    for (int j = 0; j <= E; j++) {
+      first[scanned] = at;
+      count[scanned] = t[j];
+      if (delta[j] != 0 || threshold < 0) scanned++;
+      at += t[j];
+    }
+  }
+  // Sums as 32-bit integers when they stay below 2^31 (refuteAll): the same whole numbers.
+  Sum dScan[8];
+  {
+    int k = 0;
+    for (int j = 0; j <= E; j++)
+      if (delta[j] != 0 || threshold < 0) dScan[k++] = (Sum)delta[j];
+  }
+  // Below 0, any sum (0 or more) is past it: -1 says the same in integers.
+  const Sum over_ = threshold < 0 ? (Sum)-1 : (Sum)threshold;
+  Sum sums[K];
   for (int i = 0; i < n; i++) {
     const int g = reps ? reps[i] : i;
     const uint8_t* row = COMPACT.data() + (size_t)g * N;
-    __builtin_memset(sums, 0, sizeof sums);
-    sums[RC] = -__builtin_inf();
-    const int32_t* c = codes;
-    for (int j = 0; j <= E; j++) {
-      const double d = delta[j];
-      const int32_t* end = c + t[j];
+    for (int s = 0; s < K; s++) sums[s] = 0;  // stores, not a call: build.sh compiles with -fno-builtin
+    sums[RC] = lowest<Sum>();
+    for (int k = 0; k < scanned; k++) {
+      const Sum d = dScan[k];
+      const int32_t* c = codes + first[k];
+      const int32_t* end = c + count[k];
       for (; c < end; c++) {
-        const double s = (sums[row[*c]] += d);
-        if (s > threshold) goto over;
+        const Sum s = (sums[row[*c]] += d);
+        if (s > over_) goto over;
       }
     }
     {
-      double most = 0;
+      Sum most = 0;
       for (int s = 0; s < K; s++)
         if (sums[s] > most) most = sums[s];
       const int own = levelOf[g];
       const double base = TRUTHFUL && own >= 0 ? baseAll - w[own + 1] : baseAll;
-      out[i] = base + most;
+      out[i] = base + (double)most;
       continue;
     }
   over:
@@ -187,10 +216,20 @@ void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
   for (int32_t k = 0; k < total; k++) levelOf[codes[k]] = -1;
 }
 
+template <typename Sum>
+void refuteSum(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
+  if (RC < 16) refuteK<16, Sum>(t, h, reps, n, out);
+  else if (RC < 32) refuteK<32, Sum>(t, h, reps, n, out);
+  else refuteK<64, Sum>(t, h, reps, n, out);
+}
+
 void refuteAll(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
-  if (RC < 16) refuteK<16>(t, h, reps, n, out);
-  else if (RC < 32) refuteK<32>(t, h, reps, n, out);
-  else refuteK<64>(t, h, reps, n, out);
+  // A sum stops at most one delta past the threshold, itself at most b(h); a(k, h) and b(h) are
+  // whole numbers.
+  double most = B[h];
+  for (int k = 0; k <= E; k++) most += a(k, h);
+  if (most < 2147483647.0) refuteSum<int32_t>(t, h, reps, n, out);
+  else refuteSum<double>(t, h, reps, n, out);
 }
 
 /** SearchContext.volumeRefutesOutside: every guess outside the tuple is refuted by its sizes. */
@@ -228,9 +267,14 @@ void children(const int32_t* t, int tLeft, int g, std::vector<Kid>& out) {
     }
     if (size > 0) out.push_back(Kid{r, weight});
   }
-  std::stable_sort(out.begin(), out.end(), [](const Kid& x, const Kid& y) {
-    return x.weight > y.weight || (x.weight == y.weight && x.answer < y.answer);
-  });
+  // Heaviest first, then by answer (a total order: answers differ): an insertion sort of at
+  // most the alphabet's answers.
+  for (size_t i = 1; i < out.size(); i++) {
+    const Kid k = out[i];
+    size_t j = i;
+    for (; j > 0 && (out[j - 1].weight < k.weight || (out[j - 1].weight == k.weight && out[j - 1].answer > k.answer)); j--) out[j] = out[j - 1];
+    out[j] = k;
+  }
 }
 
 /** The child tuple after guess g is answered r (Partition.child), written to out. */
