@@ -105,6 +105,8 @@ describe('whole bound proofs of small games: the same result with and without th
   const SMALL: RulesSpec[] = [
     { kind: 'mastermind', pegs: 3, symbols: 3, lies: 1 },
     { kind: 'mastermind', pegs: 3, symbols: 3, lies: 2 },
+    // 64 codes: positions in the symmetry range searched here, those below them in the core.
+    { kind: 'mastermind', pegs: 3, symbols: 4, lies: 1 },
     { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable' },
     { kind: 'ab', pegs: 3, symbols: 6, lies: 0 },
     { kind: 'ab', pegs: 3, symbols: 5, lies: 1 },

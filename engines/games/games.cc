@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include <algorithm>
+#include <functional>
 #include <vector>
 
 // The embedder's progress call (src/sat/wasmEngine.ts: `games_pulse`), every PULSE_NODES
@@ -33,20 +34,22 @@ namespace {
 const int32_t WON = -1;
 const int32_t STOP_TIME = -2;
 const int32_t STOP_ASKED = -3;
+// Volume leaves are numbered from here (their weights in `leaves`), splits and `same` nodes
+// below it (in proofNodes).
+const int32_t LEAF_BASE = 1 << 30;
 
-// Node kinds of the proof (BoundProof.ts): a volume leaf, a split, the same tuple as a split.
-const int32_t KIND_VOLUME = 0;
+// Node kinds of the proof (BoundProof.ts) in proofNodes: a split, the same tuple as a split.
 const int32_t KIND_SPLIT = 1;
 const int32_t KIND_SAME = 2;
 
 /** A proof node, read by GamesCore.ts at byte offsets 0 (value), 8 (bound), 16.. (ints). */
 struct Node {
-  double value;   // volume: the weight; split: byVolume
+  double value;   // split: byVolume
   double bound;   // split: b(t - 1)
   int32_t kind;
   int32_t first;  // split: its first entry; same: the split it refers to
   int32_t count;  // split: its entries
-  int32_t pad;
+  int32_t remembered;  // split: 1 when the memory of lost tuples holds it (a `same` may point to it)
 };
 static_assert(sizeof(Node) == 32, "Node layout is read by GamesCore.ts");
 
@@ -96,6 +99,13 @@ double jsMemoCount = 0, jsMemoChars = 0;  // the TypeScript side's share of the 
 double memoChars = 0;
 std::vector<Node> proofNodes;
 std::vector<Entry> proofEntries;
+// Volume leaves, one per weight (a proof names only the weight), kept until gm_forget.
+std::vector<double> leaves;
+std::vector<std::pair<double, int32_t>> leafSlots;  // open addressing on the weight, -1: empty
+int32_t leafCount = 0;
+// The sizes of proofNodes and proofEntries right after the last tuple remembered: a won
+// tuple's nodes past both its start and these are garbage (lost()).
+size_t rememberedNodes = 0, rememberedEntries = 0;
 std::vector<int32_t> memoKeys;
 std::vector<MemoSlot> memo;  // open addressing, a power of two
 int32_t memoCount = 0;
@@ -378,6 +388,39 @@ void memoInsert(const int32_t* t, int tLeft, int len, uint32_t h, int32_t node) 
   memoCount++;
 }
 
+/** The volume leaf of weight w (one per weight). */
+int32_t leafOf(double w) {
+  if ((size_t)(leafCount + 1) * 2 > leafSlots.size()) {
+    std::vector<std::pair<double, int32_t>> old;
+    old.swap(leafSlots);
+    leafSlots.assign(old.empty() ? 64 : old.size() * 2, std::make_pair(0.0, -1));
+    for (const auto& e : old)
+      if (e.second >= 0) {
+        size_t i = std::hash<double>()(e.first) & (leafSlots.size() - 1);
+        while (leafSlots[i].second >= 0) i = (i + 1) & (leafSlots.size() - 1);
+        leafSlots[i] = e;
+      }
+  }
+  const size_t mask = leafSlots.size() - 1;
+  size_t i = std::hash<double>()(w) & mask;
+  for (; leafSlots[i].second >= 0; i = (i + 1) & mask)
+    if (leafSlots[i].first == w) return LEAF_BASE + leafSlots[i].second;
+  leafSlots[i] = std::make_pair(w, (int32_t)leaves.size());
+  leaves.push_back(w);
+  leafCount++;
+  return LEAF_BASE + (int32_t)leaves.size() - 1;
+}
+
+/** Drops the nodes and entries made since (nodes, entries), but for those remembered tuples hold. */
+void release(size_t nodes, size_t entries) {
+  if (rememberedNodes > nodes) {
+    nodes = rememberedNodes;
+    entries = rememberedEntries;
+  }
+  if (proofNodes.size() > nodes) proofNodes.resize(nodes);
+  if (proofEntries.size() > entries) proofEntries.resize(entries);
+}
+
 int32_t addNode(int32_t kind, double value, double bound, int32_t first, int32_t count) {
   proofNodes.push_back(Node{value, bound, kind, first, count, 0});
   return (int32_t)proofNodes.size() - 1;
@@ -395,7 +438,7 @@ int32_t lost(int depth, int tLeft) {
   const int32_t* t = frame(depth).codes.data();
   const int32_t codes = tupleCodes(t);
   if (codes == 0) return WON;
-  if (tLeft <= 0 || !allows(t, tLeft)) return addNode(KIND_VOLUME, weightOf(t, tLeft > 0 ? tLeft : 0), 0, 0, 0);
+  if (tLeft <= 0 || !allows(t, tLeft)) return leafOf(weightOf(t, tLeft > 0 ? tLeft : 0));
   nodes++;
   if ((int64_t)nodes % pulseEvery == 0 && games_pulse(nodes)) return STOP_ASKED;
   if (emscripten_get_now() > deadline) return STOP_TIME;
@@ -442,8 +485,11 @@ int32_t lost(int depth, int tLeft) {
     return WON;
   }
   // Each open guess is refuted by its first lost child, heaviest child first; one that is
-  // not means the tuple is won.
+  // not means the tuple is won. Then the nodes made since this tuple's start are garbage, but
+  // for those the remembered tuples hold (made before rememberedNodes); the TypeScript search
+  // leaves the same to its garbage collector.
   f.entries.clear();
+  const size_t startNodes = proofNodes.size(), startEntries = proofEntries.size();
   int32_t* below = frames[depth + 1].codes.data();
   for (size_t o = 0; o < f.open.size(); o++) {
     const int g = f.open[o].second;
@@ -461,6 +507,7 @@ int32_t lost(int depth, int tLeft) {
     }
     if (!refuted) {
       won++;
+      release(startNodes, startEntries);
       return WON;
     }
   }
@@ -472,6 +519,9 @@ int32_t lost(int depth, int tLeft) {
     if (jsMemoChars + memoChars + chars <= MEMO_CHARS_MAX) {
       memoInsert(t, tLeft, len, h, node);
       memoChars += chars;
+      proofNodes[node].remembered = 1;
+      rememberedNodes = proofNodes.size();
+      rememberedEntries = proofEntries.size();
     }
   }
   return node;
@@ -558,7 +608,11 @@ EMSCRIPTEN_KEEPALIVE int32_t gm_lost(int tLeft, double until, double nodesBefore
   return lost(0, tLeft);
 }
 
-/** After gm_lost: 0 positions (all, from nodesBefore), 1 volume cuts, 2 memory hits, 3 won, 4 remembered tuples, 5 their keys' characters. */
+/**
+ * After gm_lost: 0 positions (all, from nodesBefore), 1 volume cuts, 2 memory hits, 3 won, 4
+ * remembered tuples, 5 their keys' characters; what is held: 6 proof nodes, 7 entries, 8 the
+ * remembered keys' int32s, 9 the memory's slots.
+ */
 EMSCRIPTEN_KEEPALIVE double gm_stat(int which) {
   switch (which) {
     case 0: return nodes;
@@ -567,18 +621,42 @@ EMSCRIPTEN_KEEPALIVE double gm_stat(int which) {
     case 3: return won;
     case 4: return memoCount;
     case 5: return memoChars;
+    case 6: return (double)proofNodes.size();
+    case 7: return (double)proofEntries.size();
+    case 8: return (double)memoKeys.size();
+    case 9: return (double)memo.size();
   }
   return -1;
 }
 
-/** The proof nodes (32 bytes each) and entries (12 bytes each); valid until the next gm_lost. */
+/**
+ * The proof nodes (32 bytes each; volume leaves are numbered from 2^30, their weights in
+ * gm_leaves) and entries (12 bytes each); valid until the next gm_lost.
+ */
 EMSCRIPTEN_KEEPALIVE const Node* gm_nodes() { return proofNodes.data(); }
+EMSCRIPTEN_KEEPALIVE const double* gm_leaves() { return leaves.data(); }
 EMSCRIPTEN_KEEPALIVE const Entry* gm_entries() { return proofEntries.data(); }
+
+/**
+ * The proof's size now (as one double: nodes * 2^32 + entries), for
+ * gm_release when the tuple the caller searches above the core turns out won.
+ */
+EMSCRIPTEN_KEEPALIVE double gm_mark() { return (double)proofNodes.size() * 4294967296.0 + (double)proofEntries.size(); }
+
+/** Drops the nodes made since gm_mark() gave `mark`, but for those remembered tuples hold. */
+EMSCRIPTEN_KEEPALIVE void gm_release(double mark) {
+  const double nodes = __builtin_floor(mark / 4294967296.0);
+  release((size_t)nodes, (size_t)(mark - nodes * 4294967296.0));
+}
 
 /** Drops the memory of lost tuples and every proof node (BoundSearch.forget). */
 EMSCRIPTEN_KEEPALIVE void gm_forget() {
   proofNodes.clear();
   proofEntries.clear();
+  leaves.clear();
+  leafSlots.clear();
+  leafCount = 0;
+  rememberedNodes = rememberedEntries = 0;
   memoKeys.clear();
   memo.clear();
   memoCount = 0;

@@ -88,10 +88,12 @@ export class BoundSearch {
       return null;
     }
     const entries: ProofEntry[] = [];
+    const mark = this.core?.mark();
     for (const c of head.open) {
       const e = this.refute(levels, t, history, c);
       if (!e) {
         this.won++;
+        if (mark !== undefined) this.core!.release(mark);
         return null;
       }
       entries.push(e);

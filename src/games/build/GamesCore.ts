@@ -43,14 +43,19 @@ interface GamesExports {
   gm_lost(t: number, deadline: number, nodesBefore: number, jsCount: number, jsChars: number): number;
   gm_stat(which: number): number;
   gm_nodes(): number;
+  gm_leaves(): number;
   gm_entries(): number;
   gm_forget(): void;
+  gm_mark(): number;
+  gm_release(mark: number): void;
 }
 
 /** What gm_lost returns besides a node index (engines/games/games.cc). */
 const WON = -1;
 const STOP_TIME = -2;
 const STOP_ASKED = -3;
+/** Volume leaves are numbered from here. */
+const LEAF_BASE = 1 << 30;
 
 /** The counters a search keeps, and its progress call (BoundSearch). */
 export interface CoreSearchState {
@@ -72,7 +77,7 @@ export class GamesCore {
   /** A buffer of N guesses and one of N weights (for `worst`). */
   private readonly repsPtr: number;
   private readonly worstPtr: number;
-  /** The proof nodes converted so far, by index (until `forget`: `same` nodes point back). */
+  /** The remembered splits converted so far, by index (until `forget`: `same` nodes point to them). */
   private converted = new Map<number, ProofNode>();
   /** Set when the module trapped (out of memory): its state is gone, the search stops. */
   private dead: string | undefined;
@@ -202,6 +207,18 @@ export class GamesCore {
     return this.x.gm_stat(5);
   }
 
+  /**
+   * The size of the core's proof now: `release(mark)` drops what the core made since, when the
+   * tuple the caller searched since then turns out won (as its garbage collector would).
+   */
+  mark(): number {
+    return this.dead ? 0 : this.x.gm_mark();
+  }
+
+  release(mark: number): void {
+    if (!this.dead) this.x.gm_release(mark);
+  }
+
   forget(): void {
     if (this.dead) return;
     this.x.gm_forget();
@@ -217,17 +234,19 @@ export class GamesCore {
     const buffer = this.inst.memory.buffer;
     const nodes = this.x.gm_nodes() >>> 0;
     const entries = this.x.gm_entries() >>> 0;
+    const leaves = this.x.gm_leaves() >>> 0;
     const f64 = new Float64Array(buffer);
     const i32 = new Int32Array(buffer);
     const convert = (k: number): ProofNode => {
+      if (k >= LEAF_BASE) return { kind: 'volume', weight: f64[(leaves >>> 3) + k - LEAF_BASE]! };
       const known = this.converted.get(k);
       if (known) return known;
       const at = nodes + 32 * k;
+      const remembered = i32[(at + 28) >>> 2] === 1;
       const kind = i32[(at + 16) >>> 2]!;
       const first = i32[(at + 20) >>> 2]!;
       let out: ProofNode;
-      if (kind === 0) out = { kind: 'volume', weight: f64[at >>> 3]! };
-      else if (kind === 2) out = { kind: 'same', target: convert(first) as Split };
+      if (kind === 2) out = { kind: 'same', target: convert(first) as Split };
       else {
         const count = i32[(at + 24) >>> 2]!;
         const list: ProofEntry[] = [];
@@ -237,7 +256,7 @@ export class GamesCore {
         }
         out = { kind: 'split', byVolume: f64[at >>> 3]!, bound: f64[(at + 8) >>> 3]!, entries: list };
       }
-      this.converted.set(k, out);
+      if (remembered) this.converted.set(k, out);
       return out;
     };
     return convert(i);
