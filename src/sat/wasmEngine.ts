@@ -74,8 +74,9 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 const PAGE = 65536;
 const MIB = 1 << 20;
 /**
- * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines (the stack comes first:
- * 1 MiB), 8 MiB for the core (4 MiB of stack: its search recurses once per branch).
+ * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines and the games core (the
+ * stack comes first: 1 MiB), 8 MiB for the core (4 MiB of stack: its search recurses once per
+ * branch).
  */
 const INITIAL_PAGES: Readonly<Record<WasmModuleName, number>> = { minisat: 32, cadical: 32, core: 128, games: 32 };
 /**

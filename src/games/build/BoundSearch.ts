@@ -23,8 +23,9 @@ import type { SearchContext } from './SearchContext.js';
  *
  * Below the symmetry range (every guess its own class, and so at every tuple under it) the
  * search runs in the compiled games core (GamesCore.ts) when the game fits it, unless the
- * search is made with `core: false`: the same positions, counters and proof, in a fraction of
- * the time. This file stays the reference the core is tested against.
+ * search is made with `core: false`: the same positions, counters and proof, four to five
+ * times as many positions per CPU second on long searches (docs/GAMES.md, "The compiled games
+ * core"). This file stays the reference the core is tested against.
  */
 export interface BoundSearchOptions {
   /** Search below the symmetry range in the compiled core when the game fits it (default true). */
@@ -61,7 +62,7 @@ export class BoundSearch {
     this.core?.forget();
   }
 
-  /** Tuples remembered, here and in the core (they share BOUND_MEMO and BOUND_MEMO_CHARS). */
+  /** Tuples remembered here (the core's own count with them against BOUND_MEMO and BOUND_MEMO_CHARS). */
   get memoSize(): number {
     return this.memo.size;
   }
