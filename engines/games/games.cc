@@ -9,12 +9,14 @@
 //
 // A tuple crosses as int32s: the sizes of its E + 1 levels, then their codes (each level
 // ascending). Numbers are doubles where TypeScript's are (weights, volume bounds): the same
-// sums in the same order give the same values.
+// sums in the same order give the same values (the one-step check sums in 32-bit integers
+// where they stay whole numbers below 2^31, which is the same).
 //
-// Call order: gm_init once per game (after filling the buffers it points to with
-// gm_alloc), then any of gm_refute_classes and gm_lost, with gm_forget between frontier items
-// (it drops the memory of lost tuples and the proof nodes). The proof of a lost subtree stays
-// readable (gm_nodes, gm_entries) until gm_forget.
+// Call order: gm_init once per game (after filling the buffers it points to with gm_alloc),
+// then any of gm_refute and gm_lost (gm_mark and gm_release around a tuple the caller searches
+// itself), with gm_forget between frontier items (it drops the memory of lost tuples and the
+// proof nodes). The proof of a lost subtree stays readable (gm_nodes, gm_leaves, gm_entries)
+// until the next gm_lost, gm_release or gm_forget.
 #include <emscripten.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -152,8 +154,8 @@ inline double lowest<double>() { return -__builtin_inf(); }
  * reps is null) at tuple t with h guesses left for the children: each one's heaviest child's
  * weight, or +inf once one child is past b(h). The hot loop of the whole search: per guess, a
  * sum per answer over the tuple's codes. Answers are read from COMPACT (0..RC-1, PA0B as RC,
- * a slot that starts at -inf so that the guess itself never counts), K sums kept on the stack
- * (K a constant, so that clearing and scanning them is inline).
+ * a slot that starts at the lowest value so that the guess itself never counts), K sums kept
+ * on the stack (K a constant, so that clearing and scanning them is inline).
  */
 template <int K, typename Sum>
 void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
