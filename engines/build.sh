@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds engines/minisat.wasm and engines/cadical.wasm from Debian's source packages, and
-# engines/core.wasm from our own source in engines/core/, with Debian's emscripten, and writes
+# engines/core.wasm and engines/games.wasm from our own source in engines/core/ and
+# engines/games/, with Debian's emscripten, and writes
 # engines/SHA256SUMS and engines/INPUTS.sha256 (what the build read from this repository).
 # Runs as root on Debian bookworm: it installs what is missing (emscripten, dpkg-dev) and adds
 # deb-src sources for bookworm (MiniSat) and trixie (CaDiCaL) if apt lacks them. See
@@ -8,6 +9,7 @@
 #
 #   engines/build.sh              build into engines/ (a temporary work folder, removed after)
 #   ONLY=core engines/build.sh    build core.wasm only (no source packages needed, about 20 s)
+#   ONLY=games engines/build.sh   build games.wasm only (no source packages needed, about 5 s)
 #   OUT=/tmp/x engines/build.sh   write the .wasm files, SHA256SUMS and INPUTS.sha256 to /tmp/x
 #   WORK=/tmp/w engines/build.sh  build in /tmp/w (kept), e.g. to check that two builds from
 #                                 different folders give byte-identical .wasm files
@@ -48,8 +50,8 @@ apt_update() {
 }
 
 ONLY=${ONLY:-}
-if [ -n "$ONLY" ] && [ "$ONLY" != core ]; then
-  echo "build.sh: ONLY=$ONLY: only 'core' can be built alone" >&2
+if [ -n "$ONLY" ] && [ "$ONLY" != core ] && [ "$ONLY" != games ]; then
+  echo "build.sh: ONLY=$ONLY: only 'core' or 'games' can be built alone" >&2
   exit 2
 fi
 
@@ -103,7 +105,7 @@ else
   trap 'rm -rf "$WORK"' EXIT
 fi
 cd "$WORK"
-rm -rf src obj out && mkdir -p src obj out obj/core
+rm -rf src obj out && mkdir -p src obj out obj/core obj/games
 
 # 3. Compile. Build paths are mapped away so that the output does not depend on $WORK.
 CXXFLAGS=(-O3 -DNDEBUG -std=c++11 "-ffile-prefix-map=$WORK=/build" "-ffile-prefix-map=$HERE=/engines")
@@ -118,10 +120,23 @@ LDFLAGS=(-O3 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=2MB -
 # The nonogram core: our own code (engines/core/). Its sources' SHA-256 is compiled in
 # (core_source_hash), so a test can tell a core.wasm built from other sources. The search
 # recurses once per branch: a 4 MiB stack.
-CORE_HASH=$(cd "$HERE/core" && cat $(ls *.h *.cc | LC_ALL=C sort) | sha256sum | cut -c1-64)
-(cd obj/core && em++ "${CXXFLAGS[@]}" -std=c++17 -DCORE_SOURCE_HASH="\"$CORE_HASH\"" -c "$HERE/core/api.cc")
-em++ "${LDFLAGS[@]}" -sINITIAL_MEMORY=8MB -sTOTAL_STACK=4MB obj/core/api.o -o out/core.js
-wasm=(core.wasm)
+if [ "$ONLY" != games ]; then
+  CORE_HASH=$(cd "$HERE/core" && cat $(ls *.h *.cc | LC_ALL=C sort) | sha256sum | cut -c1-64)
+  (cd obj/core && em++ "${CXXFLAGS[@]}" -std=c++17 -DCORE_SOURCE_HASH="\"$CORE_HASH\"" -c "$HERE/core/api.cc")
+  em++ "${LDFLAGS[@]}" -sINITIAL_MEMORY=8MB -sTOTAL_STACK=4MB obj/core/api.o -o out/core.js
+  wasm=(core.wasm)
+fi
+
+# The games core: our own code (engines/games/), the lower-bound search of Mastermind and the
+# AB game with lies (src/games/build/GamesCore.ts). Its recursion is at most 41 deep: the
+# SAT engines' 1 MiB stack. -fno-builtin: clearing the per-guess sums stays inline stores (as
+# a memset call it took 11 % of the search); bulk memory: copies are one instruction, not a
+# call out to JavaScript (engines/README.md).
+if [ "$ONLY" != core ]; then
+  (cd obj/games && em++ "${CXXFLAGS[@]}" -std=c++17 -fno-builtin -mbulk-memory -c "$HERE/games/games.cc")
+  em++ "${LDFLAGS[@]}" -mbulk-memory obj/games/games.o -o out/games.js
+  if [ "$ONLY" = games ]; then wasm=(games.wasm); else wasm=(core.wasm games.wasm); fi
+fi
 
 if [ -z "$ONLY" ]; then
   # MiniSat: the whole source package (dpkg-source applies Debian's patches). CaDiCaL: the
@@ -168,7 +183,7 @@ if [ -z "$ONLY" ]; then
     xargs -P "$(nproc)" -n 4 em++ "${CXXFLAGS[@]}" "${CADICAL_FLAGS[@]}" -c &&
     em++ "${CXXFLAGS[@]}" "${CADICAL_FLAGS[@]}" -c "$HERE/glue/cadical.cc")
   em++ "${LDFLAGS[@]}" obj/cadical/*.o -o out/cadical.js
-  wasm=(minisat.wasm cadical.wasm core.wasm)
+  wasm=(minisat.wasm cadical.wasm core.wasm games.wasm)
 fi
 
 # 4. Outputs: the .wasm files only (emscripten's .js loader is not used), checksums, licences.
@@ -178,11 +193,11 @@ if [ -z "$ONLY" ]; then
   install -m 644 "$MINISAT/LICENSE" "$OUT/LICENSE.minisat"
   install -m 644 "$CADICAL/LICENSE" "$OUT/LICENSE.cadical"
 fi
-# SHA256SUMS lists all three; a partial build keeps the other lines as they were.
+# SHA256SUMS lists all four; a partial build keeps the other lines as they were.
 sums=$(cd "$OUT" && sha256sum "${wasm[@]}")
 old=$( [ -f "$OUT/SHA256SUMS" ] && cat "$OUT/SHA256SUMS" || true)
 {
-  for name in minisat.wasm cadical.wasm core.wasm; do
+  for name in minisat.wasm cadical.wasm core.wasm games.wasm; do
     line=$(printf '%s\n' "$sums" | grep "  $name\$" || printf '%s\n' "$old" | grep "  $name\$" || true)
     [ -n "$line" ] && printf '%s\n' "$line"
   done
@@ -190,10 +205,11 @@ old=$( [ -f "$OUT/SHA256SUMS" ] && cat "$OUT/SHA256SUMS" || true)
 mv "$OUT/SHA256SUMS.new" "$OUT/SHA256SUMS"
 
 # INPUTS.sha256: the SHA-256 of every file this script reads from the repository (itself, glue/,
-# patches/, stub/, core/), one line each, after the pinned Debian versions and the emscripten
-# that built the files; test/engines.test.ts recomputes it from the tree. A partial build
-# (ONLY=core) renews the core/ lines only and keeps the others as they were.
-inputs=$(cd "$HERE" && find build.sh glue patches stub core -type f | LC_ALL=C sort | xargs sha256sum)
+# patches/, stub/, core/, games/), one line each, after the pinned Debian versions and the
+# emscripten that built the files; test/engines.test.ts recomputes it from the tree. A partial
+# build (ONLY=core, ONLY=games) renews its folder's lines and build.sh's, and keeps the others
+# as they were.
+inputs=$(cd "$HERE" && find build.sh glue patches stub core games -type f | LC_ALL=C sort | xargs sha256sum)
 oldin=$( [ -f "$OUT/INPUTS.sha256" ] && grep -v '^#' "$OUT/INPUTS.sha256" || true)
 {
   echo "# engines/build.sh wrote this: what the .wasm files in SHA256SUMS were built from."
@@ -205,8 +221,8 @@ oldin=$( [ -f "$OUT/INPUTS.sha256" ] && grep -v '^#' "$OUT/INPUTS.sha256" || tru
     printf '%s\n' "$inputs"
   else
     printf '%s\n' "$oldin" | grep '^debian ' || true
-    { printf '%s\n' "$oldin" | grep -v '^debian ' | grep -v '  core/' || true
-      printf '%s\n' "$inputs" | grep '  core/'; } | grep . | LC_ALL=C sort -k2
+    { printf '%s\n' "$oldin" | grep -v '^debian ' | grep -v "  $ONLY/" | grep -v '  build.sh$' || true
+      printf '%s\n' "$inputs" | grep -e "  $ONLY/" -e '  build.sh$'; } | grep . | LC_ALL=C sort -k2
   fi
 } >"$OUT/INPUTS.sha256.new"
 mv "$OUT/INPUTS.sha256.new" "$OUT/INPUTS.sha256"

@@ -20,10 +20,12 @@ import { NonocryptError } from '../errors.js';
 
 export type WasmEngineName = 'minisat' | 'cadical';
 /**
- * Every WebAssembly module of ours: the SAT engines and the nonogram core (`engines/core.wasm`,
- * our own line solver, probing and search; src/solve/NonogramCore.ts), which loads the same way.
+ * Every WebAssembly module of ours: the SAT engines, the nonogram core (`engines/core.wasm`,
+ * our own line solver, probing and search; src/solve/NonogramCore.ts) and the games core
+ * (`engines/games.wasm`, the lower-bound search's hot loops; src/games/build/GamesCore.ts),
+ * which load the same way.
  */
-export type WasmModuleName = WasmEngineName | 'core';
+export type WasmModuleName = WasmEngineName | 'core' | 'games';
 
 /**
  * Where an engine's code comes from, for `loadEngine`: the `.wasm` file's URL, its bytes, or
@@ -72,10 +74,11 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 const PAGE = 65536;
 const MIB = 1 << 20;
 /**
- * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines (the stack comes first:
- * 1 MiB), 8 MiB for the core (4 MiB of stack: its search recurses once per branch).
+ * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines and the games core (the
+ * stack comes first: 1 MiB), 8 MiB for the core (4 MiB of stack: its search recurses once per
+ * branch).
  */
-const INITIAL_PAGES: Readonly<Record<WasmModuleName, number>> = { minisat: 32, cadical: 32, core: 128 };
+const INITIAL_PAGES: Readonly<Record<WasmModuleName, number>> = { minisat: 32, cadical: 32, core: 128, games: 32 };
 /**
  * 4 GiB less one page: the stack sits at the bottom of memory and an overflow wraps past
  * address 0 to the top, which must never be mapped, so that it traps instead of writing.
@@ -95,6 +98,7 @@ export const MAX_MEMORY_CAP_BYTES: Readonly<Record<WasmModuleName, number>> = {
   minisat: 2048 * MIB,
   cadical: MAX_PAGES * PAGE,
   core: MAX_PAGES * PAGE,
+  games: MAX_PAGES * PAGE,
 };
 
 /** The cap in force for a requested one: whole pages, at most the engine's largest. */
@@ -137,6 +141,11 @@ export class EngineInstance<E extends object = EngineExports> {
    * call only. Unset, they are dropped (what a released instance still had buffered).
    */
   proofSink: ((chunk: Uint8Array) => void) | undefined;
+  /**
+   * The games core's progress call (`games_pulse`, with the positions searched so far): non-zero
+   * asks its search to stop. Unset: go on.
+   */
+  pulse: ((positions: number) => number) | undefined;
 
   constructor(readonly engine: WasmModuleName, module: WebAssemblyModule) {
     this.memory = new WA.Memory({ initial: INITIAL_PAGES[engine], maximum: MAX_PAGES });
@@ -198,6 +207,7 @@ export class EngineInstance<E extends object = EngineExports> {
       emscripten_get_now: () => performance.now(),
       emscripten_resize_heap: (requested: number) => (this.grow(requested >>> 0) ? 1 : 0),
       nc_proof_write: (ptr: number, length: number) => this.proofSink?.(new Uint8Array(this.memory.buffer, ptr >>> 0, length >>> 0)),
+      games_pulse: (positions: number) => this.pulse?.(positions) ?? 0,
       emscripten_memcpy_big: (dest: number, src: number, n: number) => {
         this.bytes().copyWithin(dest >>> 0, src >>> 0, (src >>> 0) + (n >>> 0));
       },
@@ -372,7 +382,7 @@ export function acquireInstance(engine: WasmEngineName, capBytes: number): Engin
  * while the old one waits for the garbage collector.
  */
 export function recycleInstance(instance: EngineInstance): void {
-  if (instance.engine === 'core') return;
+  if (instance.engine === 'core' || instance.engine === 'games') return;
   const pool = pools[instance.engine];
   if (pool.length < POOL_SIZE && instance.heapBytes <= POOL_HEAP_BYTES) pool.push(instance);
 }

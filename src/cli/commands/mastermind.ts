@@ -288,6 +288,7 @@ function declareBound(mm: Command) {
     .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
+    .option('--no-core', 'search in TypeScript only, not in the compiled games core (engines/games.wasm): the reference, for comparing (the same positions and proof, slower)')
     .option('-q, --quiet', 'nothing on stderr but errors (no progress)')
     .option('-v, --verbose', 'progress also when stderr is not a terminal: a line a minute and one at the end, for the log of a long run');
   return oldTimeLimit(cmd);
@@ -313,6 +314,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
     onProgress: (p) => progress.tick(p),
     shouldStop: heapAlmostFull,
+    core: flags.core,
   });
   progress.end();
   const secs = +(r.ms / 1000).toFixed(2);

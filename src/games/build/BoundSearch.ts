@@ -2,6 +2,7 @@ import type { GuessClass } from '../tuple/Symmetry.js';
 import { concatLevels, levelsKey, levelsSize, type Levels } from '../tuple/Levels.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { ProofEntry, ProofNode, Split } from './BoundProof.js';
+import { GamesCore, PULSE_NODES } from './GamesCore.js';
 import type { SearchContext } from './SearchContext.js';
 
 /**
@@ -19,9 +20,17 @@ import type { SearchContext } from './SearchContext.js';
  * (the frontier's items each start afresh, so their proofs do not depend on the order they run
  * in). The search is exact: when it ends without a deadline, its answer is a proof either way.
  * Throws SearchTimeout at the context's deadline.
+ *
+ * Below the symmetry range (every guess its own class, and so at every tuple under it) the
+ * search runs in the compiled games core (GamesCore.ts) when the game fits it, unless the
+ * search is made with `core: false`: the same positions, counters and proof, four to five
+ * times as many positions per CPU second on long searches (docs/GAMES.md, "The compiled games
+ * core"). This file stays the reference the core is tested against.
  */
-/** Tuples between two progress calls (about a second of search). */
-const PULSE_NODES = 1 << 14;
+export interface BoundSearchOptions {
+  /** Search below the symmetry range in the compiled core when the game fits it (default true). */
+  readonly core?: boolean;
+}
 
 export class BoundSearch {
   /** Tuples searched (each is one split examined). */
@@ -33,21 +42,36 @@ export class BoundSearch {
   won = 0;
   private readonly memo = new Map<string, { node: Split; t: number }>();
   /** Characters of the memo's keys (BOUND_MEMO_CHARS). */
-  private memoChars = 0;
+  memoChars = 0;
   /** Called every PULSE_NODES tuples searched (progress within a long item). */
   onPulse: (() => void) | undefined;
 
-  constructor(readonly ctx: SearchContext) {}
+  /** The compiled core, when this search uses it. */
+  readonly core: GamesCore | undefined;
+
+  constructor(
+    readonly ctx: SearchContext,
+    options: BoundSearchOptions = {},
+  ) {
+    this.core = options.core === false ? undefined : GamesCore.of(ctx);
+  }
 
   forget(): void {
     this.memo.clear();
     this.memoChars = 0;
+    this.core?.forget();
+  }
+
+  /** Tuples remembered here (the core's own count with them against BOUND_MEMO and BOUND_MEMO_CHARS). */
+  get memoSize(): number {
+    return this.memo.size;
   }
 
   /** Why `levels` with t guesses left is lost, or null when a strategy wins it. */
   lost(levels: Levels, t: number, history: number[]): ProofNode | null {
     const { ctx } = this;
     const codes = levelsSize(levels);
+    if (this.core && !ctx.symmetric(codes, history.length)) return this.core.lost(levels, t, this);
     if (codes === 0) return null;
     if (t <= 0 || !ctx.volume.allows(levels, t)) return { kind: 'volume', weight: ctx.volume.weight(levels, Math.max(t, 0)) };
     this.nodes++;
@@ -65,16 +89,20 @@ export class BoundSearch {
       return null;
     }
     const entries: ProofEntry[] = [];
+    const mark = this.core?.mark();
     for (const c of head.open) {
       const e = this.refute(levels, t, history, c);
       if (!e) {
         this.won++;
+        if (mark !== undefined) this.core!.release(mark);
         return null;
       }
       entries.push(e);
     }
     const node: Split = { kind: 'split', byVolume: head.byVolume, bound: head.bound, entries };
-    if (key !== undefined && this.memo.size < GAMES_TUNING.BOUND_MEMO.value && this.memoChars + key.length <= GAMES_TUNING.BOUND_MEMO_CHARS.value) {
+    const coreSize = this.core?.memoSize ?? 0;
+    const coreChars = this.core?.memoChars ?? 0;
+    if (key !== undefined && this.memo.size + coreSize < GAMES_TUNING.BOUND_MEMO.value && this.memoChars + coreChars + key.length <= GAMES_TUNING.BOUND_MEMO_CHARS.value) {
       this.memo.set(key, { node, t });
       this.memoChars += key.length;
     }
@@ -89,7 +117,6 @@ export class BoundSearch {
   split(levels: Levels, t: number, history: readonly number[]): { byVolume: number; bound: number; open: GuessClass[] } {
     const { ctx } = this;
     const limit = ctx.volume.b(t - 1);
-    const refuter = ctx.volumeRefuter(levels, t - 1);
     let classes = ctx.guessClasses(levels, history);
     const work = levelsSize(levels);
     let byVolume = 0;
@@ -101,9 +128,10 @@ export class BoundSearch {
       classes = Array.from(inside, (rep) => ({ rep, members: [] })).sort((a, b) => a.rep - b.rep);
     }
     const open: { c: GuessClass; worst: number }[] = [];
-    for (const c of classes) {
-      ctx.deadline.tick(work);
-      const worst = refuter(c.rep);
+    const worsts = this.worsts(levels, t - 1, classes, work);
+    for (let i = 0; i < classes.length; i++) {
+      const c = classes[i]!;
+      const worst = worsts[i]!;
       if (worst > limit) {
         this.volumeCuts++;
         byVolume += 1 + c.members.length;
@@ -111,6 +139,24 @@ export class BoundSearch {
     }
     open.sort((a, b) => a.worst - b.worst);
     return { byVolume, bound: limit, open: open.map((o) => o.c) };
+  }
+
+  /**
+   * The one-step volume check (SearchContext.volumeRefuter, h guesses left for the children) of
+   * every class's representative: in the core in one call, or here (`work` per class ticks the
+   * deadline).
+   */
+  private worsts(levels: Levels, h: number, classes: readonly GuessClass[], work: number): ArrayLike<number> {
+    const { ctx } = this;
+    if (this.core) {
+      ctx.deadline.tick(work * classes.length);
+      return this.core.worst(levels, h, classes.map((c) => c.rep));
+    }
+    const refuter = ctx.volumeRefuter(levels, h);
+    return classes.map((c) => {
+      ctx.deadline.tick(work);
+      return refuter(c.rep);
+    });
   }
 
   /**

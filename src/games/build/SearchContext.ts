@@ -75,17 +75,25 @@ export class SearchContext {
    * `guessPool`), else every code alone.
    */
   guessClasses(levels: Levels, history: readonly number[]): readonly GuessClass[] {
-    const codes = levelsSize(levels);
-    if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.classes(history, undefined, this.deadline);
+    if (this.symmetric(levelsSize(levels), history.length)) return this.symmetry.classes(history, undefined, this.deadline);
     this.singles ??= Array.from({ length: this.table.size }, (_, rep) => ({ rep, members: [] }));
     return this.singles;
   }
 
   private singles: GuessClass[] | undefined;
 
+  /**
+   * Whether guesses are put in symmetry classes at a tuple of `codes` codes after `depth`
+   * guesses (SYMMETRY_MIN_CODES, SYMMETRY_MAX_DEPTH). Its children never are: they have no
+   * more codes and one guess more.
+   */
+  symmetric(codes: number, depth: number): boolean {
+    return codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && depth <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value;
+  }
+
   /** The guesses worth evaluating at this tuple: all codes, or one per symmetry class. */
   guessPool(levels: Levels, history: readonly number[], codes = levelsSize(levels)): ArrayLike<number> | undefined {
-    if (codes >= GAMES_TUNING.SYMMETRY_MIN_CODES.value && history.length <= GAMES_TUNING.SYMMETRY_MAX_DEPTH.value) return this.symmetry.representatives(history, undefined, this.deadline);
+    if (this.symmetric(codes, history.length)) return this.symmetry.representatives(history, undefined, this.deadline);
     return undefined;
   }
 

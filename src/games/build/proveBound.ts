@@ -96,6 +96,12 @@ export interface BoundOptions {
    * A stop is `unknown` with that reason; the items done are kept (`onItem`).
    */
   readonly shouldStop?: () => string | undefined;
+  /**
+   * Search below the symmetry range in the compiled games core (GamesCore.ts) when the game
+   * fits it (default true); false: in TypeScript only (the reference: the same positions and
+   * proof, slower).
+   */
+  readonly core?: boolean;
 }
 
 /**
@@ -129,7 +135,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
   try {
     ctx = SearchContext.of(rules, options.table, deadline);
     ctx.deadline = deadline;
-    search = new BoundSearch(ctx);
+    search = new BoundSearch(ctx, options.core === undefined ? {} : { core: options.core });
     const root = Knowledge.initial(rules).lists();
     const t = guesses - 1;
     if (!ctx.volume.allows(root, t)) {

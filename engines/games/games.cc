@@ -1,0 +1,668 @@
+// The games core: the lower-bound search of src/games/build/BoundSearch.ts (Mastermind and the
+// AB game with lies) compiled to WebAssembly, for src/games/build/GamesCore.ts. The same
+// search, step for step: the same positions in the same order, the same counters and the same
+// proof, so that the TypeScript search stays the reference (test/gamesCore.test.ts compares
+// them). What is here is only the part below the symmetry range (every guess its own class):
+// the loop over guesses x codes (the one-step volume check), the children's weights, the
+// children themselves and the memory of lost tuples, all on data kept in this module's memory,
+// one call per searched subtree.
+//
+// A tuple crosses as int32s: the sizes of its E + 1 levels, then their codes (each level
+// ascending). Numbers are doubles where TypeScript's are (weights, volume bounds): the same
+// sums in the same order give the same values (the one-step check sums in 32-bit integers
+// where they stay whole numbers below 2^31, which is the same).
+//
+// Call order: gm_init once per game (after filling the buffers it points to with gm_alloc),
+// then any of gm_refute and gm_lost (gm_mark and gm_release around a tuple the caller searches
+// itself), with gm_forget between frontier items (it drops the memory of lost tuples and the
+// proof nodes). The proof of a lost subtree stays readable (gm_nodes, gm_leaves, gm_entries)
+// until the next gm_lost, gm_release or gm_forget.
+#include <emscripten.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+// The embedder's progress call (src/sat/wasmEngine.ts: `games_pulse`), every PULSE_NODES
+// positions; non-zero asks the search to stop.
+EM_JS(int, games_pulse, (double nodes), { throw new Error("games_pulse comes from src/sat/wasmEngine.ts"); });
+
+namespace {
+
+// What gm_lost returns besides a node index (>= 0).
+const int32_t WON = -1;
+const int32_t STOP_TIME = -2;
+const int32_t STOP_ASKED = -3;
+// Volume leaves are numbered from here (their weights in `leaves`), splits and `same` nodes
+// below it (in proofNodes).
+const int32_t LEAF_BASE = 1 << 30;
+
+// Node kinds of the proof (BoundProof.ts) in proofNodes: a split, the same tuple as a split.
+const int32_t KIND_SPLIT = 1;
+const int32_t KIND_SAME = 2;
+
+/** A proof node, read by GamesCore.ts at byte offsets 0 (value), 8 (bound), 16.. (ints). */
+struct Node {
+  double value;   // split: byVolume
+  double bound;   // split: b(t - 1)
+  int32_t kind;
+  int32_t first;  // split: its first entry; same: the split it refers to
+  int32_t count;  // split: its entries
+  int32_t remembered;  // split: 1 when the memory of lost tuples holds it (a `same` may point to it)
+};
+static_assert(sizeof(Node) == 32, "Node layout is read by GamesCore.ts");
+
+struct Entry {
+  int32_t guess;
+  int32_t answer;
+  int32_t child;
+};
+static_assert(sizeof(Entry) == 12, "Entry layout is read by GamesCore.ts");
+
+struct Kid {
+  int32_t answer;
+  double weight;
+};
+
+struct MemoSlot {
+  uint32_t hash;
+  int32_t key;  // offset in memoKeys, -1: empty
+  int32_t node;
+};
+
+// ---- the game (gm_init) -----------------------------------------------------------------------
+int N = 0;           // codes
+int SLOTS = 0;       // packed answers: (P + 1)^2
+int E = 0;           // lies
+int WIN = 0;         // the packed PA0B
+bool TRUTHFUL = true;
+int MAXH = 0;
+const uint8_t* TABLE = nullptr;    // N x N answers, row g: guess g against every code
+const uint8_t* ALLOWED = nullptr;  // N x SLOTS: the answers guess g may get (answersFor)
+std::vector<int32_t> ALPHABET;     // ascending
+std::vector<uint8_t> COMPACT;      // N x N: the answer's place among the alphabet's but PA0B; PA0B is RC
+int RC = 0;                        // answers of the alphabet but PA0B
+std::vector<int8_t> levelOf;       // per code: its level in the tuple refuteK scans, -1 outside
+std::vector<double> A;             // a(k, h) at k * (MAXH + 1) + h
+std::vector<double> B;             // b(h)
+double MEMO_MAX = 0;               // BOUND_MEMO
+double MEMO_CHARS_MAX = 0;         // BOUND_MEMO_CHARS
+int MEMO_MAX_CODES = 0;            // BOUND_MEMO_MAX_CODES
+
+inline double a(int k, int h) { return A[k * (MAXH + 1) + h]; }
+
+// ---- the search's state ------------------------------------------------------------------------
+double nodes = 0, volumeCuts = 0, memoHits = 0, won = 0;
+double deadline = 0;
+double jsMemoCount = 0, jsMemoChars = 0;  // the TypeScript side's share of the memory's limits
+double memoChars = 0;
+std::vector<Node> proofNodes;
+std::vector<Entry> proofEntries;
+// Volume leaves, one per weight (a proof names only the weight), kept until gm_forget.
+std::vector<double> leaves;
+std::vector<std::pair<double, int32_t>> leafSlots;  // open addressing on the weight, -1: empty
+int32_t leafCount = 0;
+// The sizes of proofNodes and proofEntries right after the last tuple remembered: a won
+// tuple's nodes past both its start and these are garbage (lost()).
+size_t rememberedNodes = 0, rememberedEntries = 0;
+std::vector<int32_t> memoKeys;
+std::vector<MemoSlot> memo;  // open addressing, a power of two
+int32_t memoCount = 0;
+
+/** Per depth of the recursion: the tuple's codes, the open guesses, the children, the entries. */
+struct Frame {
+  std::vector<int32_t> codes;  // the tuple at this depth: E + 1 sizes, then the codes
+  std::vector<std::pair<double, int32_t>> open;
+  std::vector<Kid> kids;
+  std::vector<Entry> entries;
+};
+std::vector<Frame> frames;  // reserved once (gm_init): references into it stay valid
+std::vector<double> worstBuf;
+std::vector<int32_t> insideBuf;
+int64_t pulseEvery = 16384;
+
+inline int32_t levelSize(const int32_t* t, int j) { return t[j]; }
+inline int32_t tupleCodes(const int32_t* t) {
+  int32_t n = 0;
+  for (int j = 0; j <= E; j++) n += t[j];
+  return n;
+}
+
+double weightOf(const int32_t* t, int h) {
+  double w = 0;
+  for (int j = 0; j <= E; j++) w += t[j] * a(E - j, h);
+  return w;
+}
+
+bool allows(const int32_t* t, int h) {
+  if (h <= 0) return tupleCodes(t) == 0;
+  return weightOf(t, h) <= B[h];
+}
+
+template <typename Sum>
+inline Sum lowest();
+template <>
+inline int32_t lowest<int32_t>() { return INT32_MIN / 2; }
+template <>
+inline double lowest<double>() { return -__builtin_inf(); }
+
+/**
+ * The one-step volume check (SearchContext.volumeRefuter) of guesses reps[0..n) (all codes when
+ * reps is null) at tuple t with h guesses left for the children: each one's heaviest child's
+ * weight, or +inf once one child is past b(h). The hot loop of the whole search: per guess, a
+ * sum per answer over the tuple's codes. Answers are read from COMPACT (0..RC-1, PA0B as RC,
+ * a slot that starts at the lowest value so that the guess itself never counts), K sums kept
+ * on the stack (K a constant, so that clearing and scanning them is inline).
+ */
+template <int K, typename Sum>
+void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
+  double w[8];
+  for (int j = 0; j <= E; j++) w[j] = a(E - j, h);
+  w[E + 1] = 0;
+  double delta[8];
+  for (int j = 0; j <= E; j++) delta[j] = w[j] - w[j + 1];
+  double baseAll = 0;
+  for (int j = 0; j <= E; j++) baseAll += t[j] * w[j + 1];
+  const double limit = B[h];
+  const double threshold = limit - (TRUTHFUL ? baseAll - w[1] : baseAll);
+  const int32_t* codes = t + E + 1;
+  const int32_t total = tupleCodes(t);
+  // Which level each code of the tuple is on (the guess's own level: its share of the base).
+  {
+    const int32_t* c = codes;
+    for (int j = 0; j <= E; j++)
+      for (int32_t k = 0; k < t[j]; k++) levelOf[*c++] = (int8_t)j;
+  }
+  // Levels whose codes weigh the same in every child (delta 0, all but the top level or two
+  // near the leaves) change no sum: skipped, unless the threshold is below 0, where any code
+  // but the guess refutes it (its sum, 0 or more, is past the threshold).
+  int first[8], count[8], scanned = 0;
+  {
+    int at = 0;
+    for (int j = 0; j <= E; j++) {
+      first[scanned] = at;
+      count[scanned] = t[j];
+      if (delta[j] != 0 || threshold < 0) scanned++;
+      at += t[j];
+    }
+  }
+  // Sums as 32-bit integers when they stay below 2^31 (refuteAll): the same whole numbers.
+  Sum dScan[8];
+  {
+    int k = 0;
+    for (int j = 0; j <= E; j++)
+      if (delta[j] != 0 || threshold < 0) dScan[k++] = (Sum)delta[j];
+  }
+  // Below 0, any sum (0 or more) is past it: -1 says the same in integers.
+  const Sum over_ = threshold < 0 ? (Sum)-1 : (Sum)threshold;
+  Sum sums[K];
+  for (int i = 0; i < n; i++) {
+    const int g = reps ? reps[i] : i;
+    const uint8_t* row = COMPACT.data() + (size_t)g * N;
+    for (int s = 0; s < K; s++) sums[s] = 0;  // stores, not a call: build.sh compiles with -fno-builtin
+    sums[RC] = lowest<Sum>();
+    for (int k = 0; k < scanned; k++) {
+      const Sum d = dScan[k];
+      const int32_t* c = codes + first[k];
+      const int32_t* end = c + count[k];
+      for (; c < end; c++) {
+        const Sum s = (sums[row[*c]] += d);
+        if (s > over_) goto over;
+      }
+    }
+    {
+      Sum most = 0;
+      for (int s = 0; s < K; s++)
+        if (sums[s] > most) most = sums[s];
+      const int own = levelOf[g];
+      const double base = TRUTHFUL && own >= 0 ? baseAll - w[own + 1] : baseAll;
+      out[i] = base + (double)most;
+      continue;
+    }
+  over:
+    out[i] = __builtin_inf();
+  }
+  for (int32_t k = 0; k < total; k++) levelOf[codes[k]] = -1;
+}
+
+template <typename Sum>
+void refuteSum(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
+  if (RC < 16) refuteK<16, Sum>(t, h, reps, n, out);
+  else if (RC < 32) refuteK<32, Sum>(t, h, reps, n, out);
+  else refuteK<64, Sum>(t, h, reps, n, out);
+}
+
+void refuteAll(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
+  // A sum stops at most one delta past the threshold, itself at most b(h); a(k, h) and b(h) are
+  // whole numbers.
+  double most = B[h];
+  for (int k = 0; k <= E; k++) most += a(k, h);
+  if (most < 2147483647.0) refuteSum<int32_t>(t, h, reps, n, out);
+  else refuteSum<double>(t, h, reps, n, out);
+}
+
+/** SearchContext.volumeRefutesOutside: every guess outside the tuple is refuted by its sizes. */
+bool refutesOutside(const int32_t* t, int h) {
+  double base = 0, spread = 0;
+  for (int j = 0; j <= E; j++) {
+    const double w = a(E - j, h);
+    const double up = j < E ? a(E - j - 1, h) : 0;
+    base += t[j] * up;
+    spread += t[j] * (w - up);
+  }
+  return base + spread / (double)(ALPHABET.size() - 1) > B[h];
+}
+
+/** The children of guess g (BoundSearch.children): heaviest first, then by answer. */
+void children(const int32_t* t, int tLeft, int g, std::vector<Kid>& out) {
+  int32_t counts[64 * 8];
+  const int E1 = E + 1;
+  memset(counts, 0, sizeof(int32_t) * SLOTS * E1);
+  const uint8_t* row = TABLE + (size_t)g * N;
+  const int32_t* c = t + E1;
+  for (int j = 0; j < E1; j++)
+    for (int32_t k = 0; k < t[j]; k++) counts[row[*c++] * E1 + j]++;
+  const uint8_t* allowed = ALLOWED + (size_t)g * SLOTS;
+  out.clear();
+  for (int r : ALPHABET) {
+    if (r == WIN || !allowed[r]) continue;
+    int size = 0;
+    double weight = 0;
+    for (int j = 0; j < E1; j++) {
+      int n = counts[r * E1 + j];
+      if (j > 0) n += t[j - 1] - (TRUTHFUL ? counts[WIN * E1 + j - 1] : 0) - counts[r * E1 + j - 1];
+      size += n;
+      weight += n * a(E - j, tLeft - 1);
+    }
+    if (size > 0) out.push_back(Kid{r, weight});
+  }
+  // Heaviest first, then by answer (a total order: answers differ): an insertion sort of at
+  // most the alphabet's answers.
+  for (size_t i = 1; i < out.size(); i++) {
+    const Kid k = out[i];
+    size_t j = i;
+    for (; j > 0 && (out[j - 1].weight < k.weight || (out[j - 1].weight == k.weight && out[j - 1].answer > k.answer)); j--) out[j] = out[j - 1];
+    out[j] = k;
+  }
+}
+
+/** The child tuple after guess g is answered r (Partition.child), written to out. */
+void child(const int32_t* t, int g, int r, int32_t* out) {
+  const uint8_t* row = TABLE + (size_t)g * N;
+  const int E1 = E + 1;
+  const int32_t* starts[8];
+  const int32_t* p = t + E1;
+  for (int j = 0; j < E1; j++) {
+    starts[j] = p;
+    p += t[j];
+  }
+  int32_t* o = out + E1;
+  for (int j = 0; j < E1; j++) {
+    const int32_t* stay = starts[j];
+    const int32_t* stayEnd = stay + t[j];
+    const int32_t* up = j > 0 ? starts[j - 1] : nullptr;
+    const int32_t* upEnd = j > 0 ? up + t[j - 1] : nullptr;
+    int32_t* begin = o;
+    while (stay < stayEnd || up < upEnd) {
+      if (up >= upEnd || (stay < stayEnd && *stay < *up)) {
+        const int32_t code = *stay++;
+        if (row[code] == r) *o++ = code;
+      } else {
+        const int32_t code = *up++;
+        if (row[code] != r && !(TRUTHFUL && code == g)) *o++ = code;
+      }
+    }
+    out[j] = (int32_t)(o - begin);
+  }
+}
+
+// ---- the memory of lost tuples (BoundSearch's memo) -------------------------------------------
+
+inline int decimalDigits(int32_t v) {
+  int d = 1;
+  while (v >= 10) {
+    v /= 10;
+    d++;
+  }
+  return d;
+}
+
+/** The length of BoundSearch's key `t + ':' + levelsKey(levels)`, for BOUND_MEMO_CHARS. */
+double keyChars(const int32_t* t, int tLeft) {
+  double n = decimalDigits(tLeft) + 1 + E;
+  const int32_t* c = t + E + 1;
+  for (int j = 0; j <= E; j++) {
+    if (t[j] > 0) n += t[j] - 1;
+    for (int32_t k = 0; k < t[j]; k++) n += decimalDigits(*c++);
+  }
+  return n;
+}
+
+uint32_t hashOf(const int32_t* t, int tLeft, int len) {
+  uint32_t h = 2166136261u ^ (uint32_t)tLeft;
+  for (int i = 0; i < len; i++) {
+    h ^= (uint32_t)t[i];
+    h *= 16777619u;
+    h ^= h >> 15;
+  }
+  return h;
+}
+
+bool sameKey(int32_t at, const int32_t* t, int tLeft, int len) {
+  const int32_t* k = memoKeys.data() + at;
+  return k[0] == tLeft && k[1] == len && memcmp(k + 2, t, sizeof(int32_t) * len) == 0;
+}
+
+int32_t memoFind(const int32_t* t, int tLeft, int len, uint32_t h) {
+  if (memo.empty()) return -1;
+  const size_t mask = memo.size() - 1;
+  for (size_t i = h & mask;; i = (i + 1) & mask) {
+    const MemoSlot& s = memo[i];
+    if (s.key < 0) return -1;
+    if (s.hash == h && sameKey(s.key, t, tLeft, len)) return s.node;
+  }
+}
+
+void memoInsert(const int32_t* t, int tLeft, int len, uint32_t h, int32_t node) {
+  if ((size_t)(memoCount + 1) * 2 > memo.size()) {
+    std::vector<MemoSlot> old;
+    old.swap(memo);
+    memo.assign(old.empty() ? 1024 : old.size() * 2, MemoSlot{0, -1, 0});
+    const size_t mask = memo.size() - 1;
+    for (const MemoSlot& s : old) {
+      if (s.key < 0) continue;
+      size_t i = s.hash & mask;
+      while (memo[i].key >= 0) i = (i + 1) & mask;
+      memo[i] = s;
+    }
+  }
+  const int32_t at = (int32_t)memoKeys.size();
+  memoKeys.push_back(tLeft);
+  memoKeys.push_back(len);
+  memoKeys.insert(memoKeys.end(), t, t + len);
+  const size_t mask = memo.size() - 1;
+  size_t i = h & mask;
+  while (memo[i].key >= 0) i = (i + 1) & mask;
+  memo[i] = MemoSlot{h, at, node};
+  memoCount++;
+}
+
+/** The volume leaf of weight w (one per weight). */
+int32_t leafOf(double w) {
+  if ((size_t)(leafCount + 1) * 2 > leafSlots.size()) {
+    std::vector<std::pair<double, int32_t>> old;
+    old.swap(leafSlots);
+    leafSlots.assign(old.empty() ? 64 : old.size() * 2, std::make_pair(0.0, -1));
+    for (const auto& e : old)
+      if (e.second >= 0) {
+        size_t i = std::hash<double>()(e.first) & (leafSlots.size() - 1);
+        while (leafSlots[i].second >= 0) i = (i + 1) & (leafSlots.size() - 1);
+        leafSlots[i] = e;
+      }
+  }
+  const size_t mask = leafSlots.size() - 1;
+  size_t i = std::hash<double>()(w) & mask;
+  for (; leafSlots[i].second >= 0; i = (i + 1) & mask)
+    if (leafSlots[i].first == w) return LEAF_BASE + leafSlots[i].second;
+  leafSlots[i] = std::make_pair(w, (int32_t)leaves.size());
+  leaves.push_back(w);
+  leafCount++;
+  return LEAF_BASE + (int32_t)leaves.size() - 1;
+}
+
+/** Drops the nodes and entries made since (nodes, entries), but for those remembered tuples hold. */
+void release(size_t nodes, size_t entries) {
+  if (rememberedNodes > nodes) {
+    nodes = rememberedNodes;
+    entries = rememberedEntries;
+  }
+  if (proofNodes.size() > nodes) proofNodes.resize(nodes);
+  if (proofEntries.size() > entries) proofEntries.resize(entries);
+}
+
+int32_t addNode(int32_t kind, double value, double bound, int32_t first, int32_t count) {
+  proofNodes.push_back(Node{value, bound, kind, first, count, 0});
+  return (int32_t)proofNodes.size() - 1;
+}
+
+const int MAX_FRAMES = 64;  // depth <= guesses left <= 40 (Volume's maxH)
+
+Frame& frame(int depth) { return frames[depth]; }
+
+/**
+ * BoundSearch.lost on the tuple in frame `depth` with tLeft guesses left: a node index when it
+ * is lost, WON, or a STOP_ code.
+ */
+int32_t lost(int depth, int tLeft) {
+  const int32_t* t = frame(depth).codes.data();
+  const int32_t codes = tupleCodes(t);
+  if (codes == 0) return WON;
+  if (tLeft <= 0 || !allows(t, tLeft)) return leafOf(weightOf(t, tLeft > 0 ? tLeft : 0));
+  nodes++;
+  if ((int64_t)nodes % pulseEvery == 0 && games_pulse(nodes)) return STOP_ASKED;
+  if (emscripten_get_now() > deadline) return STOP_TIME;
+  const int len = E + 1 + codes;
+  uint32_t h = 0;
+  const bool keyed = codes <= MEMO_MAX_CODES;
+  if (keyed) {
+    h = hashOf(t, tLeft, len);
+    const int32_t seen = memoFind(t, tLeft, len, h);
+    if (seen >= 0) {
+      memoHits++;
+      return addNode(KIND_SAME, 0, 0, seen, 0);
+    }
+  }
+  // The split: the one-step volume check of every guess (or only the tuple's own codes when
+  // the sizes alone refute every other one).
+  Frame& f = frames[depth];
+  const double limit = B[tLeft - 1];
+  double byVolume = 0;
+  const int32_t* reps = nullptr;
+  int n = N;
+  std::vector<double>& worst = worstBuf;  // used before the recursion only
+  if (refutesOutside(t, tLeft - 1)) {
+    insideBuf.assign(t + E + 1, t + E + 1 + codes);
+    std::sort(insideBuf.begin(), insideBuf.end());
+    byVolume = N - codes;
+    volumeCuts += byVolume;
+    reps = insideBuf.data();
+    n = codes;
+  }
+  worst.resize(n);
+  refuteAll(t, tLeft - 1, reps, n, worst.data());
+  f.open.clear();
+  for (int i = 0; i < n; i++) {
+    if (worst[i] > limit) {
+      volumeCuts++;
+      byVolume++;
+    } else
+      f.open.push_back(std::make_pair(worst[i], reps ? reps[i] : i));
+  }
+  std::sort(f.open.begin(), f.open.end());  // by worst, then by guess: the stable order
+  if (!f.open.empty() && tLeft - 1 <= 1) {
+    won++;
+    return WON;
+  }
+  // Each open guess is refuted by its first lost child, heaviest child first; one that is
+  // not means the tuple is won. Then the nodes made since this tuple's start are garbage, but
+  // for those the remembered tuples hold (made before rememberedNodes); the TypeScript search
+  // leaves the same to its garbage collector.
+  f.entries.clear();
+  const size_t startNodes = proofNodes.size(), startEntries = proofEntries.size();
+  int32_t* below = frames[depth + 1].codes.data();
+  for (size_t o = 0; o < f.open.size(); o++) {
+    const int g = f.open[o].second;
+    children(t, tLeft, g, f.kids);
+    bool refuted = false;
+    for (size_t k = 0; k < f.kids.size(); k++) {
+      child(t, g, f.kids[k].answer, below);
+      const int32_t sub = lost(depth + 1, tLeft - 1);
+      if (sub <= STOP_TIME) return sub;
+      if (sub >= 0) {
+        f.entries.push_back(Entry{g, f.kids[k].answer, sub});
+        refuted = true;
+        break;
+      }
+    }
+    if (!refuted) {
+      won++;
+      release(startNodes, startEntries);
+      return WON;
+    }
+  }
+  const int32_t first = (int32_t)proofEntries.size();
+  proofEntries.insert(proofEntries.end(), f.entries.begin(), f.entries.end());
+  const int32_t node = addNode(KIND_SPLIT, byVolume, limit, first, (int32_t)f.entries.size());
+  if (keyed && jsMemoCount + memoCount < MEMO_MAX) {
+    const double chars = keyChars(t, tLeft);
+    if (jsMemoChars + memoChars + chars <= MEMO_CHARS_MAX) {
+      memoInsert(t, tLeft, len, h, node);
+      memoChars += chars;
+      proofNodes[node].remembered = 1;
+      rememberedNodes = proofNodes.size();
+      rememberedEntries = proofEntries.size();
+    }
+  }
+  return node;
+}
+
+}  // namespace
+
+extern "C" {
+
+/**
+ * The game: N codes, answers packed below `slots`, `lies` lies, the packed PA0B, the end rule,
+ * the alphabet (`alphabetSize` answers, ascending, at `alphabet`), the answer table (N x N
+ * bytes) and the answers each guess may get (N x slots bytes, 0/1), a(k, h) at k * (maxH + 1) + h
+ * and b(h) (doubles), the memory's limits (BOUND_MEMO, BOUND_MEMO_CHARS, BOUND_MEMO_MAX_CODES)
+ * and the progress period (PULSE_NODES). The buffers are the caller's (gm_alloc) and must stay.
+ * Returns 0, or -1 when the game is beyond this core (more than 7 lies or 64 answers).
+ */
+EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int truthful, const int32_t* alphabet,
+                                 int alphabetSize, const uint8_t* table, const uint8_t* allowed, const double* aTable,
+                                 const double* bTable, int maxH, double memoMax, double memoCharsMax, int memoMaxCodes,
+                                 double pulse) {
+  if (lies > 6 || slots > 64 || alphabetSize > 64 || maxH + 2 > MAX_FRAMES) return -1;
+  N = codes;
+  SLOTS = slots;
+  E = lies;
+  WIN = win;
+  TRUTHFUL = truthful != 0;
+  ALPHABET.assign(alphabet, alphabet + alphabetSize);
+  TABLE = table;
+  ALLOWED = allowed;
+  MAXH = maxH;
+  A.assign(aTable, aTable + (size_t)(lies + 1) * (maxH + 1));
+  B.assign(bTable, bTable + maxH + 1);
+  MEMO_MAX = memoMax;
+  MEMO_CHARS_MAX = memoCharsMax;
+  MEMO_MAX_CODES = memoMaxCodes;
+  pulseEvery = (int64_t)pulse;
+  frames.clear();
+  frames.reserve(MAX_FRAMES);
+  for (int i = 0; i < MAX_FRAMES; i++) {
+    frames.emplace_back();
+    frames.back().codes.resize(N + E + 1);
+    frames.back().open.reserve(N);
+  }
+  worstBuf.reserve(N);
+  insideBuf.reserve(N);
+  uint8_t place[256];
+  RC = 0;
+  for (int r : ALPHABET)
+    if (r != WIN) place[r] = (uint8_t)RC++;
+  place[WIN] = (uint8_t)RC;
+  COMPACT.resize((size_t)N * N);
+  for (size_t i = 0; i < (size_t)N * N; i++) COMPACT[i] = place[TABLE[i]];
+  levelOf.assign(N, -1);
+  return 0;
+}
+
+EMSCRIPTEN_KEEPALIVE void* gm_alloc(int bytes) { return malloc(bytes); }
+
+/** Where the caller writes a tuple (sizes, then codes) for gm_lost and gm_refute. */
+EMSCRIPTEN_KEEPALIVE int32_t* gm_tuple() { return frames[0].codes.data(); }
+
+/**
+ * The one-step volume check of guesses reps[0..n) at the tuple in gm_tuple() with h guesses
+ * left for the children: out[i], the heaviest child's weight of reps[i] (when within b(h)).
+ */
+EMSCRIPTEN_KEEPALIVE void gm_refute(int h, const int32_t* reps, int n, double* out) {
+  refuteAll(frames[0].codes.data(), h, reps, n, out);
+}
+
+/**
+ * BoundSearch.lost on the tuple in gm_tuple() with tLeft guesses left (every guess its own
+ * class): the proof node's index when lost, -1 when won, -2 at `deadline` (a performance.now()
+ * time), -3 when games_pulse asked to stop. `nodesBefore`: the search's positions so far (the
+ * pulse comes when they reach a multiple of the period); `jsCount`, `jsChars`: the caller's
+ * own remembered tuples and their keys' characters, counted against the memory's limits.
+ */
+EMSCRIPTEN_KEEPALIVE int32_t gm_lost(int tLeft, double until, double nodesBefore, double jsCount, double jsChars) {
+  nodes = nodesBefore;
+  volumeCuts = memoHits = won = 0;
+  deadline = until;
+  jsMemoCount = jsCount;
+  jsMemoChars = jsChars;
+  return lost(0, tLeft);
+}
+
+/**
+ * After gm_lost: 0 positions (all, from nodesBefore), 1 volume cuts, 2 memory hits, 3 won, 4
+ * remembered tuples, 5 their keys' characters; what is held: 6 proof nodes, 7 entries, 8 the
+ * remembered keys' int32s, 9 the memory's slots.
+ */
+EMSCRIPTEN_KEEPALIVE double gm_stat(int which) {
+  switch (which) {
+    case 0: return nodes;
+    case 1: return volumeCuts;
+    case 2: return memoHits;
+    case 3: return won;
+    case 4: return memoCount;
+    case 5: return memoChars;
+    case 6: return (double)proofNodes.size();
+    case 7: return (double)proofEntries.size();
+    case 8: return (double)memoKeys.size();
+    case 9: return (double)memo.size();
+  }
+  return -1;
+}
+
+/**
+ * The proof nodes (32 bytes each; volume leaves are numbered from 2^30, their weights in
+ * gm_leaves) and entries (12 bytes each); valid until the next gm_lost.
+ */
+EMSCRIPTEN_KEEPALIVE const Node* gm_nodes() { return proofNodes.data(); }
+EMSCRIPTEN_KEEPALIVE const double* gm_leaves() { return leaves.data(); }
+EMSCRIPTEN_KEEPALIVE const Entry* gm_entries() { return proofEntries.data(); }
+
+/**
+ * The proof's size now (as one double: nodes * 2^32 + entries), for
+ * gm_release when the tuple the caller searches above the core turns out won.
+ */
+EMSCRIPTEN_KEEPALIVE double gm_mark() { return (double)proofNodes.size() * 4294967296.0 + (double)proofEntries.size(); }
+
+/** Drops the nodes made since gm_mark() gave `mark`, but for those remembered tuples hold. */
+EMSCRIPTEN_KEEPALIVE void gm_release(double mark) {
+  const double nodes = __builtin_floor(mark / 4294967296.0);
+  release((size_t)nodes, (size_t)(mark - nodes * 4294967296.0));
+}
+
+/** Drops the memory of lost tuples and every proof node (BoundSearch.forget). */
+EMSCRIPTEN_KEEPALIVE void gm_forget() {
+  proofNodes.clear();
+  proofEntries.clear();
+  leaves.clear();
+  leafSlots.clear();
+  leafCount = 0;
+  rememberedNodes = rememberedEntries = 0;
+  memoKeys.clear();
+  memo.clear();
+  memoCount = 0;
+  memoChars = 0;
+}
+
+}  // extern "C"
