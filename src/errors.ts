@@ -36,7 +36,7 @@ export const ERROR_CODES = {
   E_STRATEGY: { kind: 'input', about: 'a strategy file that is malformed or for another game' },
   E_CERTIFICATE: { kind: 'input', about: 'a certificate formula (.cnf) that is malformed, missing, or not the one the clues give' },
   E_PROOF: { kind: 'input', about: 'a proof file that is malformed or does not check: an LRAT proof, or a lower-bound proof (or a part of one) of a game' },
-  E_PARTS: { kind: 'input', about: 'parts of a split board that do not fit together: another puzzle, another N, a part given twice or missing' },
+  E_PARTS: { kind: 'input', about: 'parts of a split board that do not fit together: another puzzle, another N, a part given twice, or a part missing while the parts given hold fewer than two pictures' },
   E_USAGE: { kind: 'usage', about: 'options that conflict, or a missing argument' },
   E_BUDGET: { kind: 'usage', about: 'a time budget that is not a positive number' },
   E_TABLE_CHOICE: { kind: 'usage', about: 'a ciphertext that several built-in tables decode to different texts: the table must be named' },
