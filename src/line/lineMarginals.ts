@@ -28,11 +28,9 @@ import { BLACK, WHITE } from './lineAutomaton.js';
  */
 export function lineMarginals(runs: Clue, black: ArrayLike<number>, domains: ArrayLike<number>, out: Float64Array): boolean {
   const n = domains.length;
-  let K = 0;
-  for (const len of runs) if (len > 0) K++;
-  const s = grow(n, K);
+  const s = grow(n, runs.length);
   const len = s.len;
-  K = 0;
+  let K = 0;
   for (const l of runs) if (l > 0) len[K++] = l;
   const { lo, hi } = s;
   // lo[k], hi[k]: the first and last free cell with k runs placed (left and right packing).
