@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { gzipPieces } from '../src/cli/gameFiles.js';
 import { buildStrategy } from '../src/games/build/buildStrategy.js';
 import { checkedBoundProof } from '../src/games/build/checkedBoundProof.js';
 import { proveBound } from '../src/games/build/proveBound.js';
@@ -92,9 +93,9 @@ async function settle(row: Row, limitS: number): Promise<Outcome> {
   for (;;) {
     const deadline = performance.now() + limitMs;
     const [proof, bcpu] = await cpuOf(() => {
-      const b = proveBound(rules, upper, { proof: true, deadline });
+      const b = proveBound(rules, upper, { proof: 'pieces', deadline });
       positions += b.nodes;
-      return b.status === 'proven' ? { b, text: checkedBoundProof(rules, upper, b.proof!, b.nodes, deadline) } : { b, text: undefined };
+      return b.status === 'proven' ? { b, text: checkedBoundProof(rules, upper, b.pieces!, b.nodes, deadline) } : { b, text: undefined };
     });
     boundCpu += bcpu;
     if (proof.b.status === 'proven' && proof.text !== undefined) {
@@ -102,7 +103,7 @@ async function settle(row: Row, limitS: number): Promise<Outcome> {
       mkdirSync(dir, { recursive: true });
       for (const f of readdirSync(dir)) if (f.startsWith(`${stem(row)}-`)) rmSync(join(dir, f));
       const s = gzipSync(built.file!, { level: 9 });
-      const p = gzipSync(proof.text, { level: 9 });
+      const p = Buffer.concat([...gzipPieces(proof.text)]);
       writeBytes(join(dir, `${stem(row)}-${upper}.strategy.gz`), s);
       writeBytes(join(dir, `${stem(row)}-lower-${upper}.proof.gz`), p);
       return { value: upper, lower: upper, upper, strategyCpu, boundCpu, positions, plays: built.check!.plays, strategyBytes: s.length, proofBytes: p.length, note: '' };

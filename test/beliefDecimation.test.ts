@@ -60,7 +60,7 @@ test('decimate: a picture it ends with fits the clues; every state it went throu
       pictures++;
       continue;
     }
-    let before = start;
+    let before: Uint8Array = start;
     for (const state of d.states) {
       for (let c = 0; c < state.length; c++) if (before[c] !== UNKNOWN) expect(state[c]).toBe(before[c]);
       expect(propagate(state)).not.toBe('contradiction');

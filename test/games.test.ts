@@ -319,6 +319,36 @@ describe('lower-bound proofs: the independent checker', () => {
     expect(check(file.replace(split[0], `(${split[1]},${Number(split[2]) - 1}:`))).toMatchObject({ valid: false, problem: expect.stringContaining(`it is ${split[2]}`) });
   });
 
+  test("a proof in pieces (proof: 'pieces', a file read a block at a time) is the same proof, checked alike", () => {
+    const inPieces = proveBound(rules, 7, { proof: 'pieces' });
+    expect(inPieces.proof).toBeUndefined();
+    const pieces = [...inPieces.pieces!];
+    expect(pieces.length).toBeGreaterThan(whole.frontier);
+    expect(pieces.join('')).toBe(whole.proof);
+    // Each iteration writes it again.
+    expect([...inPieces.pieces!].join('')).toBe(whole.proof);
+    expect(proveBound(rules, 7).pieces).toBeUndefined();
+    // The checker's verdict and message do not depend on where the text is cut.
+    const broken = [file, file.replace(/\n\((\d+),(\d+):(\d{4})(\d\d)/, (_m, a, b, g, x) => `\n(${a},${b}:${g}${x === '10' ? '01' : '10'}`), file.slice(0, -20), file.replace(/\)\n$/, ')\nx\n'), file.replace(/\n\(/, '\n  \t(')];
+    const cut = (text: string, cuts: number[]) => {
+      const at = [0, ...cuts.map((c) => c % (text.length + 1)).sort((a, b) => a - b), text.length];
+      return at.slice(1).map((end, i) => text.slice(at[i], end));
+    };
+    const whole1 = broken.map((t) => check(t));
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { maxLength: 40 }), fc.integer({ min: 1, max: 9 }), (cuts, step) => {
+        broken.forEach((t, i) => {
+          expect(checkBoundProof(cut(t, cuts))).toEqual(whole1[i]);
+          // Many tiny pieces: every few characters.
+          const tiny = Array.from({ length: Math.ceil(t.length / step / 50) }, (_, k) => k * step * 50 + (k % step));
+          expect(checkBoundProof(cut(t, tiny))).toEqual(whole1[i]);
+        });
+      }),
+      { numRuns: 3, seed: 43 },
+    );
+    expect(whole1.map((r) => r.valid)).toEqual([true, false, false, false, true]);
+  });
+
   test('malformed proofs are typed errors naming the file', () => {
     expect(thrown(() => checkBoundProof('{"format":"nonocrypt-bound-proof"', 'x.proof'))).toMatchObject({ code: 'E_PROOF', message: expect.stringContaining('x.proof') });
     expect(thrown(() => checkBoundProof(file.replace('"lies":1', '"lies":-1')))).toMatchObject({ code: 'E_PROOF', message: expect.stringContaining('"lies"') });
@@ -333,7 +363,8 @@ describe('lower-bound proofs: the independent checker', () => {
       for (const it of part.items!) items.set(it.index, it);
     }
     expect(items.size).toBe(whole.frontier);
-    expect(joinBoundItems(rules, 7, items)).toEqual({ proof: whole.proof });
+    const joined = joinBoundItems(rules, 7, items);
+    expect('pieces' in joined && [...joined.pieces].join('')).toBe(whole.proof);
     items.delete(5);
     expect(joinBoundItems(rules, 7, items)).toEqual({ missing: [5] });
   });

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipPieces } from '../src/cli/gameFiles.js';
 import { assertBuilt, childEnv, CLI, expectUsageError, hasGnuParallel, nonocrypt, ROOT, STACK_LINE, tempDir } from './helpers/cli.js';
 
 let tmp: { dir: string; cleanup: () => void };
@@ -320,6 +321,28 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expect(refuted.stdout).toMatch(/^refuted: a strategy wins every play within 5 guesses .*; no proof written\n$/);
     expect(existsSync(at('false.proof'))).toBe(false);
     expect(existsSync(at('false.proof.partial'))).toBe(false);
+  });
+
+  test('a proof longer than one gzip member is written and checked in pieces: bound --proof FILE.gz, check of a multi-member file', () => {
+    const whole = readFileSync(wholeProof(), 'utf8');
+    const gz = at('whole.proof.gz');
+    expect(nonocrypt([...args, '--proof', gz]).code).toBe(0);
+    expect(gunzipSync(readFileSync(gz)).toString()).toBe(whole);
+    // Spaces between the header and the body are allowed: 17 Mi of them make two gzip members.
+    const nl = whole.indexOf('\n') + 1;
+    const padded = [whole.slice(0, nl), ' '.repeat(17 << 20), whole.slice(nl)];
+    writeFileSync(at('padded.proof.gz'), Buffer.concat([...gzipPieces(padded)]));
+    const c = nonocrypt(['mastermind', 'check', at('padded.proof.gz'), '--json']);
+    expect(c.code, c.stderr).toBe(0);
+    expect(c.stdout).toMatch(/^\{"kind":"proof","valid":true,"game":"mastermind 4x6 e=1","guesses":7/);
+    // One answer changed past the padding: rejected, the place counted across the pieces.
+    const entry = padded[2]!.indexOf(':') + 5;
+    const answer = padded[2]!.slice(entry, entry + 2);
+    padded[2] = padded[2]!.slice(0, entry) + (answer === '10' ? '01' : '10') + padded[2]!.slice(entry + 2);
+    writeFileSync(at('padded-bad.proof.gz'), Buffer.concat([...gzipPieces(padded)]));
+    const bad = nonocrypt(['mastermind', 'check', at('padded-bad.proof.gz')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stdout).toMatch(/^INVALID proof \(mastermind 4x6 e=1\): after \d{4}=\dA\dB/);
   });
 
   test('a run stopped by its time limit keeps its checkpoint and the same command resumes to the same proof', () => {

@@ -10,7 +10,6 @@ import {
   renameSync,
   statSync,
   unlinkSync,
-  writeFileSync,
   writeSync,
   type Stats,
 } from 'node:fs';
@@ -211,15 +210,18 @@ export function tempPathBeside(target: string): string {
 }
 
 /** Write a whole output (see the file comment); `-` is standard output. */
-export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, inputs: readonly (string | undefined)[] = []): void {
+export function writeOutput(io: CliIO, path: string, data: string | Uint8Array | Iterable<string | Uint8Array>, inputs: readonly (string | undefined)[] = []): void {
+  const pieces: Iterable<string | Uint8Array> = typeof data === 'string' || data instanceof Uint8Array ? [data] : data;
   checkOutputs([path], inputs);
   const stream = standardStream(io, path);
   if (stream) {
-    stream.write(data);
+    for (const piece of pieces) stream.write(piece);
     return;
   }
   const target = finalTarget(path);
   const fail = (e: unknown): never => {
+    // An error of what produced the pieces is its own, not the file's.
+    if (!isFsError(e)) throw e;
     // ENOENT names a missing folder, or one that takes no new files (/proc, /sys).
     const folder = dirname(target);
     const missing = () => (statOf(folder)?.isDirectory() ? `the folder ${folder} takes no new files` : `folder ${folder} does not exist`);
@@ -231,7 +233,12 @@ export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, 
   if (existing && !existing.isFile()) {
     // A device, FIFO or socket: write through; there is nothing to rename.
     try {
-      writeFileSync(target, data);
+      const fd = openSync(target, 'w');
+      try {
+        for (const piece of pieces) writeAll(fd, piece);
+      } finally {
+        closeSync(fd);
+      }
     } catch (e) {
       fail(e);
     }
@@ -241,8 +248,7 @@ export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, 
   let fd: number | undefined;
   try {
     fd = openSync(tmp, 'wx', existing ? existing.mode & 0o7777 : 0o666);
-    const buf = typeof data === 'string' ? Buffer.from(data) : data;
-    for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
+    for (const piece of pieces) writeAll(fd, piece);
     if (existing) {
       // The umask may have narrowed the mode given to open; an existing file keeps its own.
       chmodSync(tmp, existing.mode & 0o7777);
@@ -261,6 +267,14 @@ export function writeOutput(io: CliIO, path: string, data: string | Uint8Array, 
     }
     fail(e);
   }
+}
+
+/** An error of the file system (it has an errno code), not one of ours. */
+const isFsError = (e: unknown) => typeof e === 'object' && e !== null && typeof (e as NodeJS.ErrnoException).code === 'string' && !(e instanceof NonocryptError);
+
+function writeAll(fd: number, piece: string | Uint8Array): void {
+  const buf = typeof piece === 'string' ? Buffer.from(piece) : piece;
+  for (let at = 0; at < buf.length; ) at += writeSync(fd, buf, at);
 }
 
 /** Colour only for a terminal, and never when NO_COLOR is set. */

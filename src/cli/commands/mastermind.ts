@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { NonocryptError } from '../../errors.js';
 import { formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
@@ -21,7 +20,8 @@ import { suggestNext } from '../../games/play/suggestNext.js';
 import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
-import { checkOutputs, Progress, readBytes, readLines, writeOutput } from '../io.js';
+import { linesOf, readGameBytes, textPieces, wholeText, writeGameFile } from '../gameFiles.js';
+import { checkOutputs, Progress, readLines, writeOutput } from '../io.js';
 import { defaultJobs, HELP_COLUMNS, hiddenAlias, seconds, shardOption, usage, wholeNumber } from '../options.js';
 
 /**
@@ -236,18 +236,19 @@ function declareCheck(mm: Command) {
 async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnType<typeof declareCheck>['opts']>): Promise<ExitCode> {
   const deadline = deadlineOf(performance.now(), flags.timeout);
   const where = file === '-' ? '<stdin>' : file;
-  const text = await readGameFile(io, file);
+  const bytes = await readGameBytes(io, file);
   const options = deadline === undefined ? {} : { deadline };
   // The checkers know the deadline, not the limit the user gave: the message names it.
   const named = <R extends { readonly valid: boolean | null }>(r: R): R =>
     'problem' in r && typeof r.problem === 'string' && r.valid === null && r.problem.startsWith('time limit') ? { ...r, problem: r.problem.replace(/^time limit/, theLimit(flags.timeout).replace(/^the /, '')) } : r;
-  if (isBoundProof(text)) {
-    const r = named(checkBoundProof(text, where, options));
+  // A proof is read in pieces (it may be longer than one string can be); its header is short.
+  if (isBoundProof(new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536)))) {
+    const r = named(checkBoundProof(textPieces(bytes), where, options));
     if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r }) + '\n');
     else io.stdout.write(proofLine(r) + '\n');
     return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
   }
-  const r = named(checkStrategy(text, where, options));
+  const r = named(checkStrategy(wholeText(where, bytes), where, options));
   if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
   else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
   else if (r.valid === null) io.stdout.write(`unknown (${r.game}): ${r.problem}; nothing is claimed\n`);
@@ -262,22 +263,6 @@ function proofLine(r: ProofReport): string {
   if (r.valid) return `valid proof: no strategy wins every play within ${guesses(r.guesses - 1)}; at least ${r.guesses} are needed (${plural(r.positions, 'position')} checked; ${r.game})`;
   if (r.valid === null) return `unknown (${r.game}): ${r.problem}; nothing is claimed`;
   return `INVALID proof (${r.game}): after ${r.path.join(', ') || 'no guess'}: ${r.problem}`;
-}
-
-/** A file's text; gzip (by its first bytes) unpacked. */
-async function readGameFile(io: CliIO, path: string): Promise<string> {
-  const bytes = await readBytes(io, path);
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes.toString('utf8');
-  try {
-    return gunzipSync(bytes).toString('utf8');
-  } catch (e) {
-    throw new NonocryptError('E_FILE', `${path}: cannot read (${(e as Error).message}, a damaged gzip file)`);
-  }
-}
-
-/** Written whole or not at all; gzip when the name ends in .gz. */
-function writeGameFile(io: CliIO, path: string, text: string): void {
-  writeOutput(io, path, path.endsWith('.gz') ? gzipSync(text, { level: 9 }) : text);
 }
 
 function declareBound(mm: Command) {
@@ -309,7 +294,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   const progress = new BoundProgressLine(io, !flags.quiet && !flags.json, flags.verbose ?? false);
   const r = proveBound(rules, h, {
     ...(deadline === undefined ? {} : { deadline }),
-    proof: Boolean(out),
+    proof: out ? 'pieces' : false,
     ...(flags.shard ? { shard: flags.shard } : {}),
     ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
     onProgress: (p) => progress.tick(p),
@@ -331,7 +316,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   }
   if (r.status === 'proven') {
     if (out) {
-      const text = checkedBoundProof(rules, h, r.proof!, (checkpoint?.positionsBefore ?? 0) + r.nodes, deadline);
+      const text = checkedBoundProof(rules, h, r.pieces!, (checkpoint?.positionsBefore ?? 0) + r.nodes, deadline);
       if (text === undefined) {
         say('unknown', `unknown: proven, but ${theLimit(flags.timeout)} came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
         return exitCode('UNDECIDED');
@@ -371,7 +356,7 @@ class BoundCheckpoint {
     private readonly shard: { readonly index: number; readonly count: number },
   ) {
     if (!existsSync(path)) return;
-    const part = readBoundPart(readFileSync(path, 'utf8'), path, true);
+    const part = readBoundPart(linesOf(textPieces(readFileSync(path))), path, true);
     if (part.rules.key() !== rules.key() || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count) {
       throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
     }
@@ -386,8 +371,9 @@ class BoundCheckpoint {
     const header = { rules: this.rules, guesses: this.guesses, shard: this.shard, frontier };
     if (this.previous) {
       if (!samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
-      // Rewrite it without a last line cut short.
-      writeFileSync(this.path, formatPartHeader(header) + this.previous.items.map((it) => formatPartItem(this.rules, it)).join(''));
+      // Rewrite it without a last line cut short (an item a line: the whole may be longer than a string can be).
+      writeFileSync(this.path, formatPartHeader(header));
+      for (const it of this.previous.items) appendFileSync(this.path, formatPartItem(this.rules, it));
       return;
     }
     writeFileSync(this.path, formatPartHeader(header));
@@ -483,7 +469,7 @@ function declareMerge(mm: Command) {
 async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnType<ReturnType<typeof declareMerge>['opts']>): Promise<ExitCode> {
   const deadline = deadlineOf(performance.now(), flags.timeout);
   checkOutputs([flags.output], paths);
-  const parts = await Promise.all(paths.map(async (p) => ({ part: readBoundPart(await readGameFile(io, p), p), where: p })));
+  const parts = await Promise.all(paths.map(async (p) => ({ part: readBoundPart(linesOf(textPieces(await readGameBytes(io, p))), p), where: p })));
   const r = mergeBoundParts(parts, deadline);
   const say = (json: object, text: string) => io.stdout.write((flags.json ? JSON.stringify(json) : text) + '\n');
   if (r.status === 'incomplete') {

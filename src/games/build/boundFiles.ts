@@ -22,6 +22,23 @@ export const PART_FORMAT = 'nonocrypt-bound-proof-part';
 const rulesFields = (rules: Rules) => ({ game: rules.kind, pegs: rules.pegs, symbols: rules.symbols, lies: rules.lies, end: rules.end, lie: rules.lie });
 
 export function formatBoundProof(rules: Rules, guesses: number, body: string, info: { positions: number; built: string }): string {
+  return boundProofHeader(rules, guesses, info) + body + '\n';
+}
+
+/** A proof file in pieces, in order (each iteration writes it again): the header, the body, a last line break. */
+export function boundProofPieces(rules: Rules, guesses: number, body: Iterable<string>, info: { positions: number; built: string }): Iterable<string> {
+  const header = boundProofHeader(rules, guesses, info);
+  return {
+    *[Symbol.iterator]() {
+      yield header;
+      yield* body;
+      yield '\n';
+    },
+  };
+}
+
+/** A proof file's first line, with its line break. */
+function boundProofHeader(rules: Rules, guesses: number, info: { positions: number; built: string }): string {
   const header = {
     format: PROOF_FORMAT,
     version: 1,
@@ -31,7 +48,7 @@ export function formatBoundProof(rules: Rules, guesses: number, body: string, in
     positions: info.positions,
     built: info.built,
   };
-  return JSON.stringify(header) + '\n' + body + '\n';
+  return JSON.stringify(header) + '\n';
 }
 
 export interface PartHeader {
@@ -50,12 +67,16 @@ export function formatPartItem(rules: Rules, item: BoundItem): string {
   return JSON.stringify({ item: item.index, answer: item.answer === null ? null : formatAnswer(rules.pegs, item.answer), positions: item.positions, proof: item.text }) + '\n';
 }
 
-/** Reads a part (or a checkpoint: `partial` drops a last line cut short). Throws E_PROOF naming the place. */
-export function readBoundPart(text: string, where: string, partial = false): PartHeader & { readonly items: BoundItem[] } {
+/**
+ * Reads a part (or a checkpoint: `partial` drops a last line cut short), given as its text or
+ * as its lines (a checkpoint may be longer than one string can be; a line, one item, is not).
+ * Throws E_PROOF naming the place.
+ */
+export function readBoundPart(text: string | Iterable<string>, where: string, partial = false): PartHeader & { readonly items: BoundItem[] } {
   const bad = (line: number, why: string): never => {
     throw new NonocryptError('E_PROOF', `${where}, line ${line}: ${why}`);
   };
-  const lines = text.split('\n');
+  const lines = typeof text === 'string' ? text.split('\n') : [...text];
   if (lines[lines.length - 1] === '') lines.pop();
   const json = (i: number): Record<string, unknown> | undefined => {
     try {

@@ -10,7 +10,8 @@ export interface NamedPart {
 }
 
 export type MergeResult =
-  | { readonly status: 'proven'; readonly guesses: number; readonly positions: number; readonly text: string }
+  /** `text`: the proof file in pieces, in order (each iteration writes it again). */
+  | { readonly status: 'proven'; readonly guesses: number; readonly positions: number; readonly text: Iterable<string> }
   /** Items of the frontier in no part. */
   | { readonly status: 'incomplete'; readonly frontier: number; readonly missing: readonly number[] }
   /** Items whose second guess no part refuted: this frontier does not prove the bound. */
@@ -40,6 +41,6 @@ export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number):
   if ('missing' in joined) return { status: 'incomplete', frontier, missing: joined.missing };
   if ('open' in joined) return { status: 'open', open: joined.open };
   const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
-  const text = checkedBoundProof(rules, guesses, joined.proof, positions, deadline);
+  const text = checkedBoundProof(rules, guesses, joined.pieces, positions, deadline);
   return text === undefined ? { status: 'unchecked' } : { status: 'proven', guesses, positions, text };
 }

@@ -6,7 +6,7 @@ import type { Rules } from '../model/Rules.js';
 import type { Levels } from '../tuple/Levels.js';
 import type { GuessClass } from '../tuple/Symmetry.js';
 import { answerChars } from './StrategyTree.js';
-import { entryText, membersText, proofText, splitHead } from './BoundProof.js';
+import { entryText, membersText, proofText, splitHead, type ProofEntry } from './BoundProof.js';
 import { BoundSearch } from './BoundSearch.js';
 import { SearchContext } from './SearchContext.js';
 
@@ -45,8 +45,13 @@ export interface BoundResult {
   readonly ms: number;
   /** When the volume bound alone proves it (no search at all). */
   readonly byVolume: boolean;
-  /** The proof's body (proven, when asked for). */
+  /** The proof's body (proven, when asked for as a string: `proof: true`). */
   readonly proof?: string;
+  /**
+   * The proof's body in pieces, in order (proven, `proof: 'pieces'`); each iteration writes it
+   * again, from the items held.
+   */
+  readonly pieces?: Iterable<string>;
   /** Items of the frontier (1 when there is none). */
   readonly frontier: number;
   /** A shard's items (status `part`). */
@@ -79,8 +84,12 @@ export interface BoundOptions {
   /** `performance.now()` time to stop at. */
   readonly deadline?: number;
   readonly table?: AnswerTable;
-  /** Write the proof's body (`proof`). */
-  readonly proof?: boolean;
+  /**
+   * The proof's body, when proven: true, as the result's `proof` string (E_USAGE when it is
+   * longer than a string can be, about 2^29 characters); 'pieces', as `pieces` (the way to
+   * write a large proof to a file).
+   */
+  readonly proof?: boolean | 'pieces';
   /** Search only the frontier's items K, K + N, ... (K 1-based): status `part` with `items`. */
   readonly shard?: { readonly index: number; readonly count: number };
   /** Items searched before (a checkpoint, or other shards): taken as they are. */
@@ -141,7 +150,8 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
     if (!ctx.volume.allows(root, t)) {
       options.onFrontier?.(1);
       if (options.shard) return result('part', { byVolume: true, items: [] });
-      return result('proven', { byVolume: true, ...(options.proof ? { proof: `V${ctx.volume.weight(root, Math.max(t, 0))};` } : {}) });
+      const leaf = `V${ctx.volume.weight(root, Math.max(t, 0))};`;
+      return result('proven', { byVolume: true, ...deliver(options.proof, () => [leaf]) });
     }
     const frontier = boundFrontier(search, root, t);
     total = frontier ? frontier.items.length : 1;
@@ -169,10 +179,11 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
     if (options.shard) return result('part', { items: mine.map((i) => items.get(i)!) });
     if (!frontier) {
       const whole = items.get(0)!;
-      return result(whole.answer === null ? 'refuted' : 'proven', options.proof && whole.answer !== null ? { proof: whole.text } : {});
+      return whole.answer === null ? result('refuted') : result('proven', deliver(options.proof, () => [whole.text]));
     }
-    const proof = assembleNode(rules, search, frontier.root, items, true);
-    return proof === null ? result('refuted') : result('proven', options.proof ? { proof } : {});
+    const lost = lostNode(search, frontier.root, items, true);
+    const s = search;
+    return lost === null ? result('refuted') : result('proven', deliver(options.proof, () => lostText(rules, s, lost)));
   } catch (e) {
     if (!(e instanceof SearchTimeout)) throw e;
     return result('unknown', e.stoppedBy === undefined ? {} : { reason: e.stoppedBy });
@@ -181,25 +192,46 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
   }
 }
 
+/** A body written by `pieces` (each call writes it again), delivered as `asked`. */
+function deliver(asked: BoundOptions['proof'], pieces: () => Iterable<string>): { proof?: string; pieces?: Iterable<string> } {
+  if (!asked) return {};
+  if (asked === 'pieces') return { pieces: { [Symbol.iterator]: () => pieces()[Symbol.iterator]() } };
+  const all = [...pieces()];
+  try {
+    return { proof: all.join('') };
+  } catch (e) {
+    if (!(e instanceof RangeError)) throw e;
+    const length = all.reduce((n, p) => n + p.length, 0);
+    throw new NonocryptError('E_USAGE', `the proof has ${length.toLocaleString('en-US')} characters, more than one string can hold: ask for it in pieces (proof: 'pieces'), as bound --proof FILE does`);
+  }
+}
+
 /**
  * Joins items searched in parts (shards) into the proof's body: the frontier is computed
- * again, every item must be there and refuted. Returns the body, or why there is none.
+ * again, every item must be there and refuted. Returns the body in pieces (each iteration
+ * writes it again; it may be longer than one string can be), or why there is none.
  */
-export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap<number, BoundItem>, options: { table?: AnswerTable } = {}): { proof: string } | { missing: number[] } | { open: number[] } {
+export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap<number, BoundItem>, options: { table?: AnswerTable } = {}): { pieces: Iterable<string> } | { missing: number[] } | { open: number[] } {
   AnswerTable.assertFits(rules.game);
   const ctx = SearchContext.of(rules, options.table);
   const search = new BoundSearch(ctx);
   const root = Knowledge.initial(rules).lists();
   const t = guesses - 1;
-  if (!ctx.volume.allows(root, t)) return { proof: `V${ctx.volume.weight(root, Math.max(t, 0))};` };
+  if (!ctx.volume.allows(root, t)) {
+    const leaf = `V${ctx.volume.weight(root, Math.max(t, 0))};`;
+    return { pieces: [leaf] };
+  }
   const frontier = boundFrontier(search, root, t);
   const total = frontier ? frontier.items.length : 1;
   const missing = Array.from({ length: total }, (_, i) => i).filter((i) => !items.has(i));
   if (missing.length) return { missing };
   const open = [...items.values()].filter((it) => it.answer === null).map((it) => it.index);
   if (open.length) return { open };
-  if (!frontier) return { proof: items.get(0)!.text };
-  return { proof: assembleNode(rules, search, frontier.root, items, false)! };
+  if (!frontier) {
+    return { pieces: [items.get(0)!.text] };
+  }
+  const lost = lostNode(search, frontier.root, items, false)!;
+  return { pieces: { [Symbol.iterator]: () => lostText(rules, search, lost) } };
 }
 
 /** A position of the frontier: its tuple, its guesses left, the path to it, its split. */
@@ -286,31 +318,63 @@ function searchWhole(search: BoundSearch, root: Levels, t: number, rules: Rules)
 }
 
 /**
- * The text of a frontier position from its items, or null when it is not lost. An entry whose
- * child position is not lost falls back (when `fallback`) to the class's other answers, as
- * the plain search tries them; an open item means its guess wins there.
+ * A frontier position found lost, ready to be written: each entry with the item or the child
+ * position that refutes it, or (after a fallback) the proof of another answer.
  */
-function assembleNode(rules: Rules, search: BoundSearch, node: FrontierNode, items: ReadonlyMap<number, BoundItem>, fallback: boolean): string | null {
-  const { game, pegs } = rules;
-  const members = (c: GuessClass) => membersText(rules, search.members(node.history, c));
-  let text = splitHead(node.head);
+interface LostNode {
+  readonly node: FrontierNode;
+  readonly entries: readonly ({ readonly item: BoundItem } | { readonly child: LostNode } | { readonly other: ProofEntry })[];
+}
+
+/**
+ * Whether a frontier position is lost by its items: the position ready to be written, or null
+ * when it is not lost. An entry whose child position is not lost falls back (when `fallback`)
+ * to the class's other answers, as the plain search tries them; an open item means its guess
+ * wins there.
+ */
+function lostNode(search: BoundSearch, node: FrontierNode, items: ReadonlyMap<number, BoundItem>, fallback: boolean): LostNode | null {
+  const entries: LostNode['entries'][number][] = [];
   for (const e of node.entries) {
     if (e.item !== undefined) {
-      const it = items.get(e.item)!;
-      if (it.answer === null) return null;
-      text += game.format(e.cls.rep) + answerChars(pegs, it.answer) + members(e.cls) + it.text + '\n';
+      const item = items.get(e.item)!;
+      if (item.answer === null) return null;
+      entries.push({ item });
       continue;
     }
-    const child = assembleNode(rules, search, e.child!, items, fallback);
+    const child = lostNode(search, e.child!, items, fallback);
     if (child !== null) {
-      text += game.format(e.cls.rep) + answerChars(pegs, e.answer!) + members(e.cls) + child + '\n';
+      entries.push({ child });
       continue;
     }
     if (!fallback) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
     // The frontier's answer does not lose: the other answers, as the plain search tries them.
     const other = afresh(search, () => search.refute(node.tuple, node.t, [...node.history], e.cls, 1)).found;
     if (!other) return null;
-    text += entryText(rules, other, proofText(rules, other.child, 1)) + '\n';
+    entries.push({ other });
   }
-  return text + ')';
+  return { node, entries };
+}
+
+/**
+ * The proof's text of a lost frontier position, a piece at a time: the whole text may be longer
+ * than one string can be; each item's text is not.
+ */
+function* lostText(rules: Rules, search: BoundSearch, lost: LostNode): Generator<string> {
+  const { game, pegs } = rules;
+  const { node } = lost;
+  yield splitHead(node.head);
+  for (let i = 0; i < node.entries.length; i++) {
+    const e = node.entries[i]!;
+    const at = lost.entries[i]!;
+    if ('other' in at) {
+      yield entryText(rules, at.other, proofText(rules, at.other.child, 1)) + '\n';
+      continue;
+    }
+    const answer = 'item' in at ? at.item.answer! : e.answer!;
+    yield game.format(e.cls.rep) + answerChars(pegs, answer) + membersText(rules, search.members(node.history, e.cls));
+    if ('item' in at) yield at.item.text;
+    else yield* lostText(rules, search, at.child);
+    yield '\n';
+  }
+  yield ')';
 }

@@ -1,5 +1,6 @@
 import { InputError } from '../../errors.js';
 import { CheckClock, CheckTimeout } from './CheckClock.js';
+import { ProofCursor } from './ProofCursor.js';
 import { ProofGame } from './ProofGame.js';
 import { readCheckedRules, rulesLabel } from './strategyHeader.js';
 import { verifyProof } from './verifyProof.js';
@@ -49,15 +50,24 @@ export function isBoundProof(text: string): boolean {
   }
 }
 
-/** Check a proof file given as its text. Malformed files throw E_PROOF. */
-export function checkBoundProof(text: string, where = 'proof', options: { readonly deadline?: number } = {}): ProofReport {
+/** The longest header line read (characters); a real one is about 300. */
+const HEADER_MAX = 65_536;
+
+/**
+ * Check a proof file given as its text, whole or in pieces in order (a file read a block at a
+ * time: a proof may be longer than one string can be). Malformed files throw E_PROOF.
+ */
+export function checkBoundProof(text: string | Iterable<string>, where = 'proof', options: { readonly deadline?: number } = {}): ProofReport {
   const bad = (why: string): never => {
     throw new InputError('E_PROOF', `${where}: ${why}`);
   };
-  const nl = text.indexOf('\n');
+  const cursor = new ProofCursor(text);
+  const head = cursor.line(HEADER_MAX);
+  if (head === undefined) bad(`the first line is not a JSON header (no line break within ${HEADER_MAX.toLocaleString('en-US')} characters)`);
+  cursor.startBody();
   let doc: unknown;
   try {
-    doc = JSON.parse(nl < 0 ? text : text.slice(0, nl));
+    doc = JSON.parse(head!);
   } catch (e) {
     bad(`the first line is not a JSON header (${(e as Error).message.split('\n')[0]})`);
   }
@@ -74,7 +84,7 @@ export function checkBoundProof(text: string, where = 'proof', options: { readon
   const clock = new CheckClock(options.deadline);
   try {
     const game = new ProofGame(rules, h, bad, clock);
-    const v = verifyProof(game, nl < 0 ? '' : text.slice(nl + 1), h, clock);
+    const v = verifyProof(game, cursor, h, clock);
     return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
   } catch (e) {
     if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };

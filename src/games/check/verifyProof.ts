@@ -1,4 +1,5 @@
 import type { CheckClock } from './CheckClock.js';
+import type { ProofCursor } from './ProofCursor.js';
 import type { ProofGame } from './ProofGame.js';
 
 /**
@@ -21,14 +22,13 @@ import type { ProofGame } from './ProofGame.js';
  */
 export type ProofVerdict = { readonly ok: true; readonly positions: number } | { readonly ok: false; readonly path: readonly string[]; readonly problem: string };
 
-export function verifyProof(game: ProofGame, body: string, guesses: number, clock: CheckClock): ProofVerdict {
+export function verifyProof(game: ProofGame, body: ProofCursor, guesses: number, clock: CheckClock): ProofVerdict {
   return new ProofWalk(game, body, clock).run(guesses);
 }
 
 class ProofFailure extends Error {}
 
 class ProofWalk {
-  private at = 0;
   private readonly path: string[] = [];
   private readonly remembered: { key: string; t: number }[] = [];
   private readonly sums: Float64Array;
@@ -36,7 +36,7 @@ class ProofWalk {
 
   constructor(
     private readonly game: ProofGame,
-    private readonly body: string,
+    private readonly body: ProofCursor,
     private readonly clock: CheckClock,
   ) {
     this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
@@ -46,8 +46,8 @@ class ProofWalk {
     const levels = Array.from({ length: this.game.rules.lies + 1 }, (_, j) => (j === 0 ? Int32Array.from({ length: this.game.size }, (_, i) => i) : new Int32Array(0)));
     try {
       this.node(levels, guesses - 1, []);
-      this.space();
-      if (this.at !== this.body.length) this.fail(`text after the proof (character ${this.at + 1})`);
+      this.body.space();
+      if (!this.body.atEnd()) this.fail(`text after the proof (character ${this.body.offset() + 1})`);
       return { ok: true, positions: this.positions };
     } catch (e) {
       if (e instanceof ProofFailure) return { ok: false, path: this.path, problem: e.message };
@@ -59,40 +59,37 @@ class ProofWalk {
     throw new ProofFailure(why);
   }
 
-  private space(): void {
-    const s = this.body;
-    while (this.at < s.length && (s[this.at] === '\n' || s[this.at] === ' ' || s[this.at] === '\r' || s[this.at] === '\t')) this.at++;
-  }
-
+  /** The next character that is not a space ('' at the end). */
   private peek(): string {
-    this.space();
-    return this.body[this.at] ?? '';
+    this.body.space();
+    return this.body.peek();
   }
 
   private expect(ch: string): void {
-    if (this.peek() !== ch) this.fail(`expected '${ch}' at character ${this.at + 1}, found '${this.body[this.at] ?? 'the end'}'`);
-    this.at++;
+    const c = this.peek();
+    if (c !== ch) this.fail(`expected '${ch}' at character ${this.body.offset() + 1}, found '${c || 'the end'}'`);
+    this.body.skip();
   }
 
   private number(): number {
-    this.space();
-    const m = /^\d+/.exec(this.body.slice(this.at, this.at + 20));
-    if (!m) this.fail(`expected a number at character ${this.at + 1}`);
-    this.at += m[0].length;
-    return Number(m[0]);
+    this.body.space();
+    const at = this.body.offset();
+    const d = this.body.digits(20);
+    if (!d) this.fail(`expected a number at character ${at + 1}`);
+    return Number(d);
   }
 
   /** `n` characters, whitespace skipped before them. */
   private chars(n: number): string {
-    this.space();
-    const t = this.body.slice(this.at, this.at + n);
+    this.body.space();
+    const t = this.body.take(n);
     if (t.length < n) this.fail('the proof is cut short');
-    this.at += n;
     return t;
   }
 
   private code(what: string): number {
-    const start = this.at;
+    this.body.space();
+    const start = this.body.offset();
     const text = this.chars(this.game.pegs);
     const c = this.game.codeOf(text.toUpperCase());
     if (c < 0) this.fail(`${what} '${text}' at character ${start + 1} is not a code of this game`);
@@ -108,10 +105,10 @@ class ProofWalk {
     const g = this.game;
     this.clock.tick(1);
     const label = this.peek() === '#';
-    if (label) this.at++;
+    if (label) this.body.skip();
     const c = this.peek();
     if (c === 'V') {
-      this.at++;
+      this.body.skip();
       const stated = this.number();
       this.expect(';');
       const weight = g.weight(levels, Math.max(t, 0));
@@ -122,7 +119,7 @@ class ProofWalk {
       return;
     }
     if (c === '@') {
-      this.at++;
+      this.body.skip();
       const k = this.number();
       this.expect(';');
       const ref = this.remembered[this.remembered.length - k];
@@ -131,8 +128,8 @@ class ProofWalk {
       if (ref.t < t) this.fail(`@${k} was proven with ${ref.t} guesses left, this tuple needs ${t}`);
       return;
     }
-    if (c !== '(') this.fail(`expected a node (V, @ or '(') at character ${this.at + 1}, found '${c || 'the end'}'`);
-    this.at++;
+    if (c !== '(') this.fail(`expected a node (V, @ or '(') at character ${this.body.offset() + 1}, found '${c || 'the end'}'`);
+    this.body.skip();
     if (t < 1) this.fail(`a split with ${t} guesses left: a tuple with codes left and no guess is lost by volume (V)`);
     this.positions++;
     const statedCount = this.number();
@@ -141,10 +138,10 @@ class ProofWalk {
     this.expect(':');
     const listed = new Uint8Array(g.size);
     while (this.peek() !== ')') {
-      if (this.at >= this.body.length) this.fail('the proof is cut short');
+      if (this.body.atEnd()) this.fail('the proof is cut short');
       this.entry(levels, t, history, listed);
     }
-    this.at++;
+    this.body.skip();
     // Every code not listed: a child heavier than b(t - 1), the bound the split states.
     const cap = g.capacity(t - 1);
     if (statedBound !== cap) this.fail(`the split says b(${t - 1}) = ${statedBound}; it is ${cap}`);
@@ -165,7 +162,8 @@ class ProofWalk {
     const guess = this.code('a guess');
     if (listed[guess]) this.fail(`guess ${g.format(guess)} is listed twice at one node`);
     listed[guess] = 1;
-    const answerAt = this.at;
+    this.body.space();
+    const answerAt = this.body.offset();
     const pair = this.chars(2);
     const x = parseInt(pair[0]!, 36);
     const y = parseInt(pair[1]!, 36);
@@ -194,7 +192,8 @@ class ProofWalk {
       if (listed[member]) this.fail(`code ${g.format(member)} is listed twice at one node`);
       listed[member] = 1;
       this.expect('=');
-      const posAt = this.at;
+      this.body.space();
+      const posAt = this.body.offset();
       const positions = [...this.chars(P)].map((ch) => parseInt(ch, 36) - 1);
       this.expect('/');
       const symbols = [...this.chars(S)].map((ch) => g.chars.indexOf(ch.toUpperCase()));
@@ -210,6 +209,6 @@ class ProofWalk {
       if (this.peek() === ']') break;
       this.expect(',');
     }
-    this.at++;
+    this.body.skip();
   }
 }
