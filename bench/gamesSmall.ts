@@ -95,7 +95,7 @@ async function settle(row: Row, limitS: number): Promise<Outcome> {
     const [proof, bcpu] = await cpuOf(() => {
       const b = proveBound(rules, upper, { proof: 'pieces', deadline });
       positions += b.nodes;
-      return b.status === 'proven' ? { b, text: checkedBoundProof(rules, upper, b.pieces!, b.nodes, deadline) } : { b, text: undefined };
+      return b.status === 'proven' ? { b, text: checkedBoundProof(rules, upper, b.pieces!, b.nodes, { deadline }) } : { b, text: undefined };
     });
     boundCpu += bcpu;
     if (proof.b.status === 'proven' && proof.text !== undefined) {

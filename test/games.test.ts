@@ -16,6 +16,8 @@ import { Knowledge } from '../src/games/model/Knowledge.js';
 import { formatBoundProof } from '../src/games/build/boundFiles.js';
 import { joinBoundItems, proveBound, type BoundItem, type BoundResult } from '../src/games/build/proveBound.js';
 import { checkBoundProof } from '../src/games/check/checkBoundProof.js';
+import { CheckClock } from '../src/games/check/CheckClock.js';
+import { ProofGame } from '../src/games/check/ProofGame.js';
 import { Rules, type EndRule, type LieRule } from '../src/games/model/Rules.js';
 import { suggestNext } from '../src/games/play/suggestNext.js';
 import { GAMES_TUNING } from '../src/games/tuning.js';
@@ -347,6 +349,40 @@ describe('lower-bound proofs: the independent checker', () => {
       { numRuns: 3, seed: 43 },
     );
     expect(whole1.map((r) => r.valid)).toEqual([true, false, false, false, true]);
+  });
+
+  test('the checker counts every guess outside the tuple as refuted at once only when each one is (the pigeonhole rule)', () => {
+    const games = [
+      { game: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
+      { game: 'mastermind', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'plausible' },
+      { game: 'ab', pegs: 3, symbols: 5, lies: 1, end: 'truthful', lie: 'plausible' },
+      { game: 'ab', pegs: 2, symbols: 5, lies: 2, end: 'deniable', lie: 'any' },
+    ] as const;
+    let fired = 0;
+    let held = 0;
+    for (const rules of games) {
+      const pg = new ProofGame(rules, 8, (why) => {
+        throw new Error(why);
+      }, new CheckClock(undefined));
+      const sums = new Float64Array((rules.pegs + 1) ** 2);
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.2, max: 1.2, noNaN: true }), (at, h, share) => {
+          const levels = Array.from({ length: rules.lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
+          // A cap around the weights involved, so that both answers come up.
+          const cap = Math.floor(share * pg.weight(levels, h));
+          const inTuple = new Set(levels.flatMap((l) => [...l]));
+          const everyOver = [...Array(pg.size).keys()].filter((x) => !inTuple.has(x)).every((x) => pg.hasChildOver(levels, x, h, cap, sums));
+          if (pg.everyGuessOutsideOver(levels, h, cap)) {
+            fired++;
+            expect(everyOver).toBe(true);
+          }
+          if (everyOver) held++;
+        }),
+        { numRuns: 200, seed: 7 },
+      );
+    }
+    // The rule is not idle: it fires in a good share of the cases where it may.
+    expect(fired).toBeGreaterThan(held / 4);
   });
 
   test('malformed proofs are typed errors naming the file', () => {

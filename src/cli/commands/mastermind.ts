@@ -243,7 +243,16 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
     'problem' in r && typeof r.problem === 'string' && r.valid === null && r.problem.startsWith('time limit') ? { ...r, problem: r.problem.replace(/^time limit/, theLimit(flags.timeout).replace(/^the /, '')) } : r;
   // A proof is read in pieces (it may be longer than one string can be); its header is short.
   if (isBoundProof(new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536)))) {
-    const r = named(checkBoundProof(textPieces(bytes), where, options));
+    // On a terminal, a long check shows how far it is (the text is ASCII: a character a byte).
+    const progress = new Progress(io, !flags.json, 'MiB');
+    const mib = (n: number) => Math.ceil(n / 2 ** 20);
+    const onProgress = (positions: number, chars: number) => progress.tick(mib(chars), mib(bytes.length), `checking: ${positions.toLocaleString('en-US')} positions, `);
+    let r: ProofReport;
+    try {
+      r = named(checkBoundProof(textPieces(bytes), where, { ...options, onProgress }));
+    } finally {
+      progress.end();
+    }
     if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r }) + '\n');
     else io.stdout.write(proofLine(r) + '\n');
     return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
@@ -316,7 +325,9 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   }
   if (r.status === 'proven') {
     if (out) {
-      const text = checkedBoundProof(rules, h, r.pieces!, (checkpoint?.positionsBefore ?? 0) + r.nodes, deadline);
+      const checking = { ...(deadline === undefined ? {} : { deadline }), onProgress: (n: number, chars: number) => progress.checking(n, chars) };
+      const text = checkedBoundProof(rules, h, r.pieces!, (checkpoint?.positionsBefore ?? 0) + r.nodes, checking);
+      progress.end();
       if (text === undefined) {
         say('unknown', `unknown: proven, but ${theLimit(flags.timeout)} came before the proof was checked (${searched}, ${secs} s); nothing written, the checkpoint is in ${checkpoint!.path}`);
         return exitCode('UNDECIDED');
@@ -419,6 +430,8 @@ class BoundProgressLine {
   private last = 0;
   private shown = false;
   private firstDone: number | undefined;
+  private lastShown = false;
+  private checkStarted: number | undefined;
 
   private readonly on: boolean;
 
@@ -435,7 +448,10 @@ class BoundProgressLine {
     if (!this.on) return;
     this.firstDone ??= p.done;
     const now = performance.now();
-    if (now - this.last < (this.tty ? 200 : 60_000) && p.done < p.total) return;
+    // The line of the last item once; the fallback searches after it pulse on.
+    const last = p.done === p.total && !this.lastShown;
+    if (now - this.last < (this.tty ? 200 : 60_000) && !last) return;
+    this.lastShown ||= p.done === p.total;
     this.last = now;
     const secs = (now - this.started) / 1000;
     const doneHere = p.done - this.firstDone;
@@ -445,8 +461,22 @@ class BoundProgressLine {
     this.shown = true;
   }
 
+  /** The check of the proof found (which comes after the search): splits and characters so far. */
+  checking(positions: number, characters: number): void {
+    if (!this.on) return;
+    const now = performance.now();
+    if (now - this.last < (this.tty ? 200 : 60_000)) return;
+    this.last = now;
+    this.checkStarted ??= now;
+    const secs = (now - this.checkStarted) / 1000;
+    const line = `bound: checking the proof: ${positions.toLocaleString('en-US')} positions, ${(characters / 2 ** 20).toFixed(0)} MiB of text, ${duration(secs)}`;
+    this.io.stderr.write(this.tty ? `\r\x1b[K${line}` : `${line}\n`);
+    this.shown = true;
+  }
+
   end(): void {
     if (this.shown && this.tty) this.io.stderr.write('\r\x1b[K');
+    this.shown = false;
   }
 }
 

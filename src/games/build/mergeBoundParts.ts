@@ -41,6 +41,6 @@ export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number):
   if ('missing' in joined) return { status: 'incomplete', frontier, missing: joined.missing };
   if ('open' in joined) return { status: 'open', open: joined.open };
   const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
-  const text = checkedBoundProof(rules, guesses, joined.pieces, positions, deadline);
+  const text = checkedBoundProof(rules, guesses, joined.pieces, positions, deadline === undefined ? {} : { deadline });
   return text === undefined ? { status: 'unchecked' } : { status: 'proven', guesses, positions, text };
 }

@@ -30,6 +30,8 @@ export class ProofGame {
   readonly alphabet: readonly number[];
   private readonly index = new Map<string, number>();
   private readonly allowedByShape = new Map<string, Uint8Array>();
+  /** allowed(g), once asked, by code. */
+  private readonly allowedOf: (Uint8Array | undefined)[] = [];
   private readonly anyAllowed: Uint8Array;
   /** a[k][h] and b[h], exact (checked below 2^53). */
   private readonly a: number[][];
@@ -130,6 +132,8 @@ export class ProofGame {
    */
   allowed(g: number): Uint8Array {
     if (this.rules.lie === 'any') return this.anyAllowed;
+    const known = this.allowedOf[g];
+    if (known) return known;
     const counts = new Map<number, number>();
     for (let p = 0; p < this.pegs; p++) {
       const v = this.digits[g * this.pegs + p]!;
@@ -142,6 +146,7 @@ export class ProofGame {
       for (let c = 0; c < this.size; c++) mask[this.answers[g * this.size + c]!] = 1;
       this.allowedByShape.set(shape, mask);
     }
+    this.allowedOf[g] = mask;
     return mask;
   }
 
@@ -179,6 +184,27 @@ export class ProofGame {
     let w = 0;
     levels.forEach((l, j) => (w += l.length * this.weightOf(E - j, h)));
     return w;
+  }
+
+  /**
+   * Whether every guess outside the tuple has a child heavier than `cap`, with h guesses left
+   * for the children, by counting: for such a guess no code answers PA0B, so (as in
+   * hasChildOver) child r weighs up + s(r), s(r) the sum of the gains of the codes answering r,
+   * and the s(r) add up to G, the gains of all the tuple's codes, whatever the guess. They fall
+   * on at most R - 1 answers (the alphabet less PA0B), so the largest is at least G / (R - 1),
+   * and as a whole number at least its ceiling. True when up plus that passes cap; false says
+   * nothing (each guess is then checked alone).
+   */
+  everyGuessOutsideOver(levels: readonly Int32Array[], h: number, cap: number): boolean {
+    const E = this.rules.lies;
+    const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
+    let up = 0;
+    let gains = 0;
+    levels.forEach((l, j) => {
+      up += l.length * upWeight(j);
+      gains += l.length * (this.weightOf(E - j, h) - upWeight(j));
+    });
+    return up + Math.max(0, Math.ceil(gains / (this.alphabet.length - 1))) > cap;
   }
 
   /**

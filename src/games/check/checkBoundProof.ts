@@ -53,11 +53,18 @@ export function isBoundProof(text: string): boolean {
 /** The longest header line read (characters); a real one is about 300. */
 const HEADER_MAX = 65_536;
 
+export interface CheckProofOptions {
+  /** `performance.now()` time to stop at (the report is then `valid: null`). */
+  readonly deadline?: number;
+  /** Now and then (every 16,384 splits): the splits checked and the body's characters read. */
+  readonly onProgress?: (positions: number, characters: number) => void;
+}
+
 /**
  * Check a proof file given as its text, whole or in pieces in order (a file read a block at a
  * time: a proof may be longer than one string can be). Malformed files throw E_PROOF.
  */
-export function checkBoundProof(text: string | Iterable<string>, where = 'proof', options: { readonly deadline?: number } = {}): ProofReport {
+export function checkBoundProof(text: string | Iterable<string>, where = 'proof', options: CheckProofOptions = {}): ProofReport {
   const bad = (why: string): never => {
     throw new InputError('E_PROOF', `${where}: ${why}`);
   };
@@ -84,7 +91,7 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   const clock = new CheckClock(options.deadline);
   try {
     const game = new ProofGame(rules, h, bad, clock);
-    const v = verifyProof(game, cursor, h, clock);
+    const v = verifyProof(game, cursor, h, clock, options.onProgress);
     return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
   } catch (e) {
     if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };

@@ -22,11 +22,37 @@ import type { ProofGame } from './ProofGame.js';
  */
 export type ProofVerdict = { readonly ok: true; readonly positions: number } | { readonly ok: false; readonly path: readonly string[]; readonly problem: string };
 
-export function verifyProof(game: ProofGame, body: ProofCursor, guesses: number, clock: CheckClock): ProofVerdict {
-  return new ProofWalk(game, body, clock).run(guesses);
+/** Splits checked between two calls of `onProgress`. */
+const PROGRESS_EVERY = 1 << 14;
+
+/** `onProgress`: every PROGRESS_EVERY splits, with the splits checked and the characters read so far. */
+export function verifyProof(game: ProofGame, body: ProofCursor, guesses: number, clock: CheckClock, onProgress?: (positions: number, characters: number) => void): ProofVerdict {
+  return new ProofWalk(game, body, clock, onProgress).run(guesses);
 }
 
 class ProofFailure extends Error {}
+
+/** The codes a split lists (entries and class members), and how many. */
+class Listed {
+  private readonly marks: Uint8Array;
+  count = 0;
+
+  constructor(size: number) {
+    this.marks = new Uint8Array(size);
+  }
+
+  has(x: number): boolean {
+    return this.marks[x] === 1;
+  }
+
+  /** False when x was listed already. */
+  add(x: number): boolean {
+    if (this.marks[x]) return false;
+    this.marks[x] = 1;
+    this.count++;
+    return true;
+  }
+}
 
 class ProofWalk {
   private readonly path: string[] = [];
@@ -38,6 +64,7 @@ class ProofWalk {
     private readonly game: ProofGame,
     private readonly body: ProofCursor,
     private readonly clock: CheckClock,
+    private readonly onProgress?: (positions: number, characters: number) => void,
   ) {
     this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
   }
@@ -131,12 +158,12 @@ class ProofWalk {
     if (c !== '(') this.fail(`expected a node (V, @ or '(') at character ${this.body.offset() + 1}, found '${c || 'the end'}'`);
     this.body.skip();
     if (t < 1) this.fail(`a split with ${t} guesses left: a tuple with codes left and no guess is lost by volume (V)`);
-    this.positions++;
+    if (++this.positions % PROGRESS_EVERY === 0) this.onProgress?.(this.positions, this.body.offset());
     const statedCount = this.number();
     this.expect(',');
     const statedBound = this.number();
     this.expect(':');
-    const listed = new Uint8Array(g.size);
+    const listed = new Listed(g.size);
     while (this.peek() !== ')') {
       if (this.body.atEnd()) this.fail('the proof is cut short');
       this.entry(levels, t, history, listed);
@@ -145,23 +172,32 @@ class ProofWalk {
     // Every code not listed: a child heavier than b(t - 1), the bound the split states.
     const cap = g.capacity(t - 1);
     if (statedBound !== cap) this.fail(`the split says b(${t - 1}) = ${statedBound}; it is ${cap}`);
-    let count = 0;
-    for (let x = 0; x < g.size; x++) {
-      if (listed[x]) continue;
+    const refuted = (x: number) => {
       this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
       if (!g.hasChildOver(levels, x, t - 1, cap, this.sums)) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
-      count++;
+    };
+    let count = 0;
+    if (g.everyGuessOutsideOver(levels, t - 1, cap)) {
+      // Only the guesses in the tuple are left to count one by one, in the order of codes.
+      const inside = levels.flatMap((l) => [...l]).filter((x) => !listed.has(x)).sort((x, y) => x - y);
+      for (const x of inside) refuted(x);
+      count = g.size - listed.count;
+    } else {
+      for (let x = 0; x < g.size; x++) {
+        if (listed.has(x)) continue;
+        refuted(x);
+        count++;
+      }
     }
     if (count !== statedCount) this.fail(`the split says ${statedCount} guesses are refuted by volume; they are ${count}`);
     if (label) this.remembered.push({ key: this.key(levels), t });
   }
 
   /** One entry of a split: guess, answer, class members, the child's node. */
-  private entry(levels: Int32Array[], t: number, history: number[], listed: Uint8Array): void {
+  private entry(levels: Int32Array[], t: number, history: number[], listed: Listed): void {
     const g = this.game;
     const guess = this.code('a guess');
-    if (listed[guess]) this.fail(`guess ${g.format(guess)} is listed twice at one node`);
-    listed[guess] = 1;
+    if (!listed.add(guess)) this.fail(`guess ${g.format(guess)} is listed twice at one node`);
     this.body.space();
     const answerAt = this.body.offset();
     const pair = this.chars(2);
@@ -182,15 +218,14 @@ class ProofWalk {
   }
 
   /** `[member=positions/symbols,...]`: each member is mapped to `guess`, fixing `history`. */
-  private members(guess: number, history: readonly number[], listed: Uint8Array): void {
+  private members(guess: number, history: readonly number[], listed: Listed): void {
     const g = this.game;
     const P = g.pegs;
     const S = g.symbols;
     this.expect('[');
     for (;;) {
       const member = this.code('a class member');
-      if (listed[member]) this.fail(`code ${g.format(member)} is listed twice at one node`);
-      listed[member] = 1;
+      if (!listed.add(member)) this.fail(`code ${g.format(member)} is listed twice at one node`);
       this.expect('=');
       this.body.space();
       const posAt = this.body.offset();
