@@ -31,10 +31,17 @@ export function portfolioMembers(count: number, engine?: EngineName): PortfolioM
 }
 
 /**
- * How long one puzzle is solved in the calling thread before a portfolio starts on the worker
- * threads (ms; range 2,000-120,000). A race costs CPU on every member, so it is kept for
+ * How much work one puzzle gets in the calling thread before a portfolio starts on the worker
+ * threads, in SAT conflicts (range 1e4-1e8). A count of work, not a time: the same puzzle races
+ * or not, and at the same point, at any load (issue 42: a trigger after 30 s of wall time fired
+ * after a third of the CPU at load 6). A race costs CPU on every member, so it is kept for
  * puzzles the default solver has not decided in a while: every tournament puzzle and every
  * survey puzzle took under 30 s alone (Faase 24 s, in one run; with a race from 2 s it took
  * 59 CPU s and 58 s wall on this shared 2-core machine, against 24 alone), so they never race.
+ * What 30 s were in conflicts (the SAT calls' and the finishing blocks', MiniSat, `--jobs 1`,
+ * load 2.4-2.8, scratch runs 2026-11-29): board 4 of `random70-0.5` had spent about 72,000
+ * after 28 s and board 2 of `random80-0.5` about 55,000 after 30 s (from the conflicts and
+ * times of each slice and attempt); Faase, which now takes 42 s alone (decimation included),
+ * spent 87,862 in SAT's own calls, about 63,000 in 30 s pro rata; so 60,000.
  */
-export const PORTFOLIO_AFTER_MS = 30_000;
+export const PORTFOLIO_AFTER_CONFLICTS = 60_000;

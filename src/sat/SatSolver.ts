@@ -33,6 +33,15 @@ export interface SolveLimits {
    * inside the engine's search, so a solve overruns it by a few milliseconds at most.
    */
   readonly deadline?: number;
+  /**
+   * At most this many conflicts of the engine's search in this solve (a count >= 0), then
+   * 'unknown': a budget of work, not of time, so the same formula stops at the same point on
+   * any machine and at any load. Checked inside the search at the points where the deadline is
+   * (MiniSat: every 8,192 propagations; CaDiCaL: its terminator's checks), so a solve may go a
+   * few conflicts past it, the same few every time. With a deadline too, the first one reached
+   * stops the solve.
+   */
+  readonly conflicts?: number;
 }
 
 /**
@@ -44,6 +53,8 @@ export interface EngineCapabilities {
   readonly failedAssumptions: boolean;
   /** `limits.deadline` is honoured inside the search (else: a solve cannot be stopped). */
   readonly deadline: boolean;
+  /** `limits.conflicts` is honoured inside the search (else: ignored, the solve runs on). */
+  readonly conflictBudget: boolean;
   /** The heap grows up to `memoryCapBytes` (else: fixed). */
   readonly growableMemory: boolean;
 }
