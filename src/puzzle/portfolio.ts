@@ -34,7 +34,7 @@ export function portfolioMembers(count: number, engine?: EngineName): PortfolioM
  * How much work one puzzle gets in the calling thread before a portfolio starts on the worker
  * threads, in SAT conflicts (range 1e4-1e8). A count of work, not a time: the same puzzle races
  * or not, and at the same point, at any load (issue 42: a trigger after 30 s of wall time fired
- * after a third of the CPU at load 6). A race costs CPU on every member, so it is kept for
+ * after less CPU the busier the machine). A race costs CPU on every member, so it is kept for
  * puzzles the default solver has not decided in a while: every tournament puzzle and every
  * survey puzzle took under 30 s alone (Faase 24 s, in one run; with a race from 2 s it took
  * 59 CPU s and 58 s wall on this shared 2-core machine, against 24 alone), so they never race.

@@ -76,9 +76,8 @@ export type Found = Grid | 'none' | 'unknown';
 /** The states a query may be asked in. */
 const QUERYING: readonly BlockState[] = ['fresh', 'querying'];
 
-/** What `solve()` takes (see there). */
 /**
- * `solve()`'s options. Its limits: `deadline` for the whole solve; `conflicts`, a budget of
+ * What `solve()` takes (see there). Its limits: `deadline` for the whole solve; `conflicts`, a budget of
  * work for the whole solve (the SAT conflicts of every call it makes, those of the blocks that
  * finish decimation's dead ends included), after which it answers unknown with
  * WORK_BUDGET_REASON; the same board then stops at the same point at any load.
@@ -498,9 +497,10 @@ export class BlockSolver {
     const session = this.session.sibling();
     try {
       for (let j = states.length - 1; j >= 0; j -= t.decimationBackoff) {
+        const conflicts = Math.min(t.decimationFinishConflicts, this.budget - this.spent());
+        if (conflicts <= 0) return undefined;
         const block = new BlockSolver(this.puzzle, [], session, { domains: states[j]!, status: 'stalled' });
         let r: SolveResult;
-        const conflicts = Math.min(t.decimationFinishConflicts, this.budget - this.spent());
         try {
           r = block.solve({ first: true, ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}), conflicts, tuning: { ...t, decimationAttempts: 0 } });
         } finally {
