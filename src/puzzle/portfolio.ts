@@ -42,6 +42,10 @@ export function portfolioMembers(count: number, engine?: EngineName): PortfolioM
  * load 2.4-2.8, scratch runs 2026-11-29): board 4 of `random70-0.5` had spent about 72,000
  * after 28 s and board 2 of `random80-0.5` about 55,000 after 30 s (from the conflicts and
  * times of each slice and attempt); Faase, which now takes 42 s alone (decimation included),
- * spent 87,862 in SAT's own calls, about 63,000 in 30 s pro rata; so 60,000.
+ * spent 87,862 in SAT's own calls, about 63,000 in 30 s pro rata; so 60,000. Checked after:
+ * with this budget the stage alone took 26.5 and 28.1 CPU s on those two boards (27.0 and
+ * 28.3 s wall); with a busy loop on the other core, 128 and 161 s wall, 31.9 and 40.2 CPU s,
+ * and the same statistics (conflicts, decisions, decimation attempts), where 30 s of wall time
+ * would have been 6-7 CPU s.
  */
 export const PORTFOLIO_AFTER_CONFLICTS = 60_000;
