@@ -1,14 +1,17 @@
 // Belief propagation on lines against brute force, and decimation as a way to a first picture:
 // whatever it finds fits, and the verdicts with it forced on every board are brute force's.
-import { expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf, runsOf } from '../src/grid/runsOf.js';
 import { lineMarginals } from '../src/line/lineMarginals.js';
 import { BLACK, Propagator, UNKNOWN, WHITE } from '../src/line/Propagator.js';
 import { decimate } from '../src/solve/beliefDecimation.js';
-import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import { SatSession } from '../src/sat/SatSession.js';
+import { solvePuzzle, type SolveOptions } from '../src/solve/solvePuzzle.js';
+import { WORK_BUDGET_REASON } from '../src/solve/timeLimitReason.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
+import { stalledGrid } from './helpers/puzzles.js';
 
 test('lineMarginals: each cell\'s probability of black over the placements that fit, weighed by the priors, as enumeration gives it', () => {
   const rand = rng(4201);
@@ -70,9 +73,9 @@ test('decimate: a picture it ends with fits the clues; every state it went throu
   expect(pictures).toBeGreaterThan(20);
 });
 
-test('with decimation forced on every board (SAT slices of 0 ms), every verdict is brute force\'s, and some first pictures come from it', () => {
+test('with decimation forced on every board (SAT slices of 0 conflicts), every verdict is brute force\'s, and some first pictures come from it', () => {
   const rand = rng(4203);
-  const tuning = { decimationMinOpen: 0, decimationSatMs: 0, decimationAttempts: 2, decimationFirstRounds: 2, decimationRounds: 2, decimationBatch: 500 };
+  const tuning = { decimationMinOpen: 0, decimationSatConflicts: 0, decimationAttempts: 2, decimationFirstRounds: 2, decimationRounds: 2, decimationBatch: 500 };
   let byDecimation = 0;
   for (let k = 0; k < 150; k++) {
     const w = 3 + Math.floor(rand() * 6);
@@ -88,4 +91,48 @@ test('with decimation forced on every board (SAT slices of 0 ms), every verdict 
     if (r.stats?.firstBy === 'decimation') byDecimation++;
   }
   expect(byDecimation).toBeGreaterThan(10);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** `solvePuzzle` on a SAT session of its own (a shared one would carry what SAT learnt from one call into the next). */
+function solveAlone(puzzle: ReturnType<typeof puzzleOf>, options: SolveOptions) {
+  const session = new SatSession('minisat');
+  try {
+    return solvePuzzle(puzzle, { ...options, session });
+  } finally {
+    session.close();
+  }
+}
+
+test('the schedule of SAT slices and decimation attempts is counted in work: a clock 1,000 times as fast changes nothing (issue 42)', () => {
+  // A 45x45 board that probing leaves open, without belief phases and with slices of a few
+  // conflicts: its first picture comes after 7 SAT calls and 3 decimation attempts.
+  const tuning = { beliefRounds: 0, decimationMinOpen: 0, decimationSatConflicts: 2, decimationAttempts: 3, decimationFirstRounds: 2, decimationRounds: 2, decimationBatch: 500, decimationFinishConflicts: 20 };
+  const puzzle = puzzleOf(stalledGrid(45, 45, 0.5, 100));
+  const options = { tuning, probing: true, search: false };
+  const calm = solveAlone(puzzle, options);
+  expect(calm.stats?.decimations).toBeGreaterThan(1);
+  expect(calm.stats?.satCalls).toBeGreaterThan(2);
+  // Every reading of the clock a second later than the one before: a machine under heavy load, as the schedule would see it.
+  let now = performance.now();
+  vi.spyOn(performance, 'now').mockImplementation(() => (now += 1000));
+  const hurried = solveAlone(puzzle, options);
+  vi.restoreAllMocks();
+  expect(hurried.status).toBe(calm.status);
+  expect(hurried.stats).toEqual(calm.stats);
+});
+
+test('a budget of conflicts stops a solve with its own reason, at the same point every time', () => {
+  // Probing off: the board goes to SAT at once.
+  const puzzle = puzzleOf(stalledGrid(60, 60, 0.5, 5));
+  const runs = [0, 1].map(() => solveAlone(puzzle, { conflicts: 300, probing: false }));
+  for (const r of runs) {
+    expect(r.status).toBe('unknown');
+    if (r.status === 'unknown') expect(r.reason).toBe(WORK_BUDGET_REASON);
+    expect(r.stats?.satConflicts).toBeGreaterThanOrEqual(300);
+  }
+  expect(runs[1]!.stats).toEqual(runs[0]!.stats);
 });

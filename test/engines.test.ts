@@ -293,6 +293,41 @@ describe.each(ENGINES)('%s', (engine) => {
     s.release();
   });
 
+  test('a conflict budget stops a hard instance at the same point every time, and the instance goes on', () => {
+    const stops: string[] = [];
+    for (let run = 0; run < 2; run++) {
+      const s = createSolver(engine);
+      const g = s.newVar();
+      const x = addPigeonhole(s, 9, g);
+      const stats = () => (s as WasmSolver).stats();
+      expect(s.solve([g], { conflicts: 0 })).toBe('unknown');
+      const before = stats().conflicts;
+      expect(s.solve([g], { conflicts: 500 })).toBe('unknown');
+      const first = stats();
+      // About the budget: MiniSat at least it and a few past; CaDiCaL within a wide margin on a
+      // budget this small (it stops by an estimate, see WasmSolver.solveWithin; 1,469 here).
+      const [least, most] = engine === 'minisat' ? [500, 1000] : [250, 2000];
+      expect(first.conflicts - before).toBeGreaterThanOrEqual(least);
+      expect(first.conflicts - before).toBeLessThan(most);
+      // A budget counts from the solve's start: a second one goes as far again.
+      expect(s.solve([g], { conflicts: 500 })).toBe('unknown');
+      const second = stats();
+      expect(second.conflicts - first.conflicts).toBeGreaterThanOrEqual(least);
+      stops.push(JSON.stringify([first, second]));
+      // With a deadline too, the first limit reached stops it; without a budget the clock is the wall's again.
+      expect(s.solve([g], { conflicts: 1e9, deadline: performance.now() - 1 })).toBe('unknown');
+      expect(s.solve([g, x(0, 0), x(1, 0)], { conflicts: 1e9 })).toBe('unsat');
+      const y = s.newVar();
+      s.addClause([y, g]);
+      expect(s.solve([-g], { conflicts: 10 })).toBe('sat');
+      expect(s.value(y)).toBe(1);
+      expect(() => s.solve([g], { conflicts: -1 })).toThrow(/not a count/);
+      s.release();
+    }
+    // Deterministic: the same formula stops with the same statistics, whatever the clock says.
+    expect(stops[1]).toBe(stops[0]);
+  });
+
   test('past its memory cap an instance dies with the reason, and every later call throws', () => {
     const s = createSolver(engine, { memoryCapBytes: 32 * MIB });
     const n = 200_000;

@@ -45,14 +45,14 @@ test('when no member decides, the race ends with the last outcome, within the ti
   expect(pool.liveWorkers).toBe(0);
 }, 60_000);
 
-test('solve() with jobs races a portfolio once the puzzle outlasts its time alone; the verdict is re-checked', async () => {
+test('solve() with jobs races a portfolio once the puzzle outlasts its work alone; the verdict is re-checked', async () => {
   const p = puzzleOf(makeGrid(30, 30, randomCells(30, 30, 0.5, rng(11))));
-  const r = await solve(p, { jobs: 2, portfolioAfterMs: 0 });
+  const r = await solve(p, { jobs: 2, portfolioAfterConflicts: 0 });
   expect(r.status).toBe('multiple');
   if (r.status === 'multiple') for (const g of r.grids) expect(checkGrid(p, g)).toBeNull();
   // A hopeless board: unknown at the time limit, and the call comes back.
   const started = performance.now();
-  const u = await solve(puzzleOf(stalledGrid(100, 100, 0.5, 9)), { jobs: 2, portfolioAfterMs: 500, timeoutMs: 2500 });
+  const u = await solve(puzzleOf(stalledGrid(100, 100, 0.5, 9)), { jobs: 2, portfolioAfterConflicts: 200, timeoutMs: 2500 });
   expect(u.status).toBe('unknown');
   // The members raced with what was left of the limit; the reason names the limit given (issue 40, item 2).
   if (u.status === 'unknown') expect(u.reason).toBe('time limit of 2.5 s reached');

@@ -1,8 +1,8 @@
 // Every time-limit message names the limit the user gave (issue 40, item 2): `solve -t 45` once
 // said "time limit of 14.978 s reached", the part of the limit left when the portfolio started.
 // Each case is the CLI as a process: stdout, stderr and the exit code together. (The portfolio's
-// race starts after 30 s alone, too slow for a test of the CLI: test/portfolio.test.ts checks
-// its reason through the library with an earlier start.)
+// race starts after 60,000 SAT conflicts alone, tens of seconds, too slow for a test of the CLI:
+// test/portfolio.test.ts checks its reason through the library with an earlier start.)
 import { writeFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { formatCiphertext } from '../src/formats/ciphertext.js';

@@ -47,6 +47,8 @@ export type BlockTask =
       readonly certify?: boolean;
       /** Names the block in its certificate's comment ("block 3"). */
       readonly label?: string;
+      /** A budget of work in SAT conflicts (see solvePuzzle): the portfolio's time alone (puzzle/solve.ts). */
+      readonly conflicts?: number;
       /** Search only this cube's pictures (one part of a split board, solve/split/splitCubes.ts). */
       readonly cube?: Cube;
       /** A picture known to fit (see solve.ts): only a second one is searched for. */
@@ -126,7 +128,7 @@ function minDefined(a: number | undefined, b: number | undefined): number | unde
 function solveTask(task: Extract<BlockTask, { kind: 'solve' }>, session: SatSession, deadline: number | undefined): SolveResult {
   const own = task.engine ? new SatSession(task.engine) : undefined;
   try {
-    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning, cube: task.cube, ...(task.known ? { known: task.known } : {}) });
+    return solvePuzzle(task.puzzle, { givens: task.givens, session: own ?? session, deadline, probing: task.probing, countMax: task.countMax, first: task.first, tuning: task.tuning, cube: task.cube, ...(task.conflicts !== undefined ? { conflicts: task.conflicts } : {}), ...(task.known ? { known: task.known } : {}) });
   } finally {
     own?.close();
   }

@@ -31,10 +31,21 @@ export function portfolioMembers(count: number, engine?: EngineName): PortfolioM
 }
 
 /**
- * How long one puzzle is solved in the calling thread before a portfolio starts on the worker
- * threads (ms; range 2,000-120,000). A race costs CPU on every member, so it is kept for
+ * How much work one puzzle gets in the calling thread before a portfolio starts on the worker
+ * threads, in SAT conflicts (range 1e4-1e8). A count of work, not a time: the same puzzle races
+ * or not, and at the same point, at any load (issue 42: a trigger after 30 s of wall time fired
+ * after less CPU the busier the machine). A race costs CPU on every member, so it is kept for
  * puzzles the default solver has not decided in a while: every tournament puzzle and every
  * survey puzzle took under 30 s alone (Faase 24 s, in one run; with a race from 2 s it took
  * 59 CPU s and 58 s wall on this shared 2-core machine, against 24 alone), so they never race.
+ * What 30 s were in conflicts (the SAT calls' and the finishing blocks', MiniSat, `--jobs 1`,
+ * load 2.4-2.8, scratch runs 2026-11-29): board 4 of `random70-0.5` had spent about 72,000
+ * after 28 s and board 2 of `random80-0.5` about 55,000 after 30 s (from the conflicts and
+ * times of each slice and attempt); Faase, which now takes 42 s alone (decimation included),
+ * spent 87,862 in SAT's own calls, about 63,000 in 30 s pro rata; so 60,000. Checked after:
+ * with this budget the stage alone took 26.5 and 28.1 CPU s on those two boards (27.0 and
+ * 28.3 s wall); with a busy loop on the other core, 128 and 161 s wall, 31.9 and 40.2 CPU s,
+ * and the same statistics (conflicts, decisions, decimation attempts), where 30 s of wall time
+ * would have been 6-7 CPU s.
  */
-export const PORTFOLIO_AFTER_MS = 30_000;
+export const PORTFOLIO_AFTER_CONFLICTS = 60_000;

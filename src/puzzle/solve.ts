@@ -4,9 +4,9 @@ import type { BlockTask } from '../parallel/BlockTask.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { WorkerPool } from '../parallel/WorkerPool.js';
 import type { SolveResult } from '../solve/SolveResult.js';
-import { isTimeLimitReason, timeLimitReason } from '../solve/timeLimitReason.js';
+import { WORK_BUDGET_REASON, isTimeLimitReason, timeLimitReason } from '../solve/timeLimitReason.js';
 import type { Cube } from '../solve/split/splitCubes.js';
-import { PORTFOLIO_AFTER_MS, portfolioMembers } from './portfolio.js';
+import { PORTFOLIO_AFTER_CONFLICTS, portfolioMembers } from './portfolio.js';
 import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { certifySolution } from '../certificate/make/certifySolution.js';
 
@@ -15,9 +15,11 @@ import { certifySolution } from '../certificate/make/certifySolution.js';
  * none, or unknown (time limit, memory cap). The time limit is honoured on every engine: in
  * this thread by the engine's deadline, else on a worker that is stopped at the limit.
  *
- * With `jobs` >= 2, a puzzle still undecided after PORTFOLIO_AFTER_MS in this thread is solved
- * by a portfolio: `jobs` differently tuned solvers race on worker threads (portfolio.ts), the
- * first verdict wins and the others are stopped. Counting never races (one count, one solver).
+ * With `jobs` >= 2, a puzzle still undecided after PORTFOLIO_AFTER_CONFLICTS of work in this
+ * thread (SAT conflicts: the same point at any load, not a time) is solved by a portfolio: `jobs`
+ * differently tuned solvers race on worker threads (portfolio.ts) with what is left of the time
+ * limit, the first verdict wins and the others are stopped. Counting never races (one count,
+ * one solver).
  */
 export interface SolveOptions extends RunOptions {
   /** Cells (row-major indices) given black. */
@@ -31,8 +33,8 @@ export interface SolveOptions extends RunOptions {
    * it, 'none', 'unknown'); no search for a second one. The tournaments' task.
    */
   readonly first?: boolean;
-  /** With `jobs` >= 2: how long the puzzle is solved in this thread before a portfolio races (ms; default PORTFOLIO_AFTER_MS). */
-  readonly portfolioAfterMs?: number;
+  /** With `jobs` >= 2: how much work (SAT conflicts) the puzzle gets in this thread before a portfolio races (default PORTFOLIO_AFTER_CONFLICTS). */
+  readonly portfolioAfterConflicts?: number;
   /** Only the pictures in this cube (a part of a split board: solvePart.ts); the verdict is the cube's. */
   readonly cube?: Cube;
   /**
@@ -58,11 +60,11 @@ export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const started = performance.now();
   const limit = options.timeoutMs ?? Infinity;
-  const after = options.portfolioAfterMs ?? PORTFOLIO_AFTER_MS;
-  const race = jobs >= 2 && options.countMax === undefined && limit > after;
-  const alone = await once(task, { ...options, jobs: 1, ...(race ? { timeoutMs: after } : {}) });
-  if (!race || alone.status !== 'unknown' || !isTimeLimitReason(alone.reason)) return alone;
+  const race = jobs >= 2 && options.countMax === undefined;
+  const alone = await once(race ? { ...task, conflicts: options.portfolioAfterConflicts ?? PORTFOLIO_AFTER_CONFLICTS } : task, { ...options, jobs: 1 });
+  if (!race || alone.status !== 'unknown' || alone.reason !== WORK_BUDGET_REASON) return alone;
   const left = limit - (performance.now() - started);
+  if (left <= 0) return { ...alone, reason: timeLimitReason(limit) };
   const members = portfolioMembers(jobs, options.engine).map((m): BlockTask => ({ ...task, ...m }));
   const pool = new WorkerPool({ ...options, jobs: members.length, ...(Number.isFinite(left) ? { timeoutMs: Math.max(1, left) } : {}) });
   const out = await pool.race(members, (o) => o.kind === 'solve' && o.result.status !== 'unknown');

@@ -12,7 +12,10 @@ import { NonocryptError } from '../errors.js';
  *   `emscripten_resize_heap`, which refuses past the instance's cap. malloc then fails, the
  *   engine aborts (a C++ `bad_alloc` or MiniSat's `OutOfMemoryException`, both reach the
  *   imports below and throw), and the adapter marks the instance dead with the reason.
- * - The engines' deadline clock `emscripten_get_now` is `performance.now()`.
+ * - The engines' deadline clock `emscripten_get_now` is the instance's `clock`: `performance.now()`,
+ *   or, during a solve with a conflict budget, a clock that jumps past every deadline once the
+ *   budget is spent (WasmSolver.solve). The engines read it only to compare it with the deadline
+ *   of the solve (glue/*.cc), so the one import serves both limits without a rebuild.
  * - Browser-safe: nothing imports a Node module statically. In Node the `.wasm` file is read
  *   synchronously through `process.getBuiltinModule('node:fs')` (Node >= 20.16), found by
  *   walking up from this module to the folder holding `package.json` and `engines/`.
@@ -121,6 +124,9 @@ export class EngineTrap extends Error {
   }
 }
 
+/** The engines' clock outside a budgeted solve: `performance.now()` (ms). */
+export const wallClock = (): number => performance.now();
+
 /**
  * One instantiated module: its exports, its memory and the state of its heap. A SAT engine's is
  * reused for a later SAT instance after `release()` (see `recycleInstance`), never after an abort.
@@ -146,6 +152,11 @@ export class EngineInstance<E extends object = EngineExports> {
    * asks its search to stop. Unset: go on.
    */
   pulse: ((positions: number) => number) | undefined;
+  /**
+   * What `emscripten_get_now` answers (ms): `wallClock`, except during a SAT solve with a
+   * conflict budget, when it answers +Infinity (past any deadline) once the budget is spent.
+   */
+  clock: () => number = wallClock;
 
   constructor(readonly engine: WasmModuleName, module: WebAssemblyModule) {
     this.memory = new WA.Memory({ initial: INITIAL_PAGES[engine], maximum: MAX_PAGES });
@@ -204,7 +215,7 @@ export class EngineInstance<E extends object = EngineExports> {
     };
     const env = {
       memory: this.memory,
-      emscripten_get_now: () => performance.now(),
+      emscripten_get_now: () => this.clock(),
       emscripten_resize_heap: (requested: number) => (this.grow(requested >>> 0) ? 1 : 0),
       nc_proof_write: (ptr: number, length: number) => this.proofSink?.(new Uint8Array(this.memory.buffer, ptr >>> 0, length >>> 0)),
       games_pulse: (positions: number) => this.pulse?.(positions) ?? 0,

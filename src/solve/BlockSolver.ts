@@ -4,13 +4,14 @@ import { encodePuzzle, type PuzzleEncoding } from '../encode/encodePuzzle.js';
 import { BLACK, UNKNOWN, countOpen, domainsToCells, type PropagationStatus } from '../line/Propagator.js';
 import { GuardScope } from '../sat/GuardScope.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
-import type { SolveLimits } from '../sat/SatSolver.js';
+import type { SatOutcome, SolveLimits } from '../sat/SatSolver.js';
 import { NonocryptError } from '../errors.js';
 import { NonogramCore, type SearchOutcome } from './NonogramCore.js';
 import type { Difficulty, SolutionCount, SolveResult, SolveStats } from './SolveResult.js';
 import type { CoreValueFirst } from './coreAbi.js';
 import { switchNeighbour } from './switchNeighbour.js';
 import { decimate } from './beliefDecimation.js';
+import { WORK_BUDGET_REASON } from './timeLimitReason.js';
 
 /**
  * One block (a puzzle plus cells given black), solved as far as needed, on the nonogram core
@@ -75,7 +76,12 @@ export type Found = Grid | 'none' | 'unknown';
 /** The states a query may be asked in. */
 const QUERYING: readonly BlockState[] = ['fresh', 'querying'];
 
-/** What `solve()` takes (see there). */
+/**
+ * What `solve()` takes (see there). Its limits: `deadline` for the whole solve; `conflicts`, a budget of
+ * work for the whole solve (the SAT conflicts of every call it makes, those of the blocks that
+ * finish decimation's dead ends included), after which it answers unknown with
+ * WORK_BUDGET_REASON; the same board then stops at the same point at any load.
+ */
 type BlockSolveOptions = { readonly probing?: boolean; readonly search?: boolean; readonly countMax?: number; readonly first?: boolean; readonly known?: Grid; readonly tuning?: Partial<SolverTuning> } & SolveLimits;
 
 /**
@@ -139,12 +145,20 @@ const DEFAULT_TUNING = {
    */
   decimationAttempts: 6,
   /**
-   * The first SAT slice (ms; range 100-60,000); the k-th lasts 2^(k-1) times as long. SAT keeps
-   * what it learnt between slices. Of 10 random 70x70 boards at density 0.5 (seed 20261128),
-   * SAT alone decided 7 within 60 s, 4 of them in 1.5-2.9 CPU s in all (scratch run,
-   * 2026-11-29), so a first slice of 2 s lets most of those pass without decimation.
+   * The first SAT slice, in conflicts of the engine (range 0-1e7); the k-th gets 2^(k-1) times
+   * as many. SAT keeps what it learnt between slices. A count of work, not a time, so that a
+   * board takes the same path at any load (issue 42: with slices of wall time, board 1 of
+   * `random80-0.5` was decided in 8.4 CPU s at load 2-3 and not within 60 at load 6).
+   * It replaces a first slice of 2 s, which was chosen so: of 10 random 70x70 boards at
+   * density 0.5 (seed 20261128), SAT alone decided 7 within 60 s, 4 of them in 1.5-2.9 CPU s in
+   * all (scratch run, 2026-11-29), so most of those pass without decimation. What 2 s were in
+   * conflicts (MiniSat, `--jobs 1`, load 2.4-3.1, scratch runs 2026-11-29): the first slice of
+   * boards 2-5 of `random70-0.5` and 1-2 of `random80-0.5` (seed 20261128) ended after 5,441,
+   * 5,977, 6,542, 6,581 and 7,766 conflicts (median 6,542; board 2 found its picture after
+   * 3,202), so 6,500; later slices ran 2.6-4.1 conflicts a ms. With 6,500, those six boards
+   * take the paths they took with 2 s at that load (the same slices, attempts and finishing).
    */
-  decimationSatMs: 2000,
+  decimationSatConflicts: 6500,
   /** Rounds of message passing before each decimation step (range 1-100). Scratch runs on the 4 hardest of 10 random 70x70 boards: 3 rounds and 2 % a step found 1 of 4 within 60 s, 10 rounds and 1 % found 3 of 4. */
   decimationRounds: 10,
   /** The share of open cells a decimation step fixes, in 1/10,000 (range 1-10,000): 100 is 1 %. */
@@ -153,13 +167,16 @@ const DEFAULT_TUNING = {
   decimationFirstRounds: 20,
   /**
    * A dead end is finished from its states by search: every `decimationBackoff`-th state from
-   * the deepest back (range 1-100), each within `decimationFinishMs` (ms; range 10-60,000). The
-   * deepest states are refuted in milliseconds; the first that is not, and is not finished
-   * either, ends the backing off. Scratch runs: boards finished from states with 450-2,500
-   * cells open.
+   * the deepest back (range 1-100), each within `decimationFinishConflicts` conflicts of SAT
+   * (range 0-1e7; it replaces 3 s of wall time, see decimationSatConflicts). The deepest states
+   * are refuted in milliseconds; the first that is not, and is not finished either, ends the
+   * backing off. Scratch runs: boards finished from states with 450-2,500 cells open. What 3 s
+   * were in conflicts (the runs of decimationSatConflicts): the finishing blocks stopped at 3 s
+   * had spent 9,267, 10,279, 13,821 and 14,222 (median 12,050), and board 1 of `random80-0.5`
+   * found its picture after 10,194 in 2.6 s; so 12,000.
    */
   decimationBackoff: 3,
-  decimationFinishMs: 3000,
+  decimationFinishConflicts: 12_000,
 };
 
 /**
@@ -170,6 +187,17 @@ const DEFAULT_TUNING = {
  * can stop them).
  */
 const BELIEF_MS_PER_CELL_LINE = 2e-5;
+
+/**
+ * What one round of decimation's message passing over one cell is worth in SAT conflicts, for
+ * the sharing of work between SAT and decimation in `firstGrid` (unit: conflicts per cell-round;
+ * range 1e-4-1e-1): the time of one, 4.8e-4-7.8e-4 ms (median 7.5e-4; 7 attempts on boards 2-5
+ * of `random70-0.5` and 1-2 of `random80-0.5`, 280-1,600 rounds each), times what SAT did in a
+ * ms on the same boards, 1.8-4.1 conflicts (median 3.2), both in the runs of
+ * decimationSatConflicts. The finishing blocks count with their conflicts alone (their probing
+ * is not counted).
+ */
+const CONFLICTS_PER_CELL_ROUND = 2.4e-3;
 
 /**
  * The share of the time left before a deadline that belief propagation may take (range 0-1):
@@ -198,6 +226,10 @@ export class BlockSolver {
   private probingStopped = false;
   private difficulty: Difficulty = 'line';
   private satSearch: { decisions: number; conflicts: number } | undefined;
+  /** Conflicts of the blocks that finished decimation's dead ends (on sessions of their own). */
+  private finishConflicts = 0;
+  /** `solve()`'s budget of conflicts (see BlockSolveOptions); Infinity outside `solve()`. */
+  private budget = Infinity;
   private scope: GuardScope | undefined;
   private encoding: PuzzleEncoding | undefined;
   /** Where the call order stands (see the class comment); 'solving' only inside `solve()`. */
@@ -244,10 +276,12 @@ export class BlockSolver {
    */
   solve(options: BlockSolveOptions = {}): SolveResult {
     this.enter('solve', ['fresh'], 'solving');
+    this.budget = options.conflicts ?? Infinity;
     try {
       return this.decide(options);
     } finally {
       this.protocol = 'solved';
+      this.budget = Infinity;
     }
   }
 
@@ -406,27 +440,30 @@ export class BlockSolver {
    * A first picture on a board that the search left to SAT: SAT alone below
    * `decimationMinOpen` open cells; else SAT in slices that double, and between them attempts
    * of decimation (beliefDecimation.ts), each finished by search from its deepest states when it
-   * ends in a dead end, while decimation has taken no more time than SAT (so a board that SAT
-   * decides and decimation does not costs at most about twice as much). Whatever is found is
+   * ends in a dead end, while decimation has done no more work than SAT (so a board that SAT
+   * decides and decimation does not costs at most about twice as much). The schedule is counted
+   * in work, never read from a clock: SAT's in conflicts, decimation's in cell-rounds of message
+   * passing (CONFLICTS_PER_CELL_ROUND) plus the conflicts of its finishing, so a board takes
+   * the same path at any load; only the caller's deadline is a time. Whatever is found is
    * re-checked; 'none' and 'unknown' come from SAT.
    */
   private firstGrid(limits: SolveLimits): Found {
     const t = this.tuning;
     if (countOpen(this.satDomains) < t.decimationMinOpen) return this.someGrid(limits);
-    const until = (ms: number) => Math.min(limits.deadline ?? Infinity, performance.now() + ms);
-    const late = () => limits.deadline !== undefined && performance.now() >= limits.deadline;
+    const late = () => (limits.deadline !== undefined && performance.now() >= limits.deadline) || this.spent() >= this.budget;
     const core = this.coreAt(this.satDomains).core;
     const propagate = (d: Uint8Array) => (core.load(d) === 'contradiction' ? 'contradiction' : core.read());
-    // Time shared: an attempt starts only while decimation has taken no longer than SAT so far.
-    let satMs = 0;
-    let decimationMs = 0;
+    const cells = this.puzzle.width * this.puzzle.height;
+    // Work shared: an attempt starts only while decimation has done no more work than SAT so far.
+    let satWork = 0;
+    let decimationWork = 0;
     for (let slice = 0; this.decimations < t.decimationAttempts; slice++) {
-      const started = performance.now();
-      const sat = this.someGrid({ deadline: until(t.decimationSatMs * 2 ** slice) });
-      satMs += performance.now() - started;
+      const before = this.spent();
+      const sat = this.someGrid({ ...limits, conflicts: t.decimationSatConflicts * 2 ** slice });
+      satWork += this.spent() - before;
       if (sat !== 'unknown' || late()) return this.firstBy(sat, 'sat');
-      if (decimationMs > satMs) continue;
-      const begun = performance.now();
+      if (decimationWork > satWork) continue;
+      const finishedBefore = this.finishConflicts;
       // Each attempt fixes half as many cells a step as the one before (the same steps would meet the same dead end).
       const d = decimate(this.puzzle, this.satDomains, propagate, {
         rounds: t.decimationRounds,
@@ -435,11 +472,11 @@ export class BlockSolver {
         ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}),
       });
       if (d.end === 'picture') return this.firstBy(this.checked(domainsToCells(d.domains)), 'decimation');
-      const finished = this.finishFrom(d.states, until);
+      const finished = this.finishFrom(d.states, limits);
       if (finished) return this.firstBy(finished, 'decimation');
-      decimationMs += performance.now() - begun;
+      decimationWork += d.rounds * cells * CONFLICTS_PER_CELL_ROUND + (this.finishConflicts - finishedBefore);
       // A dead end with more than half of the board still open: the beliefs do not tell this board's pictures apart.
-      if (countOpen(d.states.at(-1) ?? this.satDomains) > countOpen(this.satDomains) / 2) decimationMs = Infinity;
+      if (countOpen(d.states.at(-1) ?? this.satDomains) > countOpen(this.satDomains) / 2) decimationWork = Infinity;
       if (late()) return 'unknown';
     }
     return this.firstBy(this.someGrid(limits), 'sat');
@@ -455,18 +492,21 @@ export class BlockSolver {
    * by a block of its own on a session of its own: its clauses and what SAT learns from them
    * stay out of this block's instance, which goes on between the attempts.
    */
-  private finishFrom(states: readonly Uint8Array[], until: (ms: number) => number): Grid | undefined {
+  private finishFrom(states: readonly Uint8Array[], limits: SolveLimits): Grid | undefined {
     const t = this.tuning;
     const session = this.session.sibling();
     try {
       for (let j = states.length - 1; j >= 0; j -= t.decimationBackoff) {
+        const conflicts = Math.min(t.decimationFinishConflicts, this.budget - this.spent());
+        if (conflicts <= 0) return undefined;
         const block = new BlockSolver(this.puzzle, [], session, { domains: states[j]!, status: 'stalled' });
         let r: SolveResult;
         try {
-          r = block.solve({ first: true, deadline: until(t.decimationFinishMs), tuning: { ...t, decimationAttempts: 0 } });
+          r = block.solve({ first: true, ...(limits.deadline !== undefined ? { deadline: limits.deadline } : {}), conflicts, tuning: { ...t, decimationAttempts: 0 } });
         } finally {
           block.dispose();
         }
+        this.finishConflicts += r.stats?.satConflicts ?? 0;
         if (r.status === 'found' || r.status === 'unique') return this.checked(r.grid.cells);
         if (r.status === 'multiple') return this.checked(r.grids[0].cells);
         if (r.status === 'unknown') return undefined;
@@ -708,12 +748,23 @@ export class BlockSolver {
     return scope;
   }
 
-  /** One SAT call under `scope`, counted, with the engine's search statistics added up. */
-  private satSolve(scope: GuardScope, limits: SolveLimits, extra?: ArrayLike<number>) {
+  /** The conflicts spent so far by this block's SAT calls and its finishing blocks. */
+  private spent(): number {
+    return (this.satSearch?.conflicts ?? 0) + this.finishConflicts;
+  }
+
+  /**
+   * One SAT call under `scope`, counted, with the engine's search statistics added up; within
+   * `limits` and what is left of `solve()`'s budget ('unknown' once it is spent).
+   */
+  private satSolve(scope: GuardScope, limits: SolveLimits, extra?: ArrayLike<number>): SatOutcome {
+    const left = this.budget - this.spent();
+    if (left <= 0) return 'unknown';
+    const conflicts = Math.min(limits.conflicts ?? Infinity, left);
     this.satCalls++;
     const before = scope.solver.stats?.();
     try {
-      return scope.solve(limits, extra);
+      return scope.solve(conflicts < Infinity ? { ...limits, conflicts } : limits, extra);
     } finally {
       const after = before && !scope.solver.abortReason ? scope.solver.stats?.() : undefined;
       if (before && after) {
@@ -735,7 +786,8 @@ export class BlockSolver {
   }
 
   private stopped(): SolveResult {
-    return { status: 'unknown', reason: 'time limit reached', stats: this.stats() };
+    const reason = this.spent() >= this.budget ? WORK_BUDGET_REASON : 'time limit reached';
+    return { status: 'unknown', reason, stats: this.stats() };
   }
 
   /** A caller's picture, once it fits the clues and the givens (else E_GOAL). */

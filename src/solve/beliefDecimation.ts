@@ -33,9 +33,13 @@ export interface DecimationOptions {
   readonly firstRounds: number;
 }
 
+/**
+ * How an attempt ended, with `rounds`: the rounds of message passing it ran (its work: each
+ * round passes over every cell twice, once in its row and once in its column).
+ */
 export type Decimation =
-  | { readonly end: 'picture'; readonly domains: Uint8Array }
-  | { readonly end: 'dead end' | 'stopped'; readonly states: readonly Uint8Array[] };
+  | { readonly end: 'picture'; readonly domains: Uint8Array; readonly rounds: number }
+  | { readonly end: 'dead end' | 'stopped'; readonly states: readonly Uint8Array[]; readonly rounds: number };
 
 /** Messages are kept inside [EPSILON, 1 - EPSILON] so that dividing a cell's prior out stays finite. */
 const EPSILON = 1e-6;
@@ -75,8 +79,12 @@ export function decimate(puzzle: Puzzle, domains: Uint8Array, propagate: (d: Uin
     }
     return true;
   };
+  let rounds = 0;
   /** One round: every row from the column messages, then every column from the row messages. */
-  const round = (): boolean => pass(puzzle.rows, H, W, (y) => y * W, 1, fromCol, fromRow) && pass(puzzle.cols, W, H, (x) => x, W, fromRow, fromCol);
+  const round = (): boolean => {
+    rounds++;
+    return pass(puzzle.rows, H, W, (y) => y * W, 1, fromCol, fromRow) && pass(puzzle.cols, W, H, (x) => x, W, fromRow, fromCol);
+  };
   const belief = (c: number) => {
     const black = fromRow[c]! * fromCol[c]!;
     return black / (black + (1 - fromRow[c]!) * (1 - fromCol[c]!));
@@ -86,10 +94,10 @@ export function decimate(puzzle: Puzzle, domains: Uint8Array, propagate: (d: Uin
   for (let r = 0; r < options.firstRounds && round(); r++);
   let share = options.batch;
   for (;;) {
-    if (late()) return { end: 'stopped', states };
+    if (late()) return { end: 'stopped', states, rounds };
     const open: number[] = [];
     for (let c = 0; c < dom.length; c++) if (dom[c] === UNKNOWN) open.push(c);
-    if (open.length === 0) return { end: 'picture', domains: dom };
+    if (open.length === 0) return { end: 'picture', domains: dom, rounds };
     for (let r = 0; r < options.rounds && round(); r++);
     const certainty = new Float64Array(dom.length);
     for (const c of open) certainty[c] = Math.abs(belief(c) - 0.5);
@@ -106,7 +114,7 @@ export function decimate(puzzle: Puzzle, domains: Uint8Array, propagate: (d: Uin
       const c = open[0]!;
       trial[c] = trial[c] === BLACK ? WHITE : BLACK;
       next = propagate(trial);
-      if (next === 'contradiction') return { end: 'dead end', states };
+      if (next === 'contradiction') return { end: 'dead end', states, rounds };
     }
     dom = next;
     states.push(dom);

@@ -16,6 +16,11 @@ export interface SolveOptions {
   readonly search?: boolean;
   /** `performance.now()` time (ms) at which the search stops and answers `unknown`. */
   readonly deadline?: number;
+  /**
+   * A budget of work: at most this many SAT conflicts in all (see BlockSolver's options), then
+   * `unknown` with WORK_BUDGET_REASON. The same board stops at the same point at any load.
+   */
+  readonly conflicts?: number;
   /** Count solutions up to this many (SAT with blocking clauses); the result carries `count`. */
   readonly countMax?: number;
   /** Stop at the first solution (status 'found' unless propagation or probing proved it unique). */
@@ -41,7 +46,7 @@ export function solvePuzzle(puzzle: Puzzle, options: SolveOptions = {}): SolveRe
   for (let attempt = 0; ; attempt++) {
     const block = new BlockSolver(puzzle, fixpoint ? [] : givens, session, fixpoint);
     try {
-      const r = block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, countMax: options.countMax, first: options.first, ...(options.known && (!options.cube || inCube(options.known.cells, options.cube)) ? { known: options.known } : {}), tuning: options.tuning });
+      const r = block.solve({ probing: options.probing, search: options.search, deadline: options.deadline, ...(options.conflicts !== undefined ? { conflicts: options.conflicts } : {}), countMax: options.countMax, first: options.first, ...(options.known && (!options.cube || inCube(options.known.cells, options.cube)) ? { known: options.known } : {}), tuning: options.tuning });
       return options.cube ? inside(r, options.cube, givens) : r;
     } catch (e) {
       if (!(e instanceof SolverAbortError)) throw e;

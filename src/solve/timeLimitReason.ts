@@ -12,3 +12,10 @@ export function timeLimitReason(ms: number): string {
 export function isTimeLimitReason(reason: string): boolean {
   return reason.startsWith('time limit');
 }
+
+/**
+ * The reason of a solve stopped by its budget of work (a count of SAT conflicts, see
+ * BlockSolver's options), not by a time limit: the portfolio's signal to start its race
+ * (puzzle/solve.ts). Never confused with a time limit's (`isTimeLimitReason` is false).
+ */
+export const WORK_BUDGET_REASON = 'work budget spent';

@@ -58,7 +58,7 @@ function declare(program: Command) {
     .addOption(
       new Option(
         '-j, --jobs <n>',
-        'worker threads: the puzzles of a collection run on them; one puzzle runs in this thread, and if undecided after 30 s, as a portfolio of n differently tuned solvers racing on them (default: the number of cores)',
+        'worker threads: the puzzles of a collection run on them; one puzzle runs in this thread, and if undecided after 60,000 SAT conflicts (a count of work, about 30 s), as a portfolio of n differently tuned solvers racing on them (default: the number of cores)',
       ).argParser(wholeNumber(1, 256)),
     )
     .addOption(timeoutOption())
