@@ -117,6 +117,8 @@ export async function runProcess(argv: readonly string[], o: ProcOptions = {}): 
   const timer = o.capS === undefined ? undefined : setTimeout(() => stop(`wall-clock cap ${o.capS} s`), o.capS * 1000);
   const onAbort = () => stop(String(o.abort!.reason));
   o.abort?.addEventListener('abort', onAbort, { once: true });
+  // A signal aborted before the process started fires no event: stop it now.
+  if (o.abort?.aborted) onAbort();
   await new Promise<void>((resolve, reject) => {
     child.once('error', reject);
     child.once('close', () => resolve());

@@ -196,6 +196,8 @@ export class ProofGame {
    * nothing (each guess is then checked alone).
    */
   everyGuessOutsideOver(levels: readonly Int32Array[], h: number, cap: number): boolean {
+    // A game of one answer (one code) has no answer to spread over.
+    if (this.alphabet.length < 2) return false;
     const E = this.rules.lies;
     const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
     let up = 0;
