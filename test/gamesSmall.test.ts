@@ -1,8 +1,8 @@
 // The small games' exact values (issue 43; docs/GAMES.md, `npm run bench -- games-small`): every
 // file of examples/games/small/ is accepted by the independent checkers, each strategy has the
 // proof that one guess fewer does not suffice, and both are for the game and rules their name says.
-// A proof too large to ship (unshipped.json: its size, digest and the command that writes it
-// again) stands in for its file; its strategy is checked like the others.
+// A proof too large to ship (unshipped.jsonl, a JSON object a line: its size, digest and the
+// command that writes it again) stands in for its file; its strategy is checked like the others.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -19,9 +19,12 @@ interface Unshipped {
   readonly sha256: string;
   readonly command: string;
 }
-const unshipped = JSON.parse(readFileSync(join(DIR, 'unshipped.json'), 'utf8')) as Unshipped[];
+const unshipped = readFileSync(join(DIR, 'unshipped.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '')
+  .map((l) => JSON.parse(l) as Unshipped);
 const files = readdirSync(DIR)
-  .filter((f) => f !== 'unshipped.json')
+  .filter((f) => f !== 'unshipped.jsonl')
   .sort();
 /** kind-PxS-eE-lie-V.strategy.gz and kind-PxS-eE-lie-lower-V.proof.gz */
 const NAME = /^(mastermind|ab)-(\d+)x(\d+)-e(\d)-(any|plausible)-(lower-)?(\d+)\.(strategy|proof)\.gz$/;
