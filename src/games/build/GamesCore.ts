@@ -1,7 +1,7 @@
 import { SearchTimeout } from '../Deadline.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { Levels } from '../tuple/Levels.js';
-import { canLoadEngineNow, EngineInstance, EngineTrap, engineModule, mebibytes, memoryCap } from '../../sat/wasmEngine.js';
+import { canLoadEngineNow, EngineInstance, EngineTrap, engineModule, MAX_MEMORY_CAP_BYTES, mebibytes, memoryCap } from '../../sat/wasmEngine.js';
 import type { ProofEntry, ProofNode, Split } from './BoundProof.js';
 import type { SearchContext } from './SearchContext.js';
 
@@ -88,7 +88,10 @@ export class GamesCore {
     this.N = N;
     this.E1 = rules.lies + 1;
     this.inst = new EngineInstance<GamesExports>('games', engineModule('games'));
-    this.inst.capBytes = memoryCap('games');
+    // One core per search, holding the lost tuples it remembers and an item's proof tree: it
+    // may take all WebAssembly allows (4 GiB less a page). With the 2 GiB of a SAT instance,
+    // Mastermind e = 2 at 9 guesses ran out after 17.6 million positions, inside its first item.
+    this.inst.capBytes = memoryCap('games', MAX_MEMORY_CAP_BYTES.games);
     this.x = this.inst.exports;
     const x = this.x;
     const slots = (rules.pegs + 1) * (rules.pegs + 1);
