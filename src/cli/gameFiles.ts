@@ -60,7 +60,7 @@ export function wholeText(path: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8').decode(bytes);
   } catch (e) {
-    if (!(e instanceof RangeError) && !(e instanceof Error && /string longer/i.test(e.message))) throw e;
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_STRING_TOO_LONG') throw e;
     throw new NonocryptError('E_FILE', `${path}: ${bytes.length.toLocaleString('en-US')} bytes of text, more than one string can hold: not a strategy file`);
   }
 }

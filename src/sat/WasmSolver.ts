@@ -120,8 +120,9 @@ export class WasmSolver implements SatSolver {
     if (typeof limit !== 'number' || Number.isNaN(limit)) throw misuse(`solve: deadline ${String(limit)} is not a time`);
     const budget = limits?.conflicts;
     if (budget !== undefined && !(budget >= 0)) throw misuse(`solve: conflict budget ${String(budget)} is not a count`);
+    const budgeted = budget !== undefined && budget < Infinity;
     // The engines read an infinite deadline as "none"; a conflict budget needs the clock read.
-    const deadline = Math.max(budget !== undefined && budget < Infinity ? Math.min(limit, Number.MAX_VALUE) : limit, -Number.MAX_VALUE);
+    const deadline = Math.max(budgeted ? Math.min(limit, Number.MAX_VALUE) : limit, -Number.MAX_VALUE);
     const length = assumptions.length;
     if (length > this.bufLen) this.ensureBuffer(length);
     if (this.vars > this.engineVars) this.makeVars();
@@ -134,7 +135,7 @@ export class WasmSolver implements SatSolver {
       if (!isLiteral(lit, n)) throw badLiteral(lit, n);
       heap[base + i] = lit;
     }
-    const result = budget !== undefined && budget < Infinity ? this.solveWithin(instance, length, deadline, limit, Math.floor(budget)) : this.run(length, deadline);
+    const result = budgeted ? this.solveWithin(instance, length, deadline, limit, Math.floor(budget)) : this.run(length, deadline);
     if (result === 10) {
       this.answer = 'sat';
       this.modelVars = n;

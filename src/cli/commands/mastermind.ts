@@ -7,7 +7,7 @@ import { buildStrategy } from '../../games/build/buildStrategy.js';
 import { checkedBoundProof } from '../../games/build/checkedBoundProof.js';
 import { mergeBoundParts } from '../../games/build/mergeBoundParts.js';
 import { proveBound, type BoundItem, type BoundProgress } from '../../games/build/proveBound.js';
-import { checkBoundProof, isBoundProof, type ProofReport } from '../../games/check/checkBoundProof.js';
+import { checkBoundProof, HEADER_MAX, isBoundProof, type ProofReport } from '../../games/check/checkBoundProof.js';
 import { checkStrategy, type CheckReport } from '../../games/check/checkStrategy.js';
 import { formatAnswer } from '../../games/model/Answer.js';
 import { defaultSpec, GAME_KINDS } from '../../games/model/Game.js';
@@ -242,7 +242,7 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
   const named = <R extends { readonly valid: boolean | null }>(r: R): R =>
     'problem' in r && typeof r.problem === 'string' && r.valid === null && r.problem.startsWith('time limit') ? { ...r, problem: r.problem.replace(/^time limit/, theLimit(flags.timeout).replace(/^the /, '')) } : r;
   // A proof is read in pieces (it may be longer than one string can be); its header is short.
-  if (isBoundProof(new TextDecoder('utf-8').decode(bytes.subarray(0, 65_536)))) {
+  if (isBoundProof(new TextDecoder('utf-8').decode(bytes.subarray(0, HEADER_MAX)))) {
     // On a terminal, a long check shows how far it is (the text is ASCII: a character a byte).
     const progress = new Progress(io, !flags.json, 'MiB');
     const mib = (n: number) => Math.ceil(n / 2 ** 20);

@@ -64,6 +64,9 @@ export function membersText(rules: Rules, members: readonly ClassMember[]): stri
   return '[' + members.map((m) => `${game.format(m.code)}=${perm(m.perm)}`).join(',') + ']';
 }
 
+/** Text in pieces that `make` writes afresh at each iteration (a proof is too long to keep whole). */
+export const reiterable = (make: () => Iterable<string>): Iterable<string> => ({ [Symbol.iterator]: () => make()[Symbol.iterator]() });
+
 /** The head of a split's text, up to its entries: `(n,m:`. */
 export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolume},${s.bound}:`;
 

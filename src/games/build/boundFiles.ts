@@ -2,6 +2,7 @@ import { NonocryptError } from '../../errors.js';
 import { formatAnswer, parseAnswer } from '../model/Answer.js';
 import { Rules, type RulesSpec } from '../model/Rules.js';
 import type { BoundItem } from './proveBound.js';
+import { reiterable } from './BoundProof.js';
 
 /**
  * The files of lower-bound proofs (docs/GAMES.md, "Lower-bound proofs"):
@@ -28,13 +29,11 @@ export function formatBoundProof(rules: Rules, guesses: number, body: string, in
 /** A proof file in pieces, in order (each iteration writes it again): the header, the body, a last line break. */
 export function boundProofPieces(rules: Rules, guesses: number, body: Iterable<string>, info: { positions: number; built: string }): Iterable<string> {
   const header = boundProofHeader(rules, guesses, info);
-  return {
-    *[Symbol.iterator]() {
-      yield header;
-      yield* body;
-      yield '\n';
-    },
-  };
+  return reiterable(function* () {
+    yield header;
+    yield* body;
+    yield '\n';
+  });
 }
 
 /** A proof file's first line, with its line break. */

@@ -6,7 +6,7 @@ import type { Rules } from '../model/Rules.js';
 import type { Levels } from '../tuple/Levels.js';
 import type { GuessClass } from '../tuple/Symmetry.js';
 import { answerChars } from './StrategyTree.js';
-import { entryText, membersText, proofText, splitHead, type ProofEntry } from './BoundProof.js';
+import { entryText, membersText, proofText, reiterable, splitHead, type ProofEntry } from './BoundProof.js';
 import { BoundSearch } from './BoundSearch.js';
 import { SearchContext } from './SearchContext.js';
 
@@ -195,7 +195,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
 /** A body written by `pieces` (each call writes it again), delivered as `asked`. */
 function deliver(asked: BoundOptions['proof'], pieces: () => Iterable<string>): { proof?: string; pieces?: Iterable<string> } {
   if (!asked) return {};
-  if (asked === 'pieces') return { pieces: { [Symbol.iterator]: () => pieces()[Symbol.iterator]() } };
+  if (asked === 'pieces') return { pieces: reiterable(pieces) };
   const all = [...pieces()];
   try {
     return { proof: all.join('') };
@@ -231,7 +231,7 @@ export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap
     return { pieces: [items.get(0)!.text] };
   }
   const lost = lostNode(search, frontier.root, items, false)!;
-  return { pieces: { [Symbol.iterator]: () => lostText(rules, search, lost) } };
+  return { pieces: reiterable(() => lostText(rules, search, lost)) };
 }
 
 /** A position of the frontier: its tuple, its guesses left, the path to it, its split. */

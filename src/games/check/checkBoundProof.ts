@@ -51,7 +51,7 @@ export function isBoundProof(text: string): boolean {
 }
 
 /** The longest header line read (characters); a real one is about 300. */
-const HEADER_MAX = 65_536;
+export const HEADER_MAX = 65_536;
 
 export interface CheckProofOptions {
   /** `performance.now()` time to stop at (the report is then `valid: null`). */
