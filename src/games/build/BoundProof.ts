@@ -15,6 +15,9 @@ import { answerChars } from './StrategyTree.js';
  *   `[member=positions/symbols,...]` when it stands for a symmetry class (each member with the
  *   permutation that maps it to the guess and fixes every guess before it), then the child's
  *   proof with t - 1 guesses left;
+ *   (version 2) the entries may end with `|<answers>`: the losing answers, in the order of codes,
+ *   of every code neither listed before nor refuted by volume; each such child is a split whose
+ *   every guess is refuted by volume (`(N,b':)`, not written: most of a large proof's splits);
  * - `@<k>;`: the same tuple as the k-th most recent labelled split (written `#(...)`), proven
  *   with at least as many guesses left.
  */
@@ -70,29 +73,48 @@ export const reiterable = (make: () => Iterable<string>): Iterable<string> => ({
 /** The head of a split's text, up to its entries: `(n,m:`. */
 export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolume},${s.bound}:`;
 
+/** A node that stands for a split with no entries (every guess refuted one step ahead by volume). */
+const allByVolume = (n: ProofNode): boolean => {
+  const s = n.kind === 'same' ? n.target : n;
+  return s.kind === 'split' && s.entries.length === 0;
+};
+
 /**
- * The text of a proof tree. A `same` node whose target is not written earlier in the text
- * (it was proven in a branch the search later left) is written out in its place; a split
- * that a later `same` points to is labelled `#`, and the reference counts labels back from it.
- * `newlineDepth`: entries down to this depth end with a line break (readable files).
+ * A split's entries whose child is refuted wholly by volume, written after `|` as answers only:
+ * each class member listed on its own (its child is the image of the guess's, refuted by volume
+ * alike), in the order of codes.
+ */
+function volumeTail(s: Split): { guess: number; answer: number }[] {
+  return s.entries
+    .filter((e) => allByVolume(e.child))
+    .flatMap((e) => [{ guess: e.guess, answer: e.answer }, ...e.members.map((m) => ({ guess: m.code, answer: e.answer }))])
+    .sort((a, b) => a.guess - b.guess);
+}
+
+/**
+ * The text of a proof tree. A split's entries whose child is refuted wholly by volume are
+ * written last, as answers only (`volumeTail`); a split with no entries is never labelled, and
+ * a `same` node that points to one is written as the split itself. A split is written out where
+ * the text first meets it: in its own place, or through a `same` node when it was proven in a
+ * branch the search later left; a split met again later is labelled `#`, and the reference
+ * `@k;` counts labels back from it. `newlineDepth`: entries down to this depth end with a line break (readable files).
  */
 export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): string {
-  // Pass 1: which splits are referenced after they are written.
+  // Pass 1: which splits are met again after they are written.
   const written = new Set<Split>();
   const labelled = new Set<Split>();
   const mark = (n: ProofNode): void => {
-    if (n.kind === 'volume') return;
-    if (n.kind === 'same') {
-      if (written.has(n.target)) labelled.add(n.target);
-      else mark(n.target);
+    if (n.kind === 'volume' || allByVolume(n)) return;
+    const s = n.kind === 'same' ? n.target : n;
+    if (written.has(s)) {
+      labelled.add(s);
       return;
     }
-    for (const e of n.entries) mark(e.child);
-    written.add(n);
+    for (const e of s.entries) mark(e.child);
+    written.add(s);
   };
   mark(root);
   // Pass 2: the text, labels numbered in the order their splits end.
-  const done = new Set<Split>();
   const order = new Map<Split, number>();
   const out: string[] = [];
   const write = (n: ProofNode, depth: number): void => {
@@ -100,22 +122,24 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
       out.push(`V${n.weight};`);
       return;
     }
-    if (n.kind === 'same') {
-      const at = order.get(n.target);
-      if (at !== undefined) out.push(`@${order.size - at};`);
-      else write(n.target, depth);
+    const s = n.kind === 'same' ? n.target : n;
+    const at = order.get(s);
+    if (at !== undefined) {
+      out.push(`@${order.size - at};`);
       return;
     }
-    if (labelled.has(n)) out.push('#');
-    out.push(splitHead(n));
-    for (const e of n.entries) {
+    if (labelled.has(s)) out.push('#');
+    out.push(splitHead(s));
+    for (const e of s.entries) {
+      if (allByVolume(e.child)) continue;
       out.push(rules.game.format(e.guess) + answerChars(rules.pegs, e.answer) + membersText(rules, e.members));
       write(e.child, depth + 1);
       if (depth < newlineDepth) out.push('\n');
     }
+    const tail = volumeTail(s);
+    if (tail.length > 0) out.push('|' + tail.map((e) => answerChars(rules.pegs, e.answer)).join(''));
     out.push(')');
-    done.add(n);
-    if (labelled.has(n)) order.set(n, order.size);
+    if (labelled.has(s)) order.set(s, order.size);
   };
   write(root, 0);
   return out.join('');

@@ -40,7 +40,7 @@ export function boundProofPieces(rules: Rules, guesses: number, body: Iterable<s
 function boundProofHeader(rules: Rules, guesses: number, info: { positions: number; built: string }): string {
   const header = {
     format: PROOF_FORMAT,
-    version: 1,
+    version: 2,
     ...rulesFields(rules),
     guesses,
     claim: `no strategy wins every play within ${guesses - 1} guess${guesses === 2 ? '' : 'es'}: at least ${guesses} are needed`,

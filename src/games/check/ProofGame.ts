@@ -17,6 +17,8 @@ import type { CheckedRules } from './strategyHeader.js';
  */
 export class ProofGame {
   readonly size: number;
+  /** Every code, 0 to size - 1. */
+  readonly codes: Int32Array;
   readonly pegs: number;
   readonly symbols: number;
   /** The written character of each symbol value. */
@@ -48,6 +50,7 @@ export class ProofGame {
     for (let i = 0; i < P; i++) n *= game === 'mastermind' ? S : S - i;
     if (n > PROOF_MAX_CODES) bad(`${n} codes are too many to check a proof for (at most ${PROOF_MAX_CODES})`);
     this.size = n;
+    this.codes = Int32Array.from({ length: n }, (_, i) => i);
     this.pegs = P;
     this.symbols = S;
     const base = game === 'mastermind' ? 1 : 0;

@@ -14,6 +14,10 @@ import type { ProofGame } from './ProofGame.js';
  *   images of the guess's, lost alike); the answer is not PA0B, is one the guess may get, and
  *   its child is not empty and is proven lost by the entry's node; b is b(t - 1), every code
  *   not listed has a child heavier than b, and they are n;
+ *   (version 2) after the entries, `|answers`: every code not listed and with no child heavier
+ *   than b, in the order of codes, takes the next answer (checked as an entry's), and its child
+ *   (not written) has t - 1 >= 1 guesses left and every guess at it has a child heavier than
+ *   b(t - 2); no answer is left over; such codes are listed too, and the others are n;
  * - `#`: the split's tuple is remembered once its proof is checked; `@k;`: the tuple is the k-th
  *   most recent remembered one, proven with at least as many guesses left.
  *
@@ -26,8 +30,8 @@ export type ProofVerdict = { readonly ok: true; readonly positions: number } | {
 const PROGRESS_EVERY = 1 << 14;
 
 /** `onProgress`: every PROGRESS_EVERY splits, with the splits checked and the characters read so far. */
-export function verifyProof(game: ProofGame, body: ProofCursor, guesses: number, clock: CheckClock, onProgress?: (positions: number, characters: number) => void): ProofVerdict {
-  return new ProofWalk(game, body, clock, onProgress).run(guesses);
+export function verifyProof(game: ProofGame, body: ProofCursor, guesses: number, clock: CheckClock, options: { readonly answersOnly: boolean; readonly onProgress?: (positions: number, characters: number) => void }): ProofVerdict {
+  return new ProofWalk(game, body, clock, options.answersOnly, options.onProgress).run(guesses);
 }
 
 class ProofFailure extends Error {}
@@ -64,6 +68,7 @@ class ProofWalk {
     private readonly game: ProofGame,
     private readonly body: ProofCursor,
     private readonly clock: CheckClock,
+    private readonly answersOnly: boolean,
     private readonly onProgress?: (positions: number, characters: number) => void,
   ) {
     this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
@@ -157,47 +162,82 @@ class ProofWalk {
     }
     if (c !== '(') this.fail(`expected a node (V, @ or '(') at character ${this.body.offset() + 1}, found '${c || 'the end'}'`);
     this.body.skip();
-    if (t < 1) this.fail(`a split with ${t} guesses left: a tuple with codes left and no guess is lost by volume (V)`);
-    if (++this.positions % PROGRESS_EVERY === 0) this.onProgress?.(this.positions, this.body.offset());
+    this.splitCounted(t);
     const statedCount = this.number();
     this.expect(',');
     const statedBound = this.number();
     this.expect(':');
     const listed = new Listed(g.size);
-    while (this.peek() !== ')') {
+    const tail = () => this.answersOnly && this.peek() === '|';
+    while (this.peek() !== ')' && !tail()) {
       if (this.body.atEnd()) this.fail('the proof is cut short');
       this.entry(levels, t, history, listed);
     }
-    this.body.skip();
-    // Every code not listed: a child heavier than b(t - 1), the bound the split states.
     const cap = g.capacity(t - 1);
     if (statedBound !== cap) this.fail(`the split says b(${t - 1}) = ${statedBound}; it is ${cap}`);
-    const refuted = (x: number) => {
-      this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
-      if (!g.hasChildOver(levels, x, t - 1, cap, this.sums)) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
-    };
-    let count = 0;
-    if (g.everyGuessOutsideOver(levels, t - 1, cap)) {
-      // Only the guesses in the tuple are left to count one by one, in the order of codes.
-      const inside = levels.flatMap((l) => [...l]).filter((x) => !listed.has(x)).sort((x, y) => x - y);
-      for (const x of inside) refuted(x);
-      count = g.size - listed.count;
-    } else {
-      for (let x = 0; x < g.size; x++) {
-        if (listed.has(x)) continue;
-        refuted(x);
+    const answers = tail();
+    if (answers) this.body.skip();
+    // Every code not listed: a child heavier than b(t - 1), the bound the split states, or
+    // (after `|`) the next answer, whose child is refuted wholly by volume.
+    const { codes, outside } = this.weighed(levels, t - 1, cap);
+    let count = outside;
+    for (const x of codes) {
+      if (listed.has(x)) continue;
+      if (this.over(levels, x, t - 1, cap)) {
         count++;
+        continue;
       }
+      if (!answers) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
+      if (this.peek() === ')') this.fail(`guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer after '|' is left for it`);
+      const r = this.answer(x);
+      this.everyGuessByVolume(this.childOf(levels, x, r), t - 1);
+      this.path.pop();
     }
+    if (this.peek() !== ')') this.fail(answers ? `an answer at character ${this.body.offset() + 1} is left over: every guess not refuted by volume has one already` : 'the proof is cut short');
+    this.body.skip();
     if (count !== statedCount) this.fail(`the split says ${statedCount} guesses are refuted by volume; they are ${count}`);
     if (label) this.remembered.push({ key: this.key(levels), t });
   }
 
-  /** One entry of a split: guess, answer, class members, the child's node. */
-  private entry(levels: Int32Array[], t: number, history: number[], listed: Listed): void {
+  /** One more split checked (t guesses left). */
+  private splitCounted(t: number): void {
+    if (t < 1) this.fail(`a split with ${t} guesses left: a tuple with codes left and no guess is lost by volume (V)`);
+    if (++this.positions % PROGRESS_EVERY === 0) this.onProgress?.(this.positions, this.body.offset());
+  }
+
+  /**
+   * The codes to weigh one by one at a split whose children have h guesses left, in the order
+   * of codes: only the tuple's own when the pigeonhole rule (ProofGame.everyGuessOutsideOver)
+   * refutes every code outside it (`outside` of them), else every code.
+   */
+  private weighed(levels: readonly Int32Array[], h: number, cap: number): { codes: Iterable<number>; outside: number } {
     const g = this.game;
-    const guess = this.code('a guess');
-    if (!listed.add(guess)) this.fail(`guess ${g.format(guess)} is listed twice at one node`);
+    if (!g.everyGuessOutsideOver(levels, h, cap)) return { codes: g.codes, outside: 0 };
+    const inside = [...new Set(levels.flatMap((l) => [...l]))].sort((x, y) => x - y);
+    return { codes: inside, outside: g.size - inside.length };
+  }
+
+  /** Whether guess x has a child heavier than cap (h guesses left for the children). */
+  private over(levels: readonly Int32Array[], x: number, h: number, cap: number): boolean {
+    this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
+    return this.game.hasChildOver(levels, x, h, cap, this.sums);
+  }
+
+  /** A child not written: a split with t guesses left whose every guess has a child heavier than b(t - 1). */
+  private everyGuessByVolume(levels: readonly Int32Array[], t: number): void {
+    const g = this.game;
+    this.clock.tick(1);
+    if (t < 1) this.fail('a child with no guess left must be written (V)');
+    this.splitCounted(t);
+    const cap = g.capacity(t - 1);
+    for (const x of this.weighed(levels, t - 1, cap).codes) {
+      if (!this.over(levels, x, t - 1, cap)) this.fail(`the child is not written, but guess ${g.format(x)} at it is not refuted by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
+    }
+  }
+
+  /** An answer to `guess` (two characters), put on the path; PA0B and answers the guess cannot get fail. */
+  private answer(guess: number): number {
+    const g = this.game;
     this.body.space();
     const answerAt = this.body.offset();
     const pair = this.chars(2);
@@ -208,9 +248,25 @@ class ProofWalk {
     this.path.push(`${g.format(guess)}=${g.answerText(r)}`);
     if (r === g.win) this.fail('PA0B ends the game: it cannot be the answer that loses');
     if (!g.allowed(guess)[r] || !g.alphabet.includes(r)) this.fail(`${g.answerText(r)} is not an answer ${g.format(guess)} may get`);
-    if (this.peek() === '[') this.members(guess, history, listed);
+    return r;
+  }
+
+  /** The tuple after guess g is answered r, which must not be empty. */
+  private childOf(levels: readonly Int32Array[], guess: number, r: number): Int32Array[] {
+    const g = this.game;
     const child = g.update(levels, guess, r);
     if (child.every((l) => l.length === 0)) this.fail(`no code is left after ${g.format(guess)} is answered ${g.answerText(r)}: that answer ends nothing`);
+    return child;
+  }
+
+  /** One entry of a split: guess, answer, class members, the child's node. */
+  private entry(levels: Int32Array[], t: number, history: number[], listed: Listed): void {
+    const g = this.game;
+    const guess = this.code('a guess');
+    if (!listed.add(guess)) this.fail(`guess ${g.format(guess)} is listed twice at one node`);
+    const r = this.answer(guess);
+    if (this.peek() === '[') this.members(guess, history, listed);
+    const child = this.childOf(levels, guess, r);
     history.push(guess);
     this.node(child, t - 1, history);
     history.pop();
