@@ -4,7 +4,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { gzipPieces, linesOf, textPieces } from '../src/cli/gameFiles.js';
+import { gzipPieces, textPieces } from '../src/cli/gameFiles.js';
+import { linesOf } from '../src/formats/textLines.js';
 
 describe('games files in pieces', () => {
   test('a text under one member is exactly gzip -9 of the whole; a longer one is several members that unpack to it', () => {

@@ -321,6 +321,33 @@ describe('lower-bound proofs: the independent checker', () => {
     expect(check(file.replace(split[0], `(${split[1]},${Number(split[2]) - 1}:`))).toMatchObject({ valid: false, problem: expect.stringContaining(`it is ${split[2]}`) });
   });
 
+  test('version 2: the answers after "|" (children refuted wholly by volume) are checked one by one, and only in version 2', () => {
+    const tails = [...file.matchAll(/\|((?:\d\d)+)\)/g)];
+    expect(tails.length, 'the search writes such answers').toBeGreaterThan(10);
+    const at = (m: RegExpMatchArray) => m.index! + 1;
+    const edit = (m: RegExpMatchArray, answers: string) => file.slice(0, at(m)) + answers + file.slice(at(m) + m[1]!.length);
+    const long = tails.find((m) => m[1]!.length >= 4)!;
+    // One answer more than there are guesses not refuted by volume; one fewer.
+    expect(check(edit(long, long[1]! + '00'))).toMatchObject({ valid: false, problem: expect.stringContaining('is left over') });
+    expect(check(edit(long, long[1]!.slice(2))).valid, 'the answers shifted by one').toBe(false);
+    expect(check(edit(long, long[1]!.slice(0, -2)))).toMatchObject({ valid: false, problem: expect.stringContaining("no answer after '|' is left") });
+    // An answer changed: PA0B and 3A1B (no two codes of 4 pegs answer it) are refused; among
+    // other answers, some leave a child that volume does not refute (another answer may lose too).
+    const problems = new Set<string>();
+    for (const m of tails.slice(0, 8)) {
+      const a = m[1]!;
+      expect(check(edit(m, '40' + a.slice(2)))).toMatchObject({ valid: false, problem: expect.stringContaining('PA0B ends the game') });
+      expect(check(edit(m, '31' + a.slice(2)))).toMatchObject({ valid: false, problem: expect.stringContaining('is not an answer') });
+      for (const other of ['00', '01', '10', '02', '11', '20']) {
+        const r = check(edit(m, other + a.slice(2)));
+        if (r.valid === false) problems.add(r.problem.replace(/\d+/g, 'N'));
+      }
+    }
+    expect([...problems]).toContain('the child is not written, but guess N at it is not refuted by volume: no child of it weighs more than b(N) = N');
+    // Version 1 has no such answers.
+    expect(check(file.replace('"version":2', '"version":1'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
+  });
+
   test("a proof in pieces (proof: 'pieces', a file read a block at a time) is the same proof, checked alike", () => {
     const inPieces = proveBound(rules, 7, { proof: 'pieces' });
     expect(inPieces.proof).toBeUndefined();

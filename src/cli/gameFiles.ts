@@ -40,21 +40,6 @@ export function textPieces(bytes: Uint8Array): Iterable<string> {
   };
 }
 
-/** The lines of text given in pieces, without their line breaks (a last line without one too). */
-export function* linesOf(pieces: Iterable<string>): Generator<string> {
-  let rest = '';
-  for (const piece of pieces) {
-    let start = 0;
-    for (let nl = piece.indexOf('\n'); nl >= 0; nl = piece.indexOf('\n', start)) {
-      yield rest + piece.slice(start, nl);
-      rest = '';
-      start = nl + 1;
-    }
-    rest += piece.slice(start);
-  }
-  if (rest !== '') yield rest;
-}
-
 /** A small file's whole text (a strategy); E_FILE when it is longer than a string can be. */
 export function wholeText(path: string, bytes: Uint8Array): string {
   try {

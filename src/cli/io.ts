@@ -16,6 +16,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { InputError, NonocryptError } from '../errors.js';
 import type { CliIO, OutStream } from './CliIO.js';
+import { LineSplitter } from '../formats/textLines.js';
 
 /**
  * The CLI's contact with files and streams (the library never touches them).
@@ -115,23 +116,16 @@ export async function readBytes(io: CliIO, path: string | undefined): Promise<Bu
 export async function* readLines(io: CliIO, path: string | undefined): AsyncGenerator<string> {
   const input = openInput(io, path);
   const decoder = new TextDecoder('utf-8');
-  let rest = '';
+  const split = new LineSplitter();
   try {
-    for await (const chunk of input) {
-      rest += decoder.decode(chunk as Buffer, { stream: true });
-      let start = 0;
-      for (let nl = rest.indexOf('\n'); nl >= 0; nl = rest.indexOf('\n', start)) {
-        yield rest.slice(start, nl);
-        start = nl + 1;
-      }
-      rest = rest.slice(start);
-    }
+    for await (const chunk of input) yield* split.lines(decoder.decode(chunk as Buffer, { stream: true }));
   } catch (e) {
     if (e instanceof NonocryptError) throw e;
     throw new InputError('E_FILE', `${inputName(path)}: cannot read (${describeFsError(e)})`);
   }
-  rest += decoder.decode();
-  if (rest !== '') yield rest;
+  yield* split.lines(decoder.decode());
+  const last = split.last();
+  if (last !== undefined) yield last;
 }
 
 /** The standard stream a path names, if it names one (`-`, /dev/stdout, /dev/fd/2 ...). */

@@ -4,7 +4,7 @@ import type { Clue, Puzzle } from '../grid/Puzzle.js';
 import { quote, sourceName } from './quote.js';
 import type { Fail } from './symbols.js';
 import { MAX_DIGITS, annotationCells, formatAnnotation, formatClue, readClueGroup } from './symbols.js';
-import { placeName } from './textLines.js';
+import { linesOf, placeName } from './textLines.js';
 import { counted } from './counted.js';
 
 /**
@@ -302,23 +302,6 @@ export async function parseCiphertextChunks(chunks: AsyncIterable<string | Uint8
     if (rest !== '') yield rest;
   }
   return readStream(reader, lines());
-}
-
-/**
- * The lines of a text, split at `\n` without copying the whole text into an array; a final
- * newline ends the last line (it does not start an empty one), as with a line reader.
- */
-export function* linesOf(text: string): Generator<string, void, undefined> {
-  let start = 0;
-  for (;;) {
-    const nl = text.indexOf('\n', start);
-    if (nl < 0) {
-      if (start < text.length) yield text.slice(start);
-      return;
-    }
-    yield text.slice(start, nl);
-    start = nl + 1;
-  }
 }
 
 export function parseCiphertext(text: string, source?: string): Ciphertext {

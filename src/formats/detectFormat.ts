@@ -1,13 +1,13 @@
 import { InputError } from '../errors.js';
 import { counted } from './counted.js';
 import { checkPuzzleFile, sortedGivens } from './checkPuzzleFile.js';
-import { formatCiphertext, linesOf, parseCiphertextLines, type CipherBlock } from './ciphertext.js';
+import { formatCiphertext, parseCiphertextLines, type CipherBlock } from './ciphertext.js';
 import { formatNin, parseNin } from './nin.js';
 import { formatNon, parseNon } from './non.js';
 import type { PuzzleFile, PuzzleFormat } from './PuzzleFile.js';
 import { formatPuzzleJson, parsePuzzleJson } from './puzzleJson.js';
 import { sourceName } from './quote.js';
-import { eachLine } from './textLines.js';
+import { eachLine, linesOf } from './textLines.js';
 import { formatWebpbnXml, parseWebpbnXml } from './webpbnXml.js';
 
 /**

@@ -18,6 +18,38 @@ export interface TextLine {
   readonly text: string;
 }
 
+/**
+ * Lines of a text that comes in pieces (chunks of a stream, blocks of a file), split at `\n`
+ * without their line breaks. Call order: `lines(piece)` for each piece, in order, then `last()`
+ * once: the last line when the text does not end with a line break (a final newline does not
+ * start an empty line).
+ */
+export class LineSplitter {
+  private rest = '';
+
+  *lines(piece: string): Generator<string, void, undefined> {
+    let start = 0;
+    for (let nl = piece.indexOf('\n'); nl >= 0; nl = piece.indexOf('\n', start)) {
+      yield this.rest + piece.slice(start, nl);
+      this.rest = '';
+      start = nl + 1;
+    }
+    this.rest += piece.slice(start);
+  }
+
+  last(): string | undefined {
+    return this.rest === '' ? undefined : this.rest;
+  }
+}
+
+/** The lines of a text given whole or in pieces, split at `\n` as LineSplitter does. */
+export function* linesOf(text: string | Iterable<string>): Generator<string, void, undefined> {
+  const split = new LineSplitter();
+  for (const piece of typeof text === 'string' ? [text] : text) yield* split.lines(piece);
+  const last = split.last();
+  if (last !== undefined) yield last;
+}
+
 /** The lines of `text`, one at a time, without an array of them. */
 export function* eachLine(text: string): Generator<TextLine, void, undefined> {
   let pos = text.charCodeAt(0) === 0xfeff ? 1 : 0;

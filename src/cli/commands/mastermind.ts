@@ -20,7 +20,8 @@ import { suggestNext } from '../../games/play/suggestNext.js';
 import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
-import { linesOf, readGameBytes, textPieces, wholeText, writeGameFile } from '../gameFiles.js';
+import { linesOf } from '../../formats/textLines.js';
+import { readGameBytes, textPieces, wholeText, writeGameFile } from '../gameFiles.js';
 import { checkOutputs, Progress, readLines, writeOutput } from '../io.js';
 import { defaultJobs, HELP_COLUMNS, hiddenAlias, seconds, shardOption, usage, wholeNumber } from '../options.js';
 

@@ -8,7 +8,7 @@ import { reiterable } from './BoundProof.js';
  * The files of lower-bound proofs (docs/GAMES.md, "Lower-bound proofs"):
  *
  * - a proof: one JSON header line, then the proof's body (BoundProof.ts):
- *     {"format":"nonocrypt-bound-proof","version":1,"game":"mastermind","pegs":4,"symbols":6,
+ *     {"format":"nonocrypt-bound-proof","version":2,"game":"mastermind","pegs":4,"symbols":6,
  *      "lies":2,"end":"truthful","lie":"any","guesses":8,"claim":"...","positions":153,...}
  * - a part (a shard's items, or a checkpoint of any run): JSON Lines, a header, then one line
  *   per searched item of the frontier:
