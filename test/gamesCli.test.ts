@@ -398,6 +398,35 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7', '--shard', '1/3']), '--shard writes a part of a proof');
   });
 
+  test('--frontier-depth 3: more, smaller items; two shards joined give the one-process proof at that depth, which check accepts; the depth is recorded and must match', () => {
+    const deep = [...args, '--frontier-depth', '3'];
+    const whole = at('deep.proof');
+    const one = nonocrypt([...deep, '--proof', whole, '--json']);
+    expect(one.code, one.stderr).toBe(0);
+    const frontier = (JSON.parse(one.stdout) as { frontier: number }).frontier;
+    expect(frontier).toBeGreaterThan(233);
+    expect(nonocrypt(['mastermind', 'check', whole]).stdout).toMatch(/^valid proof: no strategy wins every play within 6 guesses; at least 7 are needed/);
+    const parts = [1, 2].map((k) => at(`deep-part-${k}.proof`));
+    for (const [i, part] of parts.entries()) {
+      const r = nonocrypt([...deep, '--shard', `${i + 1}/2`, '--proof', part]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(readFileSync(part, 'utf8').split('\n')[0]).toContain(`"frontier":${frontier},"depth":3}`);
+    }
+    const merged = at('deep-merged.proof');
+    const m = nonocrypt(['mastermind', 'merge-proofs', ...parts, '-o', merged]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    // A part of the default depth does not join one of depth 3.
+    const shallow = at('shallow-part.proof');
+    expect(nonocrypt([...args, '--shard', '1/2', '--proof', shallow]).code).toBe(0);
+    expectUsageError(nonocrypt(['mastermind', 'merge-proofs', parts[1]!, shallow, '-o', at('mixed.proof')]), 'the frontier or its depth differ');
+    // A checkpoint of another depth is not taken; a depth the bound cannot have is a usage error.
+    const stopped = at('deep-stopped.proof');
+    expect(nonocrypt([...deep, '--proof', stopped, '-t', '0.5']).code).toBe(3);
+    expectUsageError(nonocrypt([...args, '--frontier-depth', '2', '--proof', stopped]), '--frontier-depth 3, shard 1/1): remove it');
+    expectUsageError(nonocrypt([...args, '--frontier-depth', '5']), "the frontier's depth must be a whole number from 1 to 4 for a bound of 7 guesses");
+  });
+
   test('a proof decided before the frontier (an empty one) still shards and merges: parts of no item join to the whole proof', () => {
     const small = ['mastermind', 'bound', '--lies', '0', '--guesses', '5', '-q'];
     const whole = at('small-one.proof');

@@ -280,7 +280,8 @@ function declareBound(mm: Command) {
     .description('prove that no strategy always wins within h - 1 guesses (so h are needed), or say that it could not; --proof writes the proof for check')
     .addOption(new Option('--guesses <h>', 'the lower bound to prove').argParser(wholeNumber(1, 40)).makeOptionMandatory())
     .addOption(new Option('--proof <file>', 'write the proof here (whole, only when proven, checked first; .gz compressed); FILE.partial keeps the items found so far, and the same command resumes from it'))
-    .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
+    .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (by default the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
+    .addOption(new Option('--frontier-depth <d>', 'how many guesses an item of the frontier fixes (default 2, or 3 when 2 give fewer than 100 items): deeper, more and smaller items, each proof held in memory while it is searched; parts and checkpoints record it').argParser(wholeNumber(1, 37)))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
     .option('--no-core', 'search in TypeScript only, not in the compiled games core (engines/games.wasm): the reference, for comparing (the same positions and proof, slower)')
@@ -298,7 +299,8 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   if (flags.shard && !out) usage('--shard writes a part of a proof: give --proof FILE');
   if (out === '-') usage('--proof needs a file (its checkpoint FILE.partial sits beside it)');
   const shard = flags.shard ?? { index: 1, count: 1 };
-  const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard) : undefined;
+  const depth = flags.frontierDepth;
+  const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard, depth) : undefined;
   if (out) checkOutputs([out, checkpoint!.path], []);
   if (flags.quiet && flags.verbose) usage('--quiet and --verbose: use one');
   const progress = new BoundProgressLine(io, !flags.quiet && !flags.json, flags.verbose ?? false);
@@ -306,6 +308,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     ...(deadline === undefined ? {} : { deadline }),
     proof: out ? 'pieces' : false,
     ...(flags.shard ? { shard: flags.shard } : {}),
+    ...(depth === undefined ? {} : { frontierDepth: depth }),
     ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
     onProgress: (p) => progress.tick(p),
     shouldStop: heapAlmostFull,
@@ -318,7 +321,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     io.stdout.write((flags.json ? JSON.stringify({ status, guesses: h, byVolume: r.byVolume, nodes: r.nodes, volumeCuts: r.volumeCuts, seconds: secs, frontier: r.frontier, ...extra }) : text) + '\n');
   if (r.status === 'part') {
     const items = r.items!;
-    writeGameFile(io, out!, formatPartHeader({ rules, guesses: h, shard, frontier: r.frontier }) + [...items].sort((a, b) => a.index - b.index).map((it) => formatPartItem(rules, it)).join(''));
+    writeGameFile(io, out!, formatPartHeader({ rules, guesses: h, shard, frontier: r.frontier, ...(depth === undefined ? {} : { depth }) }) + [...items].sort((a, b) => a.index - b.index).map((it) => formatPartItem(rules, it)).join(''));
     checkpoint!.remove();
     const open = items.filter((it) => it.answer === null).length;
     say('part', `part ${shard.index}/${shard.count}: ${plural(items.length, 'item')} of the frontier's ${r.frontier} searched${open ? ` (${open} open: the bound is not proven by this frontier)` : ''} (${searched}, ${secs} s), written to ${out}; join the parts with mastermind merge-proofs`, { items: items.length, open, output: out });
@@ -353,7 +356,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
 /**
  * The items a bound run has searched, kept in FILE.partial as they are found (a part's JSON
  * Lines), so that a run that is stopped or killed resumes where it was. An existing checkpoint
- * of another search (rules, bound, shard or frontier) is an error, not overwritten.
+ * of another search (rules, bound, shard, frontier or its depth) is an error, not overwritten.
  */
 class BoundCheckpoint {
   readonly done = new Map<number, BoundItem>();
@@ -366,11 +369,13 @@ class BoundCheckpoint {
     private readonly rules: Rules,
     private readonly guesses: number,
     private readonly shard: { readonly index: number; readonly count: number },
+    private readonly depth: number | undefined,
   ) {
     if (!existsSync(path)) return;
     const part = readBoundPart(linesOf(textPieces(readFileSync(path))), path, true);
-    if (part.rules.key() !== rules.key() || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count) {
-      throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
+    if (part.rules.key() !== rules.key() || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count || part.depth !== depth) {
+      const depthText = part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`;
+      throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}${depthText}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
     }
     this.previous = part;
     for (const it of part.items) this.done.set(it.index, it);
@@ -380,7 +385,7 @@ class BoundCheckpoint {
   /** The frontier is known: a fresh checkpoint gets its header (a kept one must match it). */
   start(frontier: number): void {
     this.started = true;
-    const header = { rules: this.rules, guesses: this.guesses, shard: this.shard, frontier };
+    const header = { rules: this.rules, guesses: this.guesses, shard: this.shard, frontier, ...(this.depth === undefined ? {} : { depth: this.depth }) };
     if (this.previous) {
       if (!samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
       // Rewrite it without a last line cut short (an item a line: the whole may be longer than a string can be).

@@ -56,10 +56,12 @@ export interface PartHeader {
   /** K/N; 1/1 for a whole run's checkpoint. */
   readonly shard: { readonly index: number; readonly count: number };
   readonly frontier: number;
+  /** The frontier's depth when it was asked for (`bound --frontier-depth`); absent: the default. */
+  readonly depth?: number;
 }
 
 export function formatPartHeader(h: PartHeader): string {
-  return JSON.stringify({ format: PART_FORMAT, version: 1, ...rulesFields(h.rules), guesses: h.guesses, shard: `${h.shard.index}/${h.shard.count}`, frontier: h.frontier }) + '\n';
+  return JSON.stringify({ format: PART_FORMAT, version: 1, ...rulesFields(h.rules), guesses: h.guesses, shard: `${h.shard.index}/${h.shard.count}`, frontier: h.frontier, ...(h.depth === undefined ? {} : { depth: h.depth }) }) + '\n';
 }
 
 export function formatPartItem(rules: Rules, item: BoundItem): string {
@@ -102,6 +104,8 @@ export function readBoundPart(text: string | Iterable<string>, where: string, pa
   if (!shard || Number(shard[1]) < 1 || Number(shard[1]) > Number(shard[2])) bad(1, '"shard" must be K/N with 1 <= K <= N');
   if (typeof guesses !== 'number' || !Number.isInteger(guesses) || guesses < 1) bad(1, '"guesses" must be a whole number');
   if (typeof frontier !== 'number' || !Number.isInteger(frontier) || frontier < 0) bad(1, '"frontier" must be a whole number (0: the proof needs no search past the first two guesses)');
+  const depth = head.depth;
+  if (depth !== undefined && (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1)) bad(1, '"depth" must be a whole number from 1');
   const items: BoundItem[] = [];
   for (let i = 1; i < lines.length; i++) {
     const o = json(i);
@@ -112,10 +116,10 @@ export function readBoundPart(text: string | Iterable<string>, where: string, pa
     if (typeof o.proof !== 'string' || typeof o.positions !== 'number') bad(i + 1, '"proof" must be text and "positions" a number');
     items.push({ index: index as number, answer, text: o.proof as string, positions: o.positions as number });
   }
-  return { rules, guesses: guesses as number, shard: { index: Number(shard![1]), count: Number(shard![2]) }, frontier: frontier as number, items };
+  return { rules, guesses: guesses as number, shard: { index: Number(shard![1]), count: Number(shard![2]) }, frontier: frontier as number, ...(depth === undefined ? {} : { depth: depth as number }), items };
 }
 
 /** Whether two part headers are of one search (same rules, bound and frontier). */
 export function samePartSearch(a: PartHeader, b: PartHeader): boolean {
-  return a.rules.key() === b.rules.key() && a.guesses === b.guesses && a.frontier === b.frontier;
+  return a.rules.key() === b.rules.key() && a.guesses === b.guesses && a.frontier === b.frontier && a.depth === b.depth;
 }

@@ -29,15 +29,15 @@ export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number):
   if (!first) throw new NonocryptError('E_USAGE', 'no part to merge');
   const items = new Map<number, BoundItem>();
   for (const { part, where } of parts) {
-    if (!samePartSearch(first.part, part)) throw new NonocryptError('E_USAGE', `${where} is a part of another search than ${first.where} (rules, --guesses or frontier differ)`);
+    if (!samePartSearch(first.part, part)) throw new NonocryptError('E_USAGE', `${where} is a part of another search than ${first.where} (rules, --guesses, the frontier or its depth differ)`);
     for (const it of part.items) {
       const had = items.get(it.index);
       if (had && (had.answer !== it.answer || had.text !== it.text)) throw new NonocryptError('E_USAGE', `item ${it.index} differs between two parts (${where} and an earlier one)`);
       items.set(it.index, it);
     }
   }
-  const { rules, guesses, frontier } = first.part;
-  const joined = joinBoundItems(rules, guesses, items);
+  const { rules, guesses, frontier, depth } = first.part;
+  const joined = joinBoundItems(rules, guesses, items, depth === undefined ? {} : { frontierDepth: depth });
   if ('missing' in joined) return { status: 'incomplete', frontier, missing: joined.missing };
   if ('open' in joined) return { status: 'open', open: joined.open };
   const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);

@@ -20,7 +20,8 @@ import { SearchContext } from './SearchContext.js';
  * first-guess classes that the one-step volume check leaves open, in the search's order; for
  * each, its heaviest child (the answer the search tries first; ties by answer); there, the
  * second-guess classes left open, in order. Item i of the frontier is the i-th (first, second)
- * pair: find the answer that refutes the second guess there. Each item's search starts with
+ * pair: find the answer that refutes the second guess there (`frontierDepth` d: the d-th guess,
+ * each guess before it taking its heaviest answer). Each item's search starts with
  * an empty memory of lost tuples, so an item's proof is the same whichever process finds it,
  * and a proof joined from shards is the one-process proof byte for byte. Games whose bound is
  * decided within FRONTIER_MIN_T guesses left, or by volume at the root, have no frontier: one
@@ -111,6 +112,15 @@ export interface BoundOptions {
    * proof, slower).
    */
   readonly core?: boolean;
+  /**
+   * The frontier's depth: how many guesses an item fixes (2: a first guess class, its heaviest
+   * answer, and a second guess class to refute there), 1 to `maxFrontierDepth`. Deeper, the
+   * items are more and smaller: an item's proof is built in memory, and the first item of
+   * Mastermind e = 2 at 9 guesses outgrew 8 GB at depth 2. Default: 2, or 3 when 2 give fewer
+   * than 100 items. Parts and checkpoints record an explicit depth; the parts of one proof
+   * share it.
+   */
+  readonly frontierDepth?: number;
 }
 
 /**
@@ -124,7 +134,17 @@ const FRONTIER_DEPTH = 2;
 const FRONTIER_MIN_ITEMS = 100;
 const FRONTIER_MIN_T = 3;
 
+/** The deepest frontier a bound of `guesses` may ask for: its positions need FRONTIER_MIN_T guesses left. */
+export const maxFrontierDepth = (guesses: number): number => guesses - FRONTIER_MIN_T;
+
+function checkDepth(guesses: number, depth: number | undefined): void {
+  if (depth === undefined) return;
+  const most = maxFrontierDepth(guesses);
+  if (!Number.isInteger(depth) || depth < 1 || depth > most) throw new NonocryptError('E_USAGE', most < 1 ? `a bound of ${guesses} guesses has no frontier (its positions need ${FRONTIER_MIN_T} guesses left)` : `the frontier's depth must be a whole number from 1 to ${most} for a bound of ${guesses} guesses (its positions need ${FRONTIER_MIN_T} guesses left), not ${depth}`);
+}
+
 export function proveBound(rules: Rules, guesses: number, options: BoundOptions = {}): BoundResult {
+  checkDepth(guesses, options.frontierDepth);
   const started = performance.now();
   const deadline = new Deadline(options.deadline);
   AnswerTable.assertFits(rules.game);
@@ -153,7 +173,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
       const leaf = `V${ctx.volume.weight(root, Math.max(t, 0))};`;
       return result('proven', { byVolume: true, ...deliver(options.proof, () => [leaf]) });
     }
-    const frontier = boundFrontier(search, root, t);
+    const frontier = boundFrontier(search, root, t, options.frontierDepth);
     total = frontier ? frontier.items.length : 1;
     options.onFrontier?.(total);
     const mine = Array.from({ length: total }, (_, i) => i).filter((i) => !options.shard || i % options.shard.count === options.shard.index - 1);
@@ -211,7 +231,8 @@ function deliver(asked: BoundOptions['proof'], pieces: () => Iterable<string>): 
  * again, every item must be there and refuted. Returns the body in pieces (each iteration
  * writes it again; it may be longer than one string can be), or why there is none.
  */
-export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap<number, BoundItem>, options: { table?: AnswerTable } = {}): { pieces: Iterable<string> } | { missing: number[] } | { open: number[] } {
+export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap<number, BoundItem>, options: { table?: AnswerTable; frontierDepth?: number } = {}): { pieces: Iterable<string> } | { missing: number[] } | { open: number[] } {
+  checkDepth(guesses, options.frontierDepth);
   AnswerTable.assertFits(rules.game);
   const ctx = SearchContext.of(rules, options.table);
   const search = new BoundSearch(ctx);
@@ -221,7 +242,7 @@ export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap
     const leaf = `V${ctx.volume.weight(root, Math.max(t, 0))};`;
     return { pieces: [leaf] };
   }
-  const frontier = boundFrontier(search, root, t);
+  const frontier = boundFrontier(search, root, t, options.frontierDepth);
   const total = frontier ? frontier.items.length : 1;
   const missing = Array.from({ length: total }, (_, i) => i).filter((i) => !items.has(i));
   if (missing.length) return { missing };
@@ -260,8 +281,9 @@ interface Frontier {
   readonly items: readonly { readonly node: FrontierNode; readonly cls: GuessClass }[];
 }
 
-/** The frontier, or none when the bound is decided too close to the root for one. */
-function boundFrontier(search: BoundSearch, root: Levels, t: number): Frontier | undefined {
+/** The frontier (at `depth` when asked, checkDepth having checked it), or none when the bound is decided too close to the root for one. */
+function boundFrontier(search: BoundSearch, root: Levels, t: number, depth?: number): Frontier | undefined {
+  if (depth !== undefined) return frontierOf(search, root, t, depth);
   for (let depth = FRONTIER_DEPTH; depth <= FRONTIER_DEPTH + 1; depth++) {
     if (t - (depth - 1) < FRONTIER_MIN_T) return depth === FRONTIER_DEPTH ? undefined : frontierOf(search, root, t, depth - 1);
     const f = frontierOf(search, root, t, depth);
