@@ -321,30 +321,32 @@ describe('lower-bound proofs: the independent checker', () => {
     expect(check(file.replace(split[0], `(${split[1]},${Number(split[2]) - 1}:`))).toMatchObject({ valid: false, problem: expect.stringContaining(`it is ${split[2]}`) });
   });
 
-  test('version 2: the answers after "|" (children refuted wholly by volume) are checked one by one, and only in version 2', () => {
-    const tails = [...file.matchAll(/\|((?:\d\d)+)\)/g)];
-    expect(tails.length, 'the search writes such answers').toBeGreaterThan(10);
-    const at = (m: RegExpMatchArray) => m.index! + 1;
-    const edit = (m: RegExpMatchArray, answers: string) => file.slice(0, at(m)) + answers + file.slice(at(m) + m[1]!.length);
-    const long = tails.find((m) => m[1]!.length >= 4)!;
-    // One answer more than there are guesses not refuted by volume; one fewer.
-    expect(check(edit(long, long[1]! + '00'))).toMatchObject({ valid: false, problem: expect.stringContaining('is left over') });
-    expect(check(edit(long, long[1]!.slice(2))).valid, 'the answers shifted by one').toBe(false);
-    expect(check(edit(long, long[1]!.slice(0, -2)))).toMatchObject({ valid: false, problem: expect.stringContaining("no answer after '|' is left") });
-    // An answer changed: PA0B and 3A1B (no two codes of 4 pegs answer it) are refused; among
-    // other answers, some leave a child that volume does not refute (another answer may lose too).
-    const problems = new Set<string>();
-    for (const m of tails.slice(0, 8)) {
-      const a = m[1]!;
-      expect(check(edit(m, '40' + a.slice(2)))).toMatchObject({ valid: false, problem: expect.stringContaining('PA0B ends the game') });
-      expect(check(edit(m, '31' + a.slice(2)))).toMatchObject({ valid: false, problem: expect.stringContaining('is not an answer') });
-      for (const other of ['00', '01', '10', '02', '11', '20']) {
-        const r = check(edit(m, other + a.slice(2)));
-        if (r.valid === false) problems.add(r.problem.replace(/\d+/g, 'N'));
+  test('version 2: "|" ends a split whose other guesses each have an answer refuted wholly by volume, found by the checker; only in version 2', () => {
+    const bars = [...file.matchAll(/\|\)/g)];
+    expect(bars.length, 'the search writes such splits').toBeGreaterThan(10);
+    // Without the '|', those guesses are refuted nowhere.
+    const first = bars[0]!.index!;
+    expect(check(file.slice(0, first) + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining('is neither refuted in the proof nor by volume') });
+    expect(check(file.slice(0, first) + '|x' + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining("expected ')' after '|'") });
+    // An entry whose child needs a proof of its own, cut out of its split, and '|' put at the
+    // split's end: no answer to its guess leaves a tuple refuted wholly by volume.
+    const nodeEnd = (i: number): number => {
+      if (file[i] === '#') i++;
+      if (file[i] === 'V' || file[i] === '@') return file.indexOf(';', i) + 1;
+      for (let k = i, depth = 0; ; k++) {
+        if (file[k] === '(') depth++;
+        else if (file[k] === ')' && --depth === 0) return k + 1;
       }
-    }
-    expect([...problems]).toContain('the child is not written, but guess N at it is not refuted by volume: no child of it weighs more than b(N) = N');
-    // Version 1 has no such answers.
+    };
+    const head = /\((\d+),(\d+):(?=\d{6}[[#(])/g.exec(file.slice(file.indexOf('\n')))!;
+    const start = file.indexOf('\n') + head.index + head[0].length;
+    const members = file[start + 6] === '[' ? file.indexOf(']', start) + 1 : start + 6;
+    const entryEnd = nodeEnd(members);
+    const splitEnd = nodeEnd(file.lastIndexOf('(', start)) - 1;
+    expect(file[splitEnd]).toBe(')');
+    const moved = file.slice(0, start) + file.slice(entryEnd, splitEnd) + '|' + file.slice(splitEnd);
+    expect(check(moved)).toMatchObject({ valid: false, problem: expect.stringContaining("no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says") });
+    // Version 1 has no '|'.
     expect(check(file.replace('"version":2', '"version":1'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
   });
 

@@ -15,9 +15,10 @@ import { answerChars } from './StrategyTree.js';
  *   `[member=positions/symbols,...]` when it stands for a symmetry class (each member with the
  *   permutation that maps it to the guess and fixes every guess before it), then the child's
  *   proof with t - 1 guesses left;
- *   (version 2) the entries may end with `|<answers>`: the losing answers, in the order of codes,
- *   of every code neither listed before nor refuted by volume; each such child is a split whose
- *   every guess is refuted by volume (`(N,b':)`, not written: most of a large proof's splits);
+ *   (version 2) the entries may end with `|`: every other guess not refuted by volume has an
+ *   answer whose child is a split with every guess refuted by volume (`(N,b':)`, most of a large
+ *   proof's splits); neither the guesses, nor the answers, nor the children are written: the
+ *   checker finds them;
  * - `@<k>;`: the same tuple as the k-th most recent labelled split (written `#(...)`), proven
  *   with at least as many guesses left.
  */
@@ -80,20 +81,9 @@ const allByVolume = (n: ProofNode): boolean => {
 };
 
 /**
- * A split's entries whose child is refuted wholly by volume, written after `|` as answers only:
- * each class member listed on its own (its child is the image of the guess's, refuted by volume
- * alike), in the order of codes.
- */
-function volumeTail(s: Split): { guess: number; answer: number }[] {
-  return s.entries
-    .filter((e) => allByVolume(e.child))
-    .flatMap((e) => [{ guess: e.guess, answer: e.answer }, ...e.members.map((m) => ({ guess: m.code, answer: e.answer }))])
-    .sort((a, b) => a.guess - b.guess);
-}
-
-/**
- * The text of a proof tree. A split's entries whose child is refuted wholly by volume are
- * written last, as answers only (`volumeTail`); a split with no entries is never labelled, and
+ * The text of a proof tree. A split's entries whose child is refuted wholly by volume are not
+ * written: a `|` at the split's end says there are such (the checker finds them); a split with
+ * no entries is never labelled, and
  * a `same` node that points to one is written as the split itself. A split is written out where
  * the text first meets it: in its own place, or through a `same` node when it was proven in a
  * branch the search later left; a split met again later is labelled `#`, and the reference
@@ -136,9 +126,7 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
       write(e.child, depth + 1);
       if (depth < newlineDepth) out.push('\n');
     }
-    const tail = volumeTail(s);
-    if (tail.length > 0) out.push('|' + tail.map((e) => answerChars(rules.pegs, e.answer)).join(''));
-    out.push(')');
+    out.push(s.entries.some((e) => allByVolume(e.child)) ? '|)' : ')');
     if (labelled.has(s)) order.set(s, order.size);
   };
   write(root, 0);

@@ -213,6 +213,31 @@ export class ProofGame {
   }
 
   /**
+   * The weight of every child of guess g, by answer, into `into` (h guesses left for the
+   * children), without making them: as in hasChildOver, child r weighs the weight of every code
+   * moved up (less g's under the truthful end, where g leaves) plus, over the codes answering r,
+   * a(e-j, h) - a(e-j-1, h). An answer no code gives weighs just that base.
+   */
+  childWeights(levels: readonly Int32Array[], g: number, h: number, into: Float64Array): void {
+    const E = this.rules.lies;
+    const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
+    const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
+    let base = 0;
+    levels.forEach((l, j) => (base += l.length * upWeight(j)));
+    into.fill(0);
+    for (let j = 0; j <= E; j++) {
+      const gain = this.weightOf(E - j, h) - upWeight(j);
+      const l = levels[j]!;
+      for (let i = 0; i < l.length; i++) {
+        const r = row[l[i]!]!;
+        if (r !== this.win) into[r] = into[r]! + gain;
+        else if (this.rules.end === 'truthful') base -= upWeight(j);
+      }
+    }
+    for (let r = 0; r < into.length; r++) into[r] = into[r]! + base;
+  }
+
+  /**
    * Whether guess g has a child heavier than `cap` at this tuple, with h guesses left for the
    * children. A code at level j whose answer to g is r stays at j in child r and moves to j + 1
    * in every other child (out past e; g itself only under the deniable end, truthful: it

@@ -14,10 +14,10 @@ import type { ProofGame } from './ProofGame.js';
  *   images of the guess's, lost alike); the answer is not PA0B, is one the guess may get, and
  *   its child is not empty and is proven lost by the entry's node; b is b(t - 1), every code
  *   not listed has a child heavier than b, and they are n;
- *   (version 2) after the entries, `|answers`: every code not listed and with no child heavier
- *   than b, in the order of codes, takes the next answer (checked as an entry's), and its child
- *   (not written) has t - 1 >= 1 guesses left and every guess at it has a child heavier than
- *   b(t - 2); no answer is left over; such codes are listed too, and the others are n;
+ *   (version 2) the entries may end with `|`: then every code not listed and with no child
+ *   heavier than b has an answer, found here (not PA0B, one the guess may get), whose child is
+ *   not empty, has t - 1 >= 1 guesses left and every guess at it a child heavier than
+ *   b(t - 2); the codes not listed, less those, are n;
  * - `#`: the split's tuple is remembered once its proof is checked; `@k;`: the tuple is the k-th
  *   most recent remembered one, proven with at least as many guesses left.
  *
@@ -62,6 +62,8 @@ class ProofWalk {
   private readonly path: string[] = [];
   private readonly remembered: { key: string; t: number }[] = [];
   private readonly sums: Float64Array;
+  /** A guess's children's weights, by answer (someChildByVolume). */
+  private readonly weights: Float64Array;
   private positions = 0;
 
   constructor(
@@ -72,6 +74,7 @@ class ProofWalk {
     private readonly onProgress?: (positions: number, characters: number) => void,
   ) {
     this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
+    this.weights = new Float64Array((game.pegs + 1) * (game.pegs + 1));
   }
 
   run(guesses: number): ProofVerdict {
@@ -178,7 +181,7 @@ class ProofWalk {
     const answers = tail();
     if (answers) this.body.skip();
     // Every code not listed: a child heavier than b(t - 1), the bound the split states, or
-    // (after `|`) the next answer, whose child is refuted wholly by volume.
+    // (after `|`) an answer whose child is refuted wholly by volume.
     const { codes, outside } = this.weighed(levels, t - 1, cap);
     let count = outside;
     for (const x of codes) {
@@ -188,12 +191,11 @@ class ProofWalk {
         continue;
       }
       if (!answers) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
-      if (this.peek() === ')') this.fail(`guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer after '|' is left for it`);
-      const r = this.answer(x);
-      this.everyGuessByVolume(this.childOf(levels, x, r), t - 1);
-      this.path.pop();
+      if (!this.someChildByVolume(levels, x, t - 1)) {
+        this.fail(`guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says`);
+      }
     }
-    if (this.peek() !== ')') this.fail(answers ? `an answer at character ${this.body.offset() + 1} is left over: every guess not refuted by volume has one already` : 'the proof is cut short');
+    if (this.peek() !== ')') this.fail(answers ? `expected ')' after '|' at character ${this.body.offset() + 1}` : 'the proof is cut short');
     this.body.skip();
     if (count !== statedCount) this.fail(`the split says ${statedCount} guesses are refuted by volume; they are ${count}`);
     if (label) this.remembered.push({ key: this.key(levels), t });
@@ -223,16 +225,38 @@ class ProofWalk {
     return this.game.hasChildOver(levels, x, h, cap, this.sums);
   }
 
-  /** A child not written: a split with t guesses left whose every guess has a child heavier than b(t - 1). */
-  private everyGuessByVolume(levels: readonly Int32Array[], t: number): void {
+  /**
+   * Whether some answer to guess g (not PA0B, one g may get) leaves a tuple, not empty, with t
+   * guesses left, t >= 1, at which every guess has a child heavier than b(t - 1): such a child is
+   * lost by volume one step ahead. The answers are tried heaviest child first (the one that
+   * loses, as a rule).
+   */
+  private someChildByVolume(levels: readonly Int32Array[], x: number, t: number): boolean {
     const g = this.game;
-    this.clock.tick(1);
-    if (t < 1) this.fail('a child with no guess left must be written (V)');
-    this.splitCounted(t);
+    if (t < 1) return false;
+    const allowed = g.allowed(x);
+    this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
+    const weights = this.weights;
+    g.childWeights(levels, x, t, weights);
+    const answers = g.alphabet.filter((r) => r !== g.win && allowed[r]).sort((p, q) => weights[q]! - weights[p]! || p - q);
     const cap = g.capacity(t - 1);
-    for (const x of this.weighed(levels, t - 1, cap).codes) {
-      if (!this.over(levels, x, t - 1, cap)) this.fail(`the child is not written, but guess ${g.format(x)} at it is not refuted by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
+    for (const r of answers) {
+      this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
+      const child = g.update(levels, x, r);
+      if (child.every((l) => l.length === 0)) continue;
+      let all = true;
+      for (const y of this.weighed(child, t - 1, cap).codes) {
+        if (!this.over(child, y, t - 1, cap)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) {
+        this.splitCounted(t);
+        return true;
+      }
     }
+    return false;
   }
 
   /** An answer to `guess` (two characters), put on the path; PA0B and answers the guess cannot get fail. */
