@@ -1,8 +1,6 @@
 // The small games' exact values (issue 43; docs/GAMES.md, `npm run bench -- games-small`): every
 // file of examples/games/small/ is accepted by the independent checkers, each strategy has the
 // proof that one guess fewer does not suffice, and both are for the game and rules their name says.
-// A proof too large to ship (unshipped.jsonl, a JSON object a line: its size, digest and the
-// command that writes it again) stands in for its file; its strategy is checked like the others.
 // A proof too large to check within a test (over FULL_CHECK_MAX bytes: minutes of CPU) has its
 // whole check recorded in checked.jsonl (the file's digest, the verdict, the CPU, the command):
 // here its digest must match and the checker finds no fault in its first seconds.
@@ -16,13 +14,6 @@ import { checkStrategy } from '../src/games/check/checkStrategy.js';
 import { nonocrypt, ROOT } from './helpers/cli.js';
 
 const DIR = join(ROOT, 'examples', 'games', 'small');
-/** Proofs not shipped (too large for the repository), each with what makes it again. */
-interface Unshipped {
-  readonly proof: string;
-  readonly bytes: number;
-  readonly sha256: string;
-  readonly command: string;
-}
 /** A large proof's whole check, as run and recorded. */
 interface Checked {
   readonly file: string;
@@ -31,15 +22,12 @@ interface Checked {
   readonly verdict: string;
   readonly command: string;
 }
-const jsonLines = <T>(name: string): T[] =>
-  existsSync(join(DIR, name))
-    ? readFileSync(join(DIR, name), 'utf8')
-        .split('\n')
-        .filter((l) => l !== '')
-        .map((l) => JSON.parse(l) as T)
-    : [];
-const unshipped = jsonLines<Unshipped>('unshipped.jsonl');
-const checked = jsonLines<Checked>('checked.jsonl');
+const checked = existsSync(join(DIR, 'checked.jsonl'))
+  ? readFileSync(join(DIR, 'checked.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Checked)
+  : [];
 const files = readdirSync(DIR)
   .filter((f) => !f.endsWith('.jsonl'))
   .sort();
@@ -58,17 +46,9 @@ describe('examples/games/small/', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) expect(f, f).toMatch(NAME);
     const strategies = files.filter((f) => f.endsWith('.strategy.gz')).map((f) => f.replace(/-(\d+)\.strategy\.gz$/, '-lower-$1.proof.gz'));
-    const proofs = [...files.filter((f) => f.endsWith('.proof.gz')), ...unshipped.map((u) => u.proof)].sort();
+    const proofs = files.filter((f) => f.endsWith('.proof.gz')).sort();
     expect(strategies.sort()).toEqual(proofs);
     for (const c of checked) expect(files, `checked.jsonl names ${c.file}`).toContain(c.file);
-    for (const u of unshipped) {
-      expect(u.proof).toMatch(NAME);
-      expect(files).not.toContain(u.proof);
-      expect(u.bytes).toBeGreaterThan(50 * 2 ** 20);
-      expect(u.sha256).toMatch(/^[0-9a-f]{64}$/);
-      const [, kind, pegs, symbols, lies, lie, , value] = NAME.exec(u.proof)!;
-      expect(u.command).toBe(`nonocrypt mastermind bound --game ${kind} --pegs ${pegs} --symbols ${symbols} --lies ${lies} --lie ${lie} --guesses ${value} --proof ${u.proof}`);
-    }
   });
 
   test.each(files)('%s: the checker accepts it, for the rules and the value its name says', (f) => {

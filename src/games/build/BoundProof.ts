@@ -83,11 +83,11 @@ const allByVolume = (n: ProofNode): boolean => {
 /**
  * The text of a proof tree. A split's entries whose child is refuted wholly by volume are not
  * written: a `|` at the split's end says there are such (the checker finds them); a split with
- * no entries is never labelled, and
- * a `same` node that points to one is written as the split itself. A split is written out where
- * the text first meets it: in its own place, or through a `same` node when it was proven in a
- * branch the search later left; a split met again later is labelled `#`, and the reference
- * `@k;` counts labels back from it. `newlineDepth`: entries down to this depth end with a line break (readable files).
+ * no entries is never labelled, and a `same` node that points to one is written as the split
+ * itself. A split is written out where the text first meets it: in its own place, or through a
+ * `same` node when it was proven in a branch the search later left; a split met again later is
+ * labelled `#`, and the reference `@k;` counts labels back from it. `newlineDepth`: entries down
+ * to this depth end with a line break (readable files).
  */
 export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): string {
   // Pass 1: which splits are met again after they are written.
