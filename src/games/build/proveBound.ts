@@ -135,7 +135,7 @@ const FRONTIER_MIN_ITEMS = 100;
 const FRONTIER_MIN_T = 3;
 
 /** The deepest frontier a bound of `guesses` may ask for: its positions need FRONTIER_MIN_T guesses left. */
-export const maxFrontierDepth = (guesses: number): number => guesses - FRONTIER_MIN_T;
+const maxFrontierDepth = (guesses: number): number => guesses - FRONTIER_MIN_T;
 
 function checkDepth(guesses: number, depth: number | undefined): void {
   if (depth === undefined) return;
