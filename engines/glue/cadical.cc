@@ -118,6 +118,12 @@ EMSCRIPTEN_KEEPALIVE int32_t nc_solve(Instance* s, const int32_t* a, int32_t n, 
   return r == 10 || r == 20 ? r : 0;
 }
 
+/**
+ * The next nc_solve stops (answer 0) once it has met `n` more conflicts, n >= 0; CaDiCaL
+ * forgets the limit when that solve returns.
+ */
+EMSCRIPTEN_KEEPALIVE void nc_limit_conflicts(Instance* s, int32_t n) { s->solver.limit("conflicts", n); }
+
 /** Value of variable v in the last model: 1 true, 0 false. */
 EMSCRIPTEN_KEEPALIVE int32_t nc_value(Instance* s, int32_t v) { return s->solver.val(v) > 0 ? 1 : 0; }
 

@@ -121,8 +121,7 @@ export class WasmSolver implements SatSolver {
     const budget = limits?.conflicts;
     if (budget !== undefined && !(budget >= 0)) throw misuse(`solve: conflict budget ${String(budget)} is not a count`);
     const budgeted = budget !== undefined && budget < Infinity;
-    // The engines read an infinite deadline as "none"; a conflict budget needs the clock read.
-    const deadline = Math.max(budgeted ? Math.min(limit, Number.MAX_VALUE) : limit, -Number.MAX_VALUE);
+    const deadline = Math.max(limit, -Number.MAX_VALUE);
     const length = assumptions.length;
     if (length > this.bufLen) this.ensureBuffer(length);
     if (this.vars > this.engineVars) this.makeVars();
@@ -135,7 +134,7 @@ export class WasmSolver implements SatSolver {
       if (!isLiteral(lit, n)) throw badLiteral(lit, n);
       heap[base + i] = lit;
     }
-    const result = budgeted ? this.solveWithin(instance, length, deadline, limit, Math.floor(budget)) : this.run(length, deadline);
+    const result = budgeted ? this.solveWithin(instance, length, deadline, Math.floor(budget!)) : this.run(length, deadline);
     if (result === 10) {
       this.answer = 'sat';
       this.modelVars = n;
@@ -158,45 +157,26 @@ export class WasmSolver implements SatSolver {
   }
 
   /**
-   * A solve within `budget` conflicts (and the deadline `limit`). The engines' clock import
-   * (EngineInstance.clock) answers +Infinity, past any deadline, once the budget is spent, so
-   * the engine stops where it checks its deadline: a point fixed by its search, not by time.
-   * - MiniSat: the clock reads the conflicts (nc_stat) each time MiniSat reads it (every 8,192
-   *   propagations).
-   * - CaDiCaL forbids reading its statistics during a solve, so the clock counts its own reads
-   *   (CaDiCaL's terminator checks, every few search steps and in its inprocessing) and stops
-   *   the solve after as many as half the conflicts left are estimated to take; the solve goes
-   *   on in another call (CaDiCaL keeps what it learnt between calls) until less than a
-   *   sixteenth of the budget is left. The estimate (reads per conflict) comes from the call
-   *   before, so the calls, too, depend on the search alone. The reads per conflict vary (0.1-0.9
-   *   between the calls on random 70x70 and 80x80 boards), so the budget is met only roughly:
-   *   budgets of 6,500 and 26,000 on boards 4 of `random70-0.5` and 2 of `random80-0.5` ended
-   *   after 8,499, 27,503, 6,317 and 30,004 conflicts, in 4-6 calls (scratch, 2026-11-29). Our
-   *   glue could pass CaDiCaL's own `limit("conflicts", n)` instead, at the cost of a rebuild.
+   * A solve within `budget` conflicts (and the deadline `limit`), stopped at a point fixed by
+   * the search, not by time:
+   * - MiniSat: the engines' clock import (EngineInstance.clock) reads the conflicts (nc_stat)
+   *   each time MiniSat reads it (every 8,192 propagations) and answers +Infinity, past any
+   *   deadline, once the budget is spent;
+   * - CaDiCaL: its own conflict limit for the call (glue/cadical.cc, nc_limit_conflicts), which
+   *   it checks after every conflict.
    */
-  private solveWithin(instance: EngineInstance, length: number, deadline: number, limit: number, budget: number): number {
+  private solveWithin(instance: EngineInstance, length: number, deadline: number, budget: number): number {
     const x = this.x;
     const handle = this.handle;
+    if (x.nc_limit_conflicts) {
+      x.nc_limit_conflicts(handle, Math.min(budget, 0x7fffffff));
+      return this.run(length, deadline);
+    }
     const stopAt = x.nc_stat(handle, 0) + budget;
     try {
-      if (this.engine === 'minisat') {
-        instance.clock = () => (x.nc_stat(handle, 0) >= stopAt ? Infinity : performance.now());
-        return this.run(length, deadline);
-      }
-      // A first guess well below what CaDiCaL does, so that the first call stops early and the next ones aim by a measured rate.
-      let readsPerConflict = 1 / 1024;
-      for (;;) {
-        const before = x.nc_stat(handle, 0);
-        if (stopAt - before <= budget / 16) return 0;
-        const allowed = Math.max(1, Math.ceil(((stopAt - before) / 2) * readsPerConflict));
-        let reads = 0;
-        instance.clock = () => (++reads > allowed ? Infinity : performance.now());
-        const r = this.run(length, deadline);
-        if (r !== 0 || performance.now() >= limit) return r;
-        const done = x.nc_stat(handle, 0) - before;
-        // No conflict in the whole call: give the next one twice the reads.
-        readsPerConflict = done > 0 ? reads / done : 2 * readsPerConflict;
-      }
+      instance.clock = () => (x.nc_stat(handle, 0) >= stopAt ? Infinity : performance.now());
+      // MiniSat reads an infinite deadline as "none": the clock must be read.
+      return this.run(length, Math.min(deadline, Number.MAX_VALUE));
     } finally {
       instance.clock = wallClock;
     }

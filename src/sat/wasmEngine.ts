@@ -51,6 +51,8 @@ export interface EngineExports {
   nc_retire(s: number, first: number, last: number): void;
   nc_stat(s: number, which: number): number;
   nc_phase(s: number, lit: number): void;
+  /** CaDiCaL only: the next nc_solve stops after n more conflicts (glue/cadical.cc). */
+  nc_limit_conflicts?(s: number, n: number): void;
   /** CaDiCaL only: trace an LRAT proof to `nc_proof_write` (glue/cadical.cc). */
   nc_proof_begin?(s: number, clauses: number): number;
   nc_proof_end?(s: number): void;
