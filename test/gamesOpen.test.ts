@@ -1,0 +1,59 @@
+// Searches too long for one sitting (issue 43): a checkpoint of each is committed, gzip, beside
+// a manifest that says which search it is, how far it got and the command that resumes it
+// (docs/GAMES.md, "Open"). Here each checkpoint must be the file its manifest names (size and
+// digest), a checkpoint `bound` reads (the part format, whole lines), of the search and the
+// progress the manifest states, and the manifest's command must be that search's.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { textPieces } from '../src/cli/gameFiles.js';
+import { readBoundPart } from '../src/games/build/boundFiles.js';
+import { linesOf } from '../src/formats/textLines.js';
+import { ROOT } from './helpers/cli.js';
+
+const DIR = join(ROOT, 'examples', 'games', 'open');
+interface Manifest {
+  readonly checkpoint: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly rules: { readonly game: string; readonly pegs: number; readonly symbols: number; readonly lies: number; readonly end: string; readonly lie: string };
+  readonly guesses: number;
+  readonly frontierDepth: number;
+  readonly frontier: number;
+  readonly itemsDone: number;
+  readonly itemsRefuted: number;
+  readonly positions: number;
+  readonly resume: string;
+}
+const manifests = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.manifest.json')).sort() : [];
+
+describe('examples/games/open/', () => {
+  test('every checkpoint has a manifest, and every manifest its checkpoint', () => {
+    expect(manifests.length).toBeGreaterThan(0);
+    const named = manifests.map((m) => (JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest).checkpoint).sort();
+    expect(readdirSync(DIR).filter((f) => !f.endsWith('.manifest.json')).sort()).toEqual(named);
+  });
+
+  test.each(manifests)('%s: the checkpoint is the search and the progress it states, and its command resumes that search', (m) => {
+    const manifest = JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest;
+    const bytes = readFileSync(join(DIR, manifest.checkpoint));
+    expect({ bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ bytes: manifest.bytes, sha256: manifest.sha256 });
+    // Not partial: a committed checkpoint has no line cut short.
+    const part = readBoundPart(linesOf(textPieces(gunzipSync(bytes))), manifest.checkpoint);
+    const r = part.rules;
+    expect({ game: r.kind, pegs: r.pegs, symbols: r.symbols, lies: r.lies, end: r.end, lie: r.lie }).toEqual(manifest.rules);
+    expect({ guesses: part.guesses, depth: part.depth, frontier: part.frontier, shard: part.shard }).toEqual({ guesses: manifest.guesses, depth: manifest.frontierDepth, frontier: manifest.frontier, shard: { index: 1, count: 1 } });
+    expect(new Set(part.items.map((it) => it.index)).size).toBe(part.items.length);
+    expect(part.items.length).toBe(manifest.itemsDone);
+    expect(part.items.filter((it) => it.answer !== null).length).toBe(manifest.itemsRefuted);
+    expect(part.items.reduce((n, it) => n + it.positions, 0)).toBe(manifest.positions);
+    // The command: gunzip the checkpoint to where `bound --proof FILE` keeps it (FILE.partial), then that search.
+    const proof = /--proof (\S+)/.exec(manifest.resume)?.[1];
+    expect(manifest.resume).toContain(`gunzip -c ${manifest.checkpoint} > ${proof}.partial`);
+    const { game, pegs, symbols, lies, end, lie } = manifest.rules;
+    const flags = `--game ${game} --pegs ${pegs} --symbols ${symbols} --lies ${lies} --end ${end} --lie ${lie} --guesses ${manifest.guesses} --frontier-depth ${manifest.frontierDepth}`;
+    expect(manifest.resume).toContain(`nonocrypt mastermind bound ${flags} --proof ${proof}`);
+  }, 300_000);
+});
