@@ -31,7 +31,8 @@ export const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
 /**
  * The code measured: the first line of a REVISION file at the package root (a copy of a build
  * measured while the checkout moves on names its code there), else the git commit, with a note
- * when src/ or bench/ has uncommitted changes (read-only git queries).
+ * when src/ or bench/ has uncommitted changes (read-only git queries). The logs under
+ * bench/results/ do not count: a run appends to its log, which is not code.
  */
 export function revision(): string {
   const root = packageRoot();
@@ -39,7 +40,7 @@ export function revision(): string {
   const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
   if (head.status !== 0 || !head.stdout.trim()) return 'unknown (not a git checkout)';
-  const dirty = git('status', '--porcelain', '--', 'src', 'bench').stdout.trim();
+  const dirty = git('status', '--porcelain', '--', 'src', 'bench', ':!bench/results').stdout.trim();
   return `commit ${head.stdout.trim()}${dirty ? ' plus uncommitted changes in src/ or bench/' : ''}`;
 }
 
