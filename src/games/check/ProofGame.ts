@@ -190,6 +190,27 @@ export class ProofGame {
   }
 
   /**
+   * What a code at level j weighs, with h guesses left, in a child where it moves up a level
+   * (every child but its own answer's): a(e - j - 1, h), nothing past e.
+   */
+  private upWeight(j: number, h: number): number {
+    const E = this.rules.lies;
+    return j < E ? this.weightOf(E - j - 1, h) : 0;
+  }
+
+  /** What a code at level j adds to its own answer's child (where it stays) over upWeight: a(e - j, h) - a(e - j - 1, h). */
+  private gain(j: number, h: number): number {
+    return this.weightOf(this.rules.lies - j, h) - this.upWeight(j, h);
+  }
+
+  /** The weight of every code of the tuple moved up a level (h guesses left). */
+  private movedUp(levels: readonly Int32Array[], h: number): number {
+    let up = 0;
+    levels.forEach((l, j) => (up += l.length * this.upWeight(j, h)));
+    return up;
+  }
+
+  /**
    * Whether every guess outside the tuple has a child heavier than `cap`, with h guesses left
    * for the children, by counting: for such a guess no code answers PA0B, so (as in
    * hasChildOver) child r weighs up + s(r), s(r) the sum of the gains of the codes answering r,
@@ -201,15 +222,9 @@ export class ProofGame {
   everyGuessOutsideOver(levels: readonly Int32Array[], h: number, cap: number): boolean {
     // A game of one answer (one code) has no answer to spread over.
     if (this.alphabet.length < 2) return false;
-    const E = this.rules.lies;
-    const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
-    let up = 0;
     let gains = 0;
-    levels.forEach((l, j) => {
-      up += l.length * upWeight(j);
-      gains += l.length * (this.weightOf(E - j, h) - upWeight(j));
-    });
-    return up + Math.max(0, Math.ceil(gains / (this.alphabet.length - 1))) > cap;
+    levels.forEach((l, j) => (gains += l.length * this.gain(j, h)));
+    return this.movedUp(levels, h) + Math.max(0, Math.ceil(gains / (this.alphabet.length - 1))) > cap;
   }
 
   /**
@@ -221,17 +236,15 @@ export class ProofGame {
   childWeights(levels: readonly Int32Array[], g: number, h: number, into: Float64Array): void {
     const E = this.rules.lies;
     const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
-    const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
-    let base = 0;
-    levels.forEach((l, j) => (base += l.length * upWeight(j)));
+    let base = this.movedUp(levels, h);
     into.fill(0);
     for (let j = 0; j <= E; j++) {
-      const gain = this.weightOf(E - j, h) - upWeight(j);
+      const gain = this.gain(j, h);
       const l = levels[j]!;
       for (let i = 0; i < l.length; i++) {
         const r = row[l[i]!]!;
         if (r !== this.win) into[r] = into[r]! + gain;
-        else if (this.rules.end === 'truthful') base -= upWeight(j);
+        else if (this.rules.end === 'truthful') base -= this.upWeight(j, h);
       }
     }
     for (let r = 0; r < into.length; r++) into[r] = into[r]! + base;
@@ -248,26 +261,24 @@ export class ProofGame {
   hasChildOver(levels: readonly Int32Array[], g: number, h: number, cap: number, sums: Float64Array): boolean {
     const E = this.rules.lies;
     const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
-    const upWeight = (j: number) => (j < E ? this.weightOf(E - j - 1, h) : 0);
-    let up = 0;
-    levels.forEach((l, j) => (up += l.length * upWeight(j)));
+    const up = this.movedUp(levels, h);
     // Under the truthful end g (if in the tuple) does not move up: until it is met, count on
     // the least `up` can be.
     const truthful = this.rules.end === 'truthful';
-    let low = truthful ? up - upWeight(0) : up;
+    let low = truthful ? up - this.upWeight(0, h) : up;
     if (low > cap) return true;
     sums.fill(0);
     const allowed = this.allowed(g);
     let most = 0;
     let met = false;
     for (let j = 0; j <= E; j++) {
-      const gain = this.weightOf(E - j, h) - upWeight(j);
+      const gain = this.gain(j, h);
       const l = levels[j]!;
       for (let i = 0; i < l.length; i++) {
         const r = row[l[i]!]!;
         if (r === this.win) {
           met = true;
-          if (truthful) low = up - upWeight(j);
+          if (truthful) low = up - this.upWeight(j, h);
           continue;
         }
         if (!allowed[r]) continue;
