@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { flag, list, num, str, whole } from './harness/flags.js';
 import { benchDir, randomSet, sharedSet, type Entry } from './harness/inputs.js';
+import { splitRace } from './harness/splitRace.js';
 import { cliArgv, runProcess } from './harness/proc.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { fixed, groupBy, max, secs, sum, summary, type Column } from './harness/stats.js';
@@ -39,11 +40,12 @@ const RANDOM: Record<string, [side: number, density: number]> = {
   'random70-0.4': [70, 0.4],
 };
 const SETS = ['survey', ...TOURNAMENTS, ...Object.keys(RANDOM)];
-const SOLVERS = ['nonocrypt-process', 'nonocrypt-inprocess', 'nonosolve', 'gecode', 'chuffed'] as const;
+const SOLVERS = ['nonocrypt-process', 'nonocrypt-split2', 'nonocrypt-inprocess', 'nonosolve', 'gecode', 'chuffed'] as const;
 type Solver = (typeof SOLVERS)[number];
 type Mode = 'first' | 'unique';
 const SOLVER_TEXT: Record<Solver, string> = {
   'nonocrypt-process': 'nonocrypt, a process per puzzle',
+  'nonocrypt-split2': 'nonocrypt, split over 2 processes (`--split K/2 -j 1`, each with the limit; CPU summed)',
   'nonocrypt-inprocess': 'nonocrypt, one process',
   nonosolve: 'nonosolve, a process per puzzle',
   gecode: 'MiniZinc + Gecode, a process per puzzle',
@@ -97,6 +99,18 @@ function commands(o: { solvers: Solver[]; timeout: number; 'wall-cap': number },
         if (unsupported(t)) return unsupportedYet;
         const r = await runProcess(cliArgv(...args(t)), proc);
         return r.stopped ? stopped('unknown', r.stopped, r) : fromNonocryptJson(t.entry, r.stdout, r);
+      },
+    },
+    'nonocrypt-split2': {
+      label: 'nonocrypt-split2',
+      run: async (t) => {
+        if (t.mode === 'first') return unsupportedYet;
+        const r = await splitRace(puzzleFile(t.entry, 'non'), 2, ['solve', '--json', '-j', '1'], proc);
+        const rss = r.runs.map((x) => x.rssMiB).filter(Number.isFinite);
+        const m = { cpu: r.cpu, wall: r.wall, rssMiB: rss.length ? Math.max(...rss) : NaN };
+        if (!r.merged) return stopped('error', `merge: ${r.error}`, m);
+        const why = r.merged.unfinished.map((u) => `part ${u.part}: ${u.reason}`).join('; ');
+        return r.merged.status === 'unknown' ? stopped('unknown', why || 'unknown', m) : outcome(t.entry, r.merged.status, r.merged.solutions.map(gridOfRows), m);
       },
     },
     'nonocrypt-inprocess': {

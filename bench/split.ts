@@ -1,8 +1,8 @@
-import { readPart, mergeParts } from '../src/collection/mergeParts.js';
 import { load } from './harness/doc.js';
 import { num, whole } from './harness/flags.js';
 import { randomSet, type Entry } from './harness/inputs.js';
 import { cliArgv, runProcess } from './harness/proc.js';
+import { splitRace } from './harness/splitRace.js';
 import { fixed, median, max, secs } from './harness/stats.js';
 import { defineSuite, part, view } from './harness/suite.js';
 import { puzzleFile } from './puzzles.js';
@@ -69,36 +69,10 @@ export const suite = defineSuite({
             label: `split into ${o.parts}`,
             run: async (e: Entry): Promise<Figure> => {
               const before = load();
-              const file = puzzleFile(e, 'non');
-              const w0 = performance.now();
-              // As the README's recipe (GNU parallel --halt now,fail=1): a part that exits 1 has two pictures, and stops the others.
-              const race = new AbortController();
-              let winner: number | undefined;
-              const runs = await Promise.all(
-                Array.from({ length: o.parts }, (_, k) =>
-                  runProcess(cliArgv(...solve, '--split', `${k + 1}/${o.parts}`, file), { ...capped, abort: race.signal }).then((r) => {
-                    if (r.code === 1 && winner === undefined) {
-                      winner = k;
-                      race.abort(`part ${k + 1} found two pictures`);
-                    }
-                    return r;
-                  }),
-                ),
-              );
-              const wall = (performance.now() - w0) / 1000;
-              const cpus = runs.map((r) => r.cpu);
-              let status: string;
-              let note: string | undefined;
-              // A part that was stopped wrote nothing: merge is given the others (two pictures in them decide).
-              const ended = runs.flatMap((r, k) => (r.stopped ? [] : [{ r, name: `part ${k + 1}` }]));
-              const stopped = runs.flatMap((r, k) => (r.stopped ? [`part ${k + 1} (${r.stopped})`] : []));
-              try {
-                status = mergeParts(ended.map((x) => readPart(x.r.stdout, x.name)), ended.map((x) => x.name)).status;
-              } catch (err) {
-                status = stopped.length ? 'unknown' : `error (${err instanceof Error ? err.message : String(err)})`;
-              }
-              if (stopped.length) note = `stopped: ${stopped.join(', ')}`;
-              return { status, wall, cpu: cpus.reduce((a, b) => a + b, 0), deciding: winner === undefined ? Math.max(...cpus) : cpus[winner]!, load: before, ...(note ? { note } : {}) };
+              const r = await splitRace(puzzleFile(e, 'non'), o.parts, solve, capped);
+              const status = r.merged ? r.merged.status : r.stopped.length ? 'unknown' : `error (${r.error})`;
+              const cpus = r.runs.map((x) => x.cpu);
+              return { status, wall: r.wall, cpu: r.cpu, deciding: r.winner === undefined ? Math.max(...cpus) : cpus[r.winner]!, load: before, ...(r.stopped.length ? { note: `stopped: ${r.stopped.join(', ')}` } : {}) };
             },
           },
         ],
