@@ -108,7 +108,7 @@ function commands(o: { solvers: Solver[]; timeout: number; 'wall-cap': number },
         const r = await splitRace(puzzleFile(t.entry, 'non'), 2, ['solve', '--json', '-j', '1'], proc);
         const rss = r.runs.map((x) => x.rssMiB).filter(Number.isFinite);
         const m = { cpu: r.cpu, wall: r.wall, rssMiB: rss.length ? Math.max(...rss) : NaN };
-        if (!r.merged) return stopped('error', `merge: ${r.error}`, m);
+        if (!r.merged) return r.error ? stopped('error', `merge: ${r.error}`, m) : stopped('unknown', r.stopped.join(', '), m);
         const why = r.merged.unfinished.map((u) => `part ${u.part}: ${u.reason}`).join('; ');
         return r.merged.status === 'unknown' ? stopped('unknown', why || 'unknown', m) : outcome(t.entry, r.merged.status, r.merged.solutions.map(gridOfRows), m);
       },

@@ -70,7 +70,7 @@ export const suite = defineSuite({
             run: async (e: Entry): Promise<Figure> => {
               const before = load();
               const r = await splitRace(puzzleFile(e, 'non'), o.parts, solve, capped);
-              const status = r.merged ? r.merged.status : r.stopped.length ? 'unknown' : `error (${r.error})`;
+              const status = r.merged ? r.merged.status : r.error ? `error (${r.error})` : 'unknown';
               const cpus = r.runs.map((x) => x.cpu);
               return { status, wall: r.wall, cpu: r.cpu, deciding: r.winner === undefined ? Math.max(...cpus) : cpus[r.winner]!, load: before, ...(r.stopped.length ? { note: `stopped: ${r.stopped.join(', ')}` } : {}) };
             },

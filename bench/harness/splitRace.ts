@@ -5,7 +5,11 @@ import { cliArgv, runProcess, type ProcOptions, type ProcRun } from './proc.js';
 export interface SplitRace {
   /** Each part's run, in order (K = 1..N). */
   readonly runs: readonly ProcRun[];
-  /** The merged verdict of the parts that ended; undefined when merge refused them (with `error`). */
+  /**
+   * The merged verdict of the parts that ended; undefined when merge refused them: because a
+   * part was stopped by its limit (it wrote nothing, so the board is undecided: `stopped`
+   * names it), or else for `error`.
+   */
   readonly merged: MergedVerdict | undefined;
   readonly error?: string;
   /** The part (0-based) that found two pictures and stopped the others, if one did. */
@@ -48,6 +52,6 @@ export async function splitRace(file: string, parts: number, solveArgs: readonly
     const merged = mergeParts(ended.map((x) => readPart(x.r.stdout, x.name)), ended.map((x) => x.name));
     return { runs, merged, winner, wall, cpu, stopped };
   } catch (err) {
-    return { runs, merged: undefined, error: err instanceof Error ? err.message : String(err), winner, wall, cpu, stopped };
+    return { runs, merged: undefined, ...(stopped.length ? {} : { error: err instanceof Error ? err.message : String(err) }), winner, wall, cpu, stopped };
   }
 }
