@@ -13,7 +13,7 @@ import { readBoundPart } from '../src/games/build/boundFiles.js';
 import { linesOf } from '../src/formats/textLines.js';
 import { ROOT } from './helpers/cli.js';
 
-const DIR = join(ROOT, 'examples', 'games', 'open');
+const DIR = join(ROOT, 'bench', 'results', 'open');
 interface Manifest {
   readonly checkpoint: string;
   readonly bytes: number;
@@ -29,7 +29,7 @@ interface Manifest {
 }
 const manifests = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.manifest.json')).sort() : [];
 
-describe('examples/games/open/', () => {
+describe('bench/results/open/', () => {
   test('every checkpoint has a manifest, and every manifest its checkpoint', () => {
     expect(manifests.length).toBeGreaterThan(0);
     const named = manifests.map((m) => (JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest).checkpoint).sort();
