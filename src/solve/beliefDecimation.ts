@@ -9,12 +9,13 @@ import { BeliefPropagation } from './BeliefPropagation.js';
  * the board has many.
  *
  * Belief propagation (BeliefPropagation.ts) estimates each cell's probability of being black.
- * After `rounds` rounds the open cells whose beliefs are the most certain, a `batch` share of them, take their likely colour, and
- * `propagate` (line logic on the core) carries the consequences. When that meets a
- * contradiction, a quarter of the batch is tried; one cell alone takes its other colour when
- * its likely one fails; when both fail, the board as it stands has no picture and the attempt
- * ends. Either way the states it went through (the domains after each step that propagated
- * without contradiction) are returned: BlockSolver finishes the deepest ones by search.
+ * After `rounds` rounds the open cells whose beliefs are the most certain, a `batch` share of
+ * them, take their likely colour, and `propagate` (line logic on the core) carries the
+ * consequences. When that meets a contradiction, a quarter of the batch is tried; one cell
+ * alone takes its other colour when its likely one fails; when both fail, the board as it stands
+ * has no picture and the attempt ends. Either way the states it went through (the domains after
+ * each step that propagated without contradiction) are returned: BlockSolver finishes the
+ * deepest ones by search.
  *
  * Nothing here is a proof: a picture found is re-checked by the caller, and a dead end says
  * nothing about the board.
