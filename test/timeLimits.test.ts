@@ -59,7 +59,7 @@ describe('games', () => {
   });
 
   test('mastermind check -t 0.001: the check the limit stopped names it, in text and in --json; exit 3', () => {
-    const file = 'examples/games/mastermind-e2-10-deniable.strategy';
+    const file = 'examples/games/mastermind-e2-9-deniable.strategy';
     const r = nonocrypt(['mastermind', 'check', '-t', '0.001', file]);
     expect([r.code, r.stderr]).toEqual([3, '']);
     expect(r.stdout).toBe('unknown (mastermind 4x6 e=2 deniable): time limit of 0.001 s reached before the check was done; nothing is claimed\n');

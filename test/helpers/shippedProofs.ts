@@ -1,0 +1,77 @@
+// Shipped lower-bound proofs (examples/games/small/ and examples/games/bounds/): each is accepted
+// by the independent checker for the rules and the value its name says. A proof too large to
+// check within a test (over FULL_CHECK_MAX bytes: minutes of CPU) has its whole check recorded
+// in its folder's checked.jsonl (the file's digest, the verdict, the CPU, the command): the test
+// holds the file to that record and checks that the checker finds no fault in its first seconds.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { expect } from 'vitest';
+import { checkBoundProof } from '../../src/games/check/checkBoundProof.js';
+
+/** A large proof's whole check, as run and recorded. */
+export interface CheckedProof {
+  readonly file: string;
+  readonly bytes: number;
+  readonly sha256: string;
+  readonly verdict: string;
+  readonly command: string;
+}
+
+/** The rules a proof's name says, as its header writes them. */
+export interface ProofRules {
+  readonly game: 'mastermind' | 'ab';
+  readonly pegs: number;
+  readonly symbols: number;
+  readonly lies: number;
+  readonly end: 'truthful' | 'deniable';
+  readonly lie: 'any' | 'plausible';
+}
+
+/**
+ * A proof file larger than this (gzip bytes) is checked whole by a command, not in a test: the
+ * largest checked in a test (Mastermind 3x5 e = 2, 190,905 bytes, 96,225 positions) takes
+ * seconds, the next (the AB game 3 of 7 e = 2, 519,284 bytes, 3.2 million positions) minutes.
+ */
+export const FULL_CHECK_MAX = 1 << 18;
+/** How long a test checks the start of a large proof (ms). */
+export const PARTIAL_CHECK_MS = 15_000;
+
+/** The records of checked.jsonl in `dir` (none when it has no such file). */
+export function readChecked(dir: string): CheckedProof[] {
+  const file = join(dir, 'checked.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as CheckedProof);
+}
+
+/** The gzip file `f` of `dir`, unpacked. */
+export const readGz = (dir: string, f: string) => gunzipSync(readFileSync(join(dir, f))).toString('utf8');
+
+/** The verdict line `nonocrypt mastermind check` prints for a valid proof of `value` under `rules`. */
+export function validProofLine(rules: ProofRules, value: number): RegExp {
+  const game = `${rules.game} ${rules.pegs}x${rules.symbols} e=${rules.lies}${rules.end === 'deniable' ? ' deniable' : ''}${rules.lie === 'plausible' ? ' plausible' : ''}`;
+  return new RegExp(`^valid proof: no strategy wins every play within ${value - 1} guesses; at least ${value} are needed \\([\\d,]+ positions checked; ${game}\\)$`);
+}
+
+/** Expects the proof `f` of `dir` to prove `value` under `rules`: checked whole here, or held to its record. */
+export function expectShippedProof(dir: string, f: string, rules: ProofRules, value: number, checked: readonly CheckedProof[]): void {
+  const text = readGz(dir, f);
+  expect(JSON.parse(text.split('\n', 1)[0]!)).toMatchObject({ format: 'nonocrypt-bound-proof', ...rules, guesses: value });
+  const bytes = readFileSync(join(dir, f));
+  const record = checked.find((c) => c.file === f);
+  if (bytes.length <= FULL_CHECK_MAX) {
+    expect(record, `${f} is small enough to be checked here`).toBeUndefined();
+    expect(checkBoundProof(text, f)).toMatchObject({ valid: true, guesses: value });
+    return;
+  }
+  expect(record, `${f}: its whole check, in checked.jsonl`).toBeDefined();
+  expect({ bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ bytes: record!.bytes, sha256: record!.sha256 });
+  expect(record!.command).toBe(`nonocrypt mastermind check ${f}`);
+  expect(record!.verdict).toMatch(validProofLine(rules, value));
+  const start = checkBoundProof(text, f, { deadline: performance.now() + PARTIAL_CHECK_MS });
+  expect(start.valid, start.valid === false ? start.problem : '').not.toBe(false);
+}
