@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { expect } from 'vitest';
 import { checkBoundProof } from '../../src/games/check/checkBoundProof.js';
+import type { CheckedRules } from '../../src/games/check/strategyHeader.js';
 
 /** A large proof's whole check, as run and recorded. */
 export interface CheckedProof {
@@ -20,14 +21,7 @@ export interface CheckedProof {
 }
 
 /** The rules a proof's name says, as its header writes them. */
-export interface ProofRules {
-  readonly game: 'mastermind' | 'ab';
-  readonly pegs: number;
-  readonly symbols: number;
-  readonly lies: number;
-  readonly end: 'truthful' | 'deniable';
-  readonly lie: 'any' | 'plausible';
-}
+export type ProofRules = CheckedRules;
 
 /**
  * A proof file larger than this (gzip bytes) is checked whole by a command, not in a test: the
