@@ -20,17 +20,14 @@ export interface CheckedProof {
   readonly command: string;
 }
 
-/** The rules a proof's name says, as its header writes them. */
-export type ProofRules = CheckedRules;
-
 /**
  * A proof file larger than this (gzip bytes) is checked whole by a command, not in a test: the
  * largest checked in a test (Mastermind 3x5 e = 2, 190,905 bytes, 96,225 positions) takes
  * seconds, the next (the AB game 3 of 7 e = 2, 519,284 bytes, 3.2 million positions) minutes.
  */
-export const FULL_CHECK_MAX = 1 << 18;
+const FULL_CHECK_MAX = 1 << 18;
 /** How long a test checks the start of a large proof (ms). */
-export const PARTIAL_CHECK_MS = 15_000;
+const PARTIAL_CHECK_MS = 15_000;
 
 /** The records of checked.jsonl in `dir` (none when it has no such file). */
 export function readChecked(dir: string): CheckedProof[] {
@@ -46,16 +43,16 @@ export function readChecked(dir: string): CheckedProof[] {
 export const readGz = (dir: string, f: string) => gunzipSync(readFileSync(join(dir, f))).toString('utf8');
 
 /** The verdict line `nonocrypt mastermind check` prints for a valid proof of `value` under `rules`. */
-export function validProofLine(rules: ProofRules, value: number): RegExp {
+export function validProofLine(rules: CheckedRules, value: number): RegExp {
   const game = `${rules.game} ${rules.pegs}x${rules.symbols} e=${rules.lies}${rules.end === 'deniable' ? ' deniable' : ''}${rules.lie === 'plausible' ? ' plausible' : ''}`;
   return new RegExp(`^valid proof: no strategy wins every play within ${value - 1} guesses; at least ${value} are needed \\([\\d,]+ positions checked; ${game}\\)$`);
 }
 
 /** Expects the proof `f` of `dir` to prove `value` under `rules`: checked whole here, or held to its record. */
-export function expectShippedProof(dir: string, f: string, rules: ProofRules, value: number, checked: readonly CheckedProof[]): void {
-  const text = readGz(dir, f);
-  expect(JSON.parse(text.split('\n', 1)[0]!)).toMatchObject({ format: 'nonocrypt-bound-proof', ...rules, guesses: value });
+export function expectShippedProof(dir: string, f: string, rules: CheckedRules, value: number, checked: readonly CheckedProof[]): void {
   const bytes = readFileSync(join(dir, f));
+  const text = gunzipSync(bytes).toString('utf8');
+  expect(JSON.parse(text.split('\n', 1)[0]!)).toMatchObject({ format: 'nonocrypt-bound-proof', ...rules, guesses: value });
   const record = checked.find((c) => c.file === f);
   if (bytes.length <= FULL_CHECK_MAX) {
     expect(record, `${f} is small enough to be checked here`).toBeUndefined();
