@@ -436,6 +436,30 @@ describe('lower-bound proofs: the independent checker', () => {
   });
 });
 
+describe('lower-bound proofs: a frontier answer that does not lose', () => {
+  // Mastermind 2x3 e = 2 with the deniable end needs 9 guesses. With deep frontiers some items
+  // are won by the code-breaker: the frontier's heaviest answer above them does not lose, so the
+  // search falls back to the other answers, each child split into items of its own.
+  const rules = new Rules({ kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable', lie: 'any' });
+  test.each([
+    [8, 5],
+    [9, 3],
+  ])('%i guesses, frontier depth %i: shards name the open items, one process proves it anyway', (guesses, frontierDepth) => {
+    const part = proveBound(rules, guesses, { shard: { index: 1, count: 1 }, frontierDepth });
+    const open = part.items!.filter((i) => i.answer === null).map((i) => i.index);
+    expect(open.length).toBeGreaterThan(0);
+    expect(joinBoundItems(rules, guesses, new Map(part.items!.map((i) => [i.index, i])), { frontierDepth })).toEqual({ open });
+    const proven = proveBound(rules, guesses, { proof: true, frontierDepth });
+    expect(proven.status).toBe('proven');
+    const file = formatBoundProof(rules, guesses, proven.proof!, { positions: proven.nodes, built: 'test' });
+    expect(checkBoundProof(file)).toMatchObject({ valid: true, guesses });
+  });
+
+  test('one guess more is refuted at the same depth', () => {
+    expect(proveBound(rules, 10, { frontierDepth: 3 }).status).toBe('refuted');
+  });
+});
+
 describe('the plausible lie rule', () => {
   test('a guess may get only the answers some code gives it; histories, the code-maker and the checker follow it', () => {
     const plausible = new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1, lie: 'plausible' });

@@ -29,7 +29,8 @@ import { SearchContext } from './SearchContext.js';
  *
  * In one process, an item whose second guess cannot be refuted means the frontier's answer
  * to its first guess does not lose; the search then tries that guess's other answers, as the
- * plain search would. A shard cannot: its part records the item as open, and joining says so.
+ * plain search would, each child split into items like the frontier's and searched one item
+ * at a time (otherAnswer). A shard cannot: its part records the item as open, and joining says so.
  */
 export interface BoundResult {
   /**
@@ -191,7 +192,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
     progress();
     for (const i of mine) {
       if (items.has(i)) continue;
-      const item = frontier ? searchItem(search, frontier, i) : searchWhole(search, root, t, rules);
+      const item = frontier ? searchItem(search, frontier.items, i) : searchWhole(search, root, t, rules);
       items.set(i, item);
       options.onItem?.(item);
       progress();
@@ -201,7 +202,7 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
       const whole = items.get(0)!;
       return whole.answer === null ? result('refuted') : result('proven', deliver(options.proof, () => [whole.text]));
     }
-    const lost = lostNode(search, frontier.root, items, true);
+    const lost = lostNode(search, frontier.root, (i) => items.get(i)!, frontier.depth);
     const s = search;
     return lost === null ? result('refuted') : result('proven', deliver(options.proof, () => lostText(rules, s, lost)));
   } catch (e) {
@@ -251,7 +252,7 @@ export function joinBoundItems(rules: Rules, guesses: number, items: ReadonlyMap
   if (!frontier) {
     return { pieces: [items.get(0)!.text] };
   }
-  const lost = lostNode(search, frontier.root, items, false)!;
+  const lost = lostNode(search, frontier.root, (i) => items.get(i)!, undefined)!;
   return { pieces: reiterable(() => lostText(rules, search, lost)) };
 }
 
@@ -260,6 +261,8 @@ interface FrontierNode {
   readonly tuple: Levels;
   readonly t: number;
   readonly history: number[];
+  /** Guesses fixed on the path to it, plus one (the root is 1). */
+  readonly level: number;
   readonly head: { readonly byVolume: number; readonly bound: number };
   readonly entries: readonly FrontierEntry[];
 }
@@ -277,6 +280,8 @@ interface FrontierEntry {
 
 interface Frontier {
   readonly root: FrontierNode;
+  /** The level whose guesses are the items. */
+  readonly depth: number;
   /** Item i: the deepest position and the guess class to refute there. */
   readonly items: readonly { readonly node: FrontierNode; readonly cls: GuessClass }[];
 }
@@ -293,24 +298,30 @@ function boundFrontier(search: BoundSearch, root: Levels, t: number, depth?: num
 }
 
 function frontierOf(search: BoundSearch, root: Levels, t: number, depth: number): Frontier {
-  const items: { node: FrontierNode; cls: GuessClass }[] = [];
-  const node = (tuple: Levels, t: number, history: number[], level: number): FrontierNode => {
-    const head = search.split(tuple, t, history);
-    const entries: FrontierEntry[] = [];
-    const here: FrontierNode = { tuple, t, history, head: { byVolume: head.byVolume, bound: head.bound }, entries };
-    for (const cls of head.open) {
-      if (level === depth) {
-        entries.push({ cls, item: items.length });
-        items.push({ node: here, cls });
-        continue;
-      }
-      const answer = search.children(tuple, t, cls.rep)[0]!.answer;
-      const child = node(search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], level + 1);
-      entries.push({ cls, answer, child });
+  const items: Frontier['items'][number][] = [];
+  return { root: frontierBelow(search, root, t, [], 1, depth, items), depth, items };
+}
+
+/**
+ * The frontier position at `tuple` (at `level`) and the positions below it down to `depth`,
+ * each guess class before the deepest taking its heaviest answer; the deepest classes are
+ * appended to `items`.
+ */
+function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: number[], level: number, depth: number, items: Frontier['items'][number][]): FrontierNode {
+  const head = search.split(tuple, t, history);
+  const entries: FrontierEntry[] = [];
+  const here: FrontierNode = { tuple, t, history, level, head: { byVolume: head.byVolume, bound: head.bound }, entries };
+  for (const cls of head.open) {
+    if (level === depth) {
+      entries.push({ cls, item: items.length });
+      items.push({ node: here, cls });
+      continue;
     }
-    return here;
-  };
-  return { root: node(root, t, [], 1), items };
+    const answer = search.children(tuple, t, cls.rep)[0]!.answer;
+    const child = frontierBelow(search, search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], level + 1, depth, items);
+    entries.push({ cls, answer, child });
+  }
+  return here;
 }
 
 /**
@@ -327,8 +338,8 @@ function afresh<T>(search: BoundSearch, run: () => T): { found: T; positions: nu
   }
 }
 
-function searchItem(search: BoundSearch, frontier: Frontier, i: number): BoundItem {
-  const { node, cls } = frontier.items[i]!;
+function searchItem(search: BoundSearch, items: Frontier['items'], i: number): BoundItem {
+  const { node, cls } = items[i]!;
   const { found: e, positions } = afresh(search, () => search.refute(node.tuple, node.t, [...node.history], cls));
   if (!e) return { index: i, answer: null, text: '', positions };
   return { index: i, answer: e.answer, text: proofText(search.ctx.rules, e.child), positions };
@@ -341,40 +352,72 @@ function searchWhole(search: BoundSearch, root: Levels, t: number, rules: Rules)
 
 /**
  * A frontier position found lost, ready to be written: each entry with the item or the child
- * position that refutes it, or (after a fallback) the proof of another answer.
+ * position that refutes it (the frontier's answer, or another one after a fallback), or the
+ * proof of another answer whose child the volume bound refutes.
  */
 interface LostNode {
   readonly node: FrontierNode;
-  readonly entries: readonly ({ readonly item: BoundItem } | { readonly child: LostNode } | { readonly other: ProofEntry })[];
+  readonly entries: readonly ({ readonly item: BoundItem } | { readonly answer: number; readonly child: LostNode } | { readonly other: ProofEntry })[];
 }
 
 /**
- * Whether a frontier position is lost by its items: the position ready to be written, or null
- * when it is not lost. An entry whose child position is not lost falls back (when `fallback`)
- * to the class's other answers, as the plain search tries them; an open item means its guess
- * wins there.
+ * Whether a frontier position is lost by its items (`itemOf`): the position ready to be
+ * written, or null when it is not lost. An entry whose child position is not lost falls back
+ * (when `fallbackDepth` is given: the frontier's depth) to the class's other answers, as the
+ * plain search tries them; an open item means its guess wins there.
  */
-function lostNode(search: BoundSearch, node: FrontierNode, items: ReadonlyMap<number, BoundItem>, fallback: boolean): LostNode | null {
+function lostNode(search: BoundSearch, node: FrontierNode, itemOf: (index: number) => BoundItem, fallbackDepth: number | undefined): LostNode | null {
   const entries: LostNode['entries'][number][] = [];
   for (const e of node.entries) {
     if (e.item !== undefined) {
-      const item = items.get(e.item)!;
+      const item = itemOf(e.item);
       if (item.answer === null) return null;
       entries.push({ item });
       continue;
     }
-    const child = lostNode(search, e.child!, items, fallback);
+    const child = lostNode(search, e.child!, itemOf, fallbackDepth);
     if (child !== null) {
-      entries.push({ child });
+      entries.push({ answer: e.answer!, child });
       continue;
     }
-    if (!fallback) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
-    // The frontier's answer does not lose: the other answers, as the plain search tries them.
-    const other = afresh(search, () => search.refute(node.tuple, node.t, [...node.history], e.cls, 1)).found;
-    if (!other) return null;
-    entries.push({ other });
+    if (fallbackDepth === undefined) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
+    const other = otherAnswer(search, node, e.cls, fallbackDepth);
+    if (other === null) return null;
+    entries.push(other);
   }
   return { node, entries };
+}
+
+/**
+ * The frontier's answer to a guess class does not lose: its other answers, heaviest child
+ * first as the plain search tries them, until one loses. Each child is split like the frontier,
+ * down to the same depth, and its items are searched one at a time, each afresh, as they are
+ * needed; so no search holds more than one item's proof tree, as in the frontier itself (one
+ * search of the whole child held its tree and outgrew a 9 GB heap after 37 million positions:
+ * AB 4 of 6 e = 2 at 9 guesses, docs/GAMES.md). The items found here are not checkpointed.
+ */
+function otherAnswer(search: BoundSearch, node: FrontierNode, cls: GuessClass, depth: number): LostNode['entries'][number] | null {
+  const { ctx } = search;
+  const t = node.t - 1;
+  for (const { answer } of search.children(node.tuple, node.t, cls.rep).slice(1)) {
+    const tuple = ctx.part.child(node.tuple, cls.rep, answer);
+    if (!ctx.volume.allows(tuple, t)) {
+      return { other: { guess: cls.rep, answer, members: search.members(node.history, cls), child: { kind: 'volume', weight: ctx.volume.weight(tuple, t) } } };
+    }
+    const items: Frontier['items'][number][] = [];
+    const sub = frontierBelow(search, tuple, t, [...node.history, cls.rep], node.level + 1, depth, items);
+    const searched = new Map<number, BoundItem>();
+    const itemOf = (i: number): BoundItem => {
+      const known = searched.get(i);
+      if (known) return known;
+      const item = searchItem(search, items, i);
+      searched.set(i, item);
+      return item;
+    };
+    const child = lostNode(search, sub, itemOf, depth);
+    if (child !== null) return { answer, child };
+  }
+  return null;
 }
 
 /**
@@ -392,7 +435,7 @@ function* lostText(rules: Rules, search: BoundSearch, lost: LostNode): Generator
       yield entryText(rules, at.other, proofText(rules, at.other.child, 1)) + '\n';
       continue;
     }
-    const answer = 'item' in at ? at.item.answer! : e.answer!;
+    const answer = 'item' in at ? at.item.answer! : at.answer;
     yield game.format(e.cls.rep) + answerChars(pegs, answer) + membersText(rules, search.members(node.history, e.cls));
     if ('item' in at) yield at.item.text;
     else yield* lostText(rules, search, at.child);
