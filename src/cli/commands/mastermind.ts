@@ -329,7 +329,9 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   }
   if (r.status === 'proven') {
     if (out) {
-      const checking = { ...(deadline === undefined ? {} : { deadline }), onProgress: (n: number, chars: number) => progress.checking(n, chars) };
+      let body = 0;
+      for (const piece of r.pieces!) body += piece.length;
+      const checking = { ...(deadline === undefined ? {} : { deadline }), onProgress: (n: number, chars: number) => progress.checking(n, chars, body) };
       const text = checkedBoundProof(rules, h, r.pieces!, (checkpoint?.positionsBefore ?? 0) + r.nodes, checking);
       progress.end();
       if (text === undefined) {
@@ -467,15 +469,19 @@ class BoundProgressLine {
     this.shown = true;
   }
 
-  /** The check of the proof found (which comes after the search): splits and characters so far. */
-  checking(positions: number, characters: number): void {
+  /**
+   * The check of the proof found (which comes after the search): splits and characters so far,
+   * of the body's `total` (the time left guessed from the share of the text read).
+   */
+  checking(positions: number, characters: number, total: number): void {
     if (!this.on) return;
     const now = performance.now();
+    this.checkStarted ??= now;
     if (now - this.last < (this.tty ? 200 : 60_000)) return;
     this.last = now;
-    this.checkStarted ??= now;
     const secs = (now - this.checkStarted) / 1000;
-    const line = `bound: checking the proof: ${positions.toLocaleString('en-US')} positions, ${(characters / 2 ** 20).toFixed(0)} MiB of text, ${duration(secs)}`;
+    const left = characters > 0 && characters < total ? ((total - characters) * secs) / characters : undefined;
+    const line = `bound: checking the proof: ${positions.toLocaleString('en-US')} positions, ${mibText(characters)} of ${mibText(total)} MiB of text, ${duration(secs)}${left === undefined || secs === 0 ? '' : `, about ${duration(left)} left`}`;
     this.io.stderr.write(this.tty ? `\r\x1b[K${line}` : `${line}\n`);
     this.shown = true;
   }
@@ -485,6 +491,9 @@ class BoundProgressLine {
     this.shown = false;
   }
 }
+
+/** Characters as MiB, whole from 10 MiB up, else to a tenth. */
+const mibText = (chars: number): string => (chars / 2 ** 20).toFixed(chars >= 10 * 2 ** 20 ? 0 : 1);
 
 function duration(secs: number): string {
   if (secs < 120) return `${secs.toFixed(0)} s`;
