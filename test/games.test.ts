@@ -13,7 +13,7 @@ import { checkStrategy } from '../src/games/check/checkStrategy.js';
 import { Game } from '../src/games/model/Game.js';
 import { parseHistory, type Turn } from '../src/games/model/History.js';
 import { Knowledge } from '../src/games/model/Knowledge.js';
-import { formatBoundProof } from '../src/games/build/boundFiles.js';
+import { formatBoundProof, formatPartHeader, formatPartItem, readBoundPart } from '../src/games/build/boundFiles.js';
 import { joinBoundItems, proveBound, type BoundItem, type BoundResult } from '../src/games/build/proveBound.js';
 import { checkBoundProof } from '../src/games/check/checkBoundProof.js';
 import { CheckClock } from '../src/games/check/CheckClock.js';
@@ -457,6 +457,31 @@ describe('lower-bound proofs: a frontier answer that does not lose', () => {
 
   test('one guess more is refuted at the same depth', () => {
     expect(proveBound(rules, 10, { frontierDepth: 3 }).status).toBe('refuted');
+  });
+
+  test("a fallback's items are reported by path, and a run given them back searches nothing and writes the same proof", () => {
+    const frontier = new Map<number, BoundItem>();
+    const fallback = new Map<string, BoundItem>();
+    const first = proveBound(rules, 9, { proof: true, frontierDepth: 3, onItem: (it) => (it.fallback === undefined ? frontier.set(it.index, it) : fallback.set(it.fallback, it)) });
+    expect(first.status).toBe('proven');
+    expect(fallback.size).toBeGreaterThan(0);
+    // The path names each guess and answer (black and white pegs) from the root, then the guess to refute.
+    for (const key of fallback.keys()) expect(key).toMatch(/^(\d\d \d\d, ){2}\d\d$/);
+    const again = proveBound(rules, 9, { proof: true, frontierDepth: 3, done: frontier, doneFallback: fallback });
+    expect({ status: again.status, nodes: again.nodes }).toEqual({ status: 'proven', nodes: 0 });
+    expect(again.proof).toBe(first.proof);
+    // Without them, the fallback searches them again.
+    expect(proveBound(rules, 9, { frontierDepth: 3, done: frontier }).nodes).toBeGreaterThan(0);
+  });
+
+  test('a checkpoint keeps the items of fallbacks; a part of a shard may not have any', () => {
+    const item: BoundItem = { index: 0, answer: 3, text: 'V9;', positions: 1, fallback: '12 0A1B, 13' };
+    const head = formatPartHeader({ rules, guesses: 9, shard: { index: 1, count: 1 }, frontier: 5, depth: 3 });
+    const text = head + formatPartItem(rules, { index: 2, answer: 3, text: 'V8;', positions: 4 }) + formatPartItem(rules, item);
+    const read = readBoundPart(text, 'x.partial', true);
+    expect(read.items.map((i) => i.index)).toEqual([2]);
+    expect(read.fallbacks).toEqual([item]);
+    expect(thrown(() => readBoundPart(text, 'x.part'))).toMatchObject({ code: 'E_PROOF', message: expect.stringContaining('x.part, line 3: an item of a fallback') });
   });
 });
 

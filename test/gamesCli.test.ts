@@ -7,6 +7,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { gzipPieces } from '../src/cli/gameFiles.js';
+import { formatPartHeader, formatPartItem } from '../src/games/build/boundFiles.js';
+import { proveBound, type BoundItem } from '../src/games/build/proveBound.js';
+import { Rules } from '../src/games/model/Rules.js';
 import { assertBuilt, childEnv, CLI, expectUsageError, hasGnuParallel, nonocrypt, ROOT, STACK_LINE, tempDir } from './helpers/cli.js';
 
 let tmp: { dir: string; cleanup: () => void };
@@ -360,6 +363,33 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     // A checkpoint of another search is not taken.
     writeFileSync(at('other.proof.partial'), readFileSync(whole, 'utf8').split('\n')[0]!.replace('nonocrypt-bound-proof', 'nonocrypt-bound-proof-part').replace('"version":2', '"version":1').replace(/"positions".*$/, '"shard":"1/1","frontier":3}') + '\n');
     expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '7', '--proof', at('other.proof')]), 'is the checkpoint of another search');
+  });
+
+  test("a checkpoint with a fallback's items: the run takes them back (searching only the rest) and writes the same proof", () => {
+    // Mastermind 2x3 e = 2, deniable end, at 9 guesses and depth 3: items are open, and the
+    // search falls back (test/games.test.ts); its items are kept in the checkpoint by path.
+    const game = ['mastermind', 'bound', '--pegs', '2', '--symbols', '3', '--lies', '2', '--end', 'deniable', '--guesses', '9', '--frontier-depth', '3', '--json'];
+    const whole = at('fallback-whole.proof');
+    expect(nonocrypt([...game, '--proof', whole]).code).toBe(0);
+    const rules = new Rules({ kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable' });
+    const items: BoundItem[] = [];
+    let frontier = 0;
+    proveBound(rules, 9, { frontierDepth: 3, onFrontier: (n) => (frontier = n), onItem: (it) => items.push(it) });
+    const fallbacks = items.filter((it) => it.fallback !== undefined);
+    expect(fallbacks.length).toBeGreaterThan(1);
+    const head = formatPartHeader({ rules, guesses: 9, shard: { index: 1, count: 1 }, frontier, depth: 3 });
+    for (const [name, kept, searched] of [
+      ['all', items, (n: number) => n === 0],
+      ['half', items.filter((it) => it.fallback === undefined || fallbacks.indexOf(it) % 2 === 0), (n: number) => n > 0],
+    ] as const) {
+      const out = at(`fallback-${name}.proof`);
+      writeFileSync(out + '.partial', head + kept.map((it) => formatPartItem(rules, it)).join(''));
+      const r = nonocrypt([...game, '--proof', out]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(searched((JSON.parse(r.stdout) as { nodes: number }).nodes), name).toBe(true);
+      expect(readFileSync(out, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+      expect(existsSync(out + '.partial')).toBe(false);
+    }
   });
 
   // Mastermind e = 2 at 9 guesses grows the heap about 8 MB/s and died in V8 (a stack trace,

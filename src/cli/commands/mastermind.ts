@@ -309,7 +309,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     proof: out ? 'pieces' : false,
     ...(flags.shard ? { shard: flags.shard } : {}),
     ...(depth === undefined ? {} : { frontierDepth: depth }),
-    ...(checkpoint ? { done: checkpoint.done, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
+    ...(checkpoint ? { done: checkpoint.done, doneFallback: checkpoint.doneFallback, onFrontier: (n: number) => checkpoint.start(n), onItem: (it: BoundItem) => checkpoint.add(it) } : {}),
     onProgress: (p) => progress.tick(p),
     shouldStop: heapAlmostFull,
     core: flags.core,
@@ -362,9 +362,11 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
  */
 class BoundCheckpoint {
   readonly done = new Map<number, BoundItem>();
+  /** Items of fallbacks (after the frontier's), by path. */
+  readonly doneFallback = new Map<string, BoundItem>();
   positionsBefore = 0;
   started = false;
-  private readonly previous: (PartHeader & { readonly items: BoundItem[] }) | undefined;
+  private readonly previous: (PartHeader & { readonly items: BoundItem[]; readonly fallbacks: BoundItem[] }) | undefined;
 
   constructor(
     readonly path: string,
@@ -381,7 +383,8 @@ class BoundCheckpoint {
     }
     this.previous = part;
     for (const it of part.items) this.done.set(it.index, it);
-    this.positionsBefore = part.items.reduce((n, it) => n + it.positions, 0);
+    for (const it of part.fallbacks) this.doneFallback.set(it.fallback!, it);
+    this.positionsBefore = [...part.items, ...part.fallbacks].reduce((n, it) => n + it.positions, 0);
   }
 
   /** The frontier is known: a fresh checkpoint gets its header (a kept one must match it). */
@@ -392,7 +395,7 @@ class BoundCheckpoint {
       if (!samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
       // Rewrite it without a last line cut short (an item a line: the whole may be longer than a string can be).
       writeFileSync(this.path, formatPartHeader(header));
-      for (const it of this.previous.items) appendFileSync(this.path, formatPartItem(this.rules, it));
+      for (const it of [...this.previous.items, ...this.previous.fallbacks]) appendFileSync(this.path, formatPartItem(this.rules, it));
       return;
     }
     writeFileSync(this.path, formatPartHeader(header));

@@ -64,16 +64,18 @@ export function formatPartHeader(h: PartHeader): string {
   return JSON.stringify({ format: PART_FORMAT, version: 1, ...rulesFields(h.rules), guesses: h.guesses, shard: `${h.shard.index}/${h.shard.count}`, frontier: h.frontier, ...(h.depth === undefined ? {} : { depth: h.depth }) }) + '\n';
 }
 
+/** An item's line: a frontier item by its index, a fallback's (checkpoints only) by its path. */
 export function formatPartItem(rules: Rules, item: BoundItem): string {
-  return JSON.stringify({ item: item.index, answer: item.answer === null ? null : formatAnswer(rules.pegs, item.answer), positions: item.positions, proof: item.text }) + '\n';
+  const which = item.fallback === undefined ? { item: item.index } : { fallback: item.fallback };
+  return JSON.stringify({ ...which, answer: item.answer === null ? null : formatAnswer(rules.pegs, item.answer), positions: item.positions, proof: item.text }) + '\n';
 }
 
 /**
- * Reads a part (or a checkpoint: `partial` drops a last line cut short), given as its text or
- * as its lines (a checkpoint may be longer than one string can be; a line, one item, is not).
- * Throws E_PROOF naming the place.
+ * Reads a part (or a checkpoint: `partial` drops a last line cut short and takes the items of
+ * fallbacks, which only one process searches), given as its text or as its lines (a checkpoint
+ * may be longer than one string can be; a line, one item, is not). Throws E_PROOF naming the place.
  */
-export function readBoundPart(text: string | Iterable<string>, where: string, partial = false): PartHeader & { readonly items: BoundItem[] } {
+export function readBoundPart(text: string | Iterable<string>, where: string, partial = false): PartHeader & { readonly items: BoundItem[]; readonly fallbacks: BoundItem[] } {
   const bad = (line: number, why: string): never => {
     throw new NonocryptError('E_PROOF', `${where}, line ${line}: ${why}`);
   };
@@ -107,16 +109,22 @@ export function readBoundPart(text: string | Iterable<string>, where: string, pa
   const depth = head.depth;
   if (depth !== undefined && (typeof depth !== 'number' || !Number.isInteger(depth) || depth < 1)) bad(1, '"depth" must be a whole number from 1');
   const items: BoundItem[] = [];
+  const fallbacks: BoundItem[] = [];
   for (let i = 1; i < lines.length; i++) {
     const o = json(i);
     if (!o) break;
     const index = o.item;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= (frontier as number)) bad(i + 1, `"item" must be a whole number below ${frontier}`);
+    const fallback = o.fallback;
+    if (fallback !== undefined) {
+      if (!partial) bad(i + 1, 'an item of a fallback: only a checkpoint has them (a part of a shard cannot fall back)');
+      if (typeof fallback !== 'string' || index !== undefined) bad(i + 1, '"fallback" must be the path of the item, without "item"');
+    } else if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= (frontier as number)) bad(i + 1, `"item" must be a whole number below ${frontier}`);
     const answer = o.answer === null ? null : typeof o.answer === 'string' ? parseAnswer(o.answer, rules.pegs, rules.alphabet, `${where}, line ${i + 1}`) : bad(i + 1, '"answer" must be xAyB or null');
     if (typeof o.proof !== 'string' || typeof o.positions !== 'number') bad(i + 1, '"proof" must be text and "positions" a number');
-    items.push({ index: index as number, answer, text: o.proof as string, positions: o.positions as number });
+    if (fallback === undefined) items.push({ index: index as number, answer, text: o.proof as string, positions: o.positions as number });
+    else fallbacks.push({ index: fallbacks.length, answer, text: o.proof as string, positions: o.positions as number, fallback: fallback as string });
   }
-  return { rules, guesses: guesses as number, shard: { index: Number(shard![1]), count: Number(shard![2]) }, frontier: frontier as number, ...(depth === undefined ? {} : { depth: depth as number }), items };
+  return { rules, guesses: guesses as number, shard: { index: Number(shard![1]), count: Number(shard![2]) }, frontier: frontier as number, ...(depth === undefined ? {} : { depth: depth as number }), items, fallbacks };
 }
 
 /** Whether two part headers are of one search (same rules, bound and frontier). */

@@ -72,6 +72,12 @@ export interface BoundItem {
   readonly text: string;
   /** Tuples searched for it. */
   readonly positions: number;
+  /**
+   * Set for an item of a fallback (otherAnswer), not of the frontier: its path from the root
+   * (each guess and answer, then the guess to refute), which names it in a checkpoint; `index`
+   * is then its place among its fallback's items.
+   */
+  readonly fallback?: string;
 }
 
 export interface BoundProgress {
@@ -96,9 +102,11 @@ export interface BoundOptions {
   readonly shard?: { readonly index: number; readonly count: number };
   /** Items searched before (a checkpoint, or other shards): taken as they are. */
   readonly done?: ReadonlyMap<number, BoundItem>;
+  /** Items of fallbacks searched before (a checkpoint), by their path (BoundItem.fallback). */
+  readonly doneFallback?: ReadonlyMap<string, BoundItem>;
   /** Once the frontier is known, before any item is searched: how many items it has. */
   readonly onFrontier?: (items: number) => void;
-  /** After each item this run searches (to checkpoint it). */
+  /** After each item this run searches, a fallback's too (to checkpoint it). */
   readonly onItem?: (item: BoundItem) => void;
   readonly onProgress?: (p: BoundProgress) => void;
   /**
@@ -202,7 +210,8 @@ export function proveBound(rules: Rules, guesses: number, options: BoundOptions 
       const whole = items.get(0)!;
       return whole.answer === null ? result('refuted') : result('proven', deliver(options.proof, () => [whole.text]));
     }
-    const lost = lostNode(search, frontier.root, (i) => items.get(i)!, frontier.depth);
+    const fallback = { depth: frontier.depth, done: options.doneFallback ?? new Map<string, BoundItem>(), ...(options.onItem ? { onItem: options.onItem } : {}) };
+    const lost = lostNode(search, frontier.root, (i) => items.get(i)!, fallback);
     const s = search;
     return lost === null ? result('refuted') : result('proven', deliver(options.proof, () => lostText(rules, s, lost)));
   } catch (e) {
@@ -263,6 +272,8 @@ interface FrontierNode {
   readonly history: number[];
   /** Guesses fixed on the path to it, plus one (the root is 1). */
   readonly level: number;
+  /** The guesses and answers on the path to it, as text ("" at the root; names fallback items). */
+  readonly path: string;
   readonly head: { readonly byVolume: number; readonly bound: number };
   readonly entries: readonly FrontierEntry[];
 }
@@ -299,7 +310,7 @@ function boundFrontier(search: BoundSearch, root: Levels, t: number, depth?: num
 
 function frontierOf(search: BoundSearch, root: Levels, t: number, depth: number): Frontier {
   const items: Frontier['items'][number][] = [];
-  return { root: frontierBelow(search, root, t, [], 1, depth, items), depth, items };
+  return { root: frontierBelow(search, root, t, [], '', 1, depth, items), depth, items };
 }
 
 /**
@@ -307,10 +318,10 @@ function frontierOf(search: BoundSearch, root: Levels, t: number, depth: number)
  * each guess class before the deepest taking its heaviest answer; the deepest classes are
  * appended to `items`.
  */
-function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: number[], level: number, depth: number, items: Frontier['items'][number][]): FrontierNode {
+function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: number[], path: string, level: number, depth: number, items: Frontier['items'][number][]): FrontierNode {
   const head = search.split(tuple, t, history);
   const entries: FrontierEntry[] = [];
-  const here: FrontierNode = { tuple, t, history, level, head: { byVolume: head.byVolume, bound: head.bound }, entries };
+  const here: FrontierNode = { tuple, t, history, path, level, head: { byVolume: head.byVolume, bound: head.bound }, entries };
   for (const cls of head.open) {
     if (level === depth) {
       entries.push({ cls, item: items.length });
@@ -318,10 +329,16 @@ function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: n
       continue;
     }
     const answer = search.children(tuple, t, cls.rep)[0]!.answer;
-    const child = frontierBelow(search, search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], level + 1, depth, items);
+    const child = frontierBelow(search, search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], pathStep(search, path, cls.rep, answer), level + 1, depth, items);
     entries.push({ cls, answer, child });
   }
   return here;
+}
+
+/** The path below a frontier position by guess g and answer r ("1234 1A2B, 1356 0A3B, "). */
+function pathStep(search: BoundSearch, path: string, g: number, r: number): string {
+  const { game, pegs } = search.ctx.rules;
+  return `${path}${game.format(g)} ${answerChars(pegs, r)}, `;
 }
 
 /**
@@ -363,10 +380,10 @@ interface LostNode {
 /**
  * Whether a frontier position is lost by its items (`itemOf`): the position ready to be
  * written, or null when it is not lost. An entry whose child position is not lost falls back
- * (when `fallbackDepth` is given: the frontier's depth) to the class's other answers, as the
- * plain search tries them; an open item means its guess wins there.
+ * (when `fallback` is given) to the class's other answers, as the plain search tries them; an
+ * open item means its guess wins there.
  */
-function lostNode(search: BoundSearch, node: FrontierNode, itemOf: (index: number) => BoundItem, fallbackDepth: number | undefined): LostNode | null {
+function lostNode(search: BoundSearch, node: FrontierNode, itemOf: (index: number) => BoundItem, fallback: Fallback | undefined): LostNode | null {
   const entries: LostNode['entries'][number][] = [];
   for (const e of node.entries) {
     if (e.item !== undefined) {
@@ -375,17 +392,24 @@ function lostNode(search: BoundSearch, node: FrontierNode, itemOf: (index: numbe
       entries.push({ item });
       continue;
     }
-    const child = lostNode(search, e.child!, itemOf, fallbackDepth);
+    const child = lostNode(search, e.child!, itemOf, fallback);
     if (child !== null) {
       entries.push({ answer: e.answer!, child });
       continue;
     }
-    if (fallbackDepth === undefined) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
-    const other = otherAnswer(search, node, e.cls, fallbackDepth);
+    if (fallback === undefined) throw new NonocryptError('E_INTERNAL', 'internal error: an open item reached the proof');
+    const other = otherAnswer(search, node, e.cls, fallback);
     if (other === null) return null;
     entries.push(other);
   }
   return { node, entries };
+}
+
+/** What a fallback needs: the frontier's depth, its items searched before, and where to report new ones. */
+interface Fallback {
+  readonly depth: number;
+  readonly done: ReadonlyMap<string, BoundItem>;
+  readonly onItem?: (item: BoundItem) => void;
 }
 
 /**
@@ -394,9 +418,10 @@ function lostNode(search: BoundSearch, node: FrontierNode, itemOf: (index: numbe
  * down to the same depth, and its items are searched one at a time, each afresh, as they are
  * needed; so no search holds more than one item's proof tree, as in the frontier itself (one
  * search of the whole child held its tree and outgrew a 9 GB heap after 37 million positions:
- * AB 4 of 6 e = 2 at 9 guesses, docs/GAMES.md). The items found here are not checkpointed.
+ * AB 4 of 6 e = 2 at 9 guesses, docs/GAMES.md). Its items are named by their paths, taken
+ * from `done` when searched before and passed to `onItem` when searched here (a checkpoint).
  */
-function otherAnswer(search: BoundSearch, node: FrontierNode, cls: GuessClass, depth: number): LostNode['entries'][number] | null {
+function otherAnswer(search: BoundSearch, node: FrontierNode, cls: GuessClass, fallback: Fallback): LostNode['entries'][number] | null {
   const { ctx } = search;
   const t = node.t - 1;
   for (const { answer } of search.children(node.tuple, node.t, cls.rep).slice(1)) {
@@ -405,16 +430,18 @@ function otherAnswer(search: BoundSearch, node: FrontierNode, cls: GuessClass, d
       return { other: { guess: cls.rep, answer, members: search.members(node.history, cls), child: { kind: 'volume', weight: ctx.volume.weight(tuple, t) } } };
     }
     const items: Frontier['items'][number][] = [];
-    const sub = frontierBelow(search, tuple, t, [...node.history, cls.rep], node.level + 1, depth, items);
+    const sub = frontierBelow(search, tuple, t, [...node.history, cls.rep], pathStep(search, node.path, cls.rep, answer), node.level + 1, fallback.depth, items);
     const searched = new Map<number, BoundItem>();
     const itemOf = (i: number): BoundItem => {
-      const known = searched.get(i);
+      const key = items[i]!.node.path + ctx.rules.game.format(items[i]!.cls.rep);
+      const known = searched.get(i) ?? fallback.done.get(key);
       if (known) return known;
-      const item = searchItem(search, items, i);
+      const item = { ...searchItem(search, items, i), fallback: key };
       searched.set(i, item);
+      fallback.onItem?.(item);
       return item;
     };
-    const child = lostNode(search, sub, itemOf, depth);
+    const child = lostNode(search, sub, itemOf, fallback);
     if (child !== null) return { answer, child };
   }
   return null;
