@@ -335,7 +335,7 @@ function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: n
   return here;
 }
 
-/** The path below a frontier position by guess g and answer r ("1234 1A2B, 1356 0A3B, "). */
+/** The path below a frontier position by guess g and answer r, each as the proof writes it ("11 00, 22 10, " in Mastermind 2x3). */
 function pathStep(search: BoundSearch, path: string, g: number, r: number): string {
   const { game, pegs } = search.ctx.rules;
   return `${path}${game.format(g)} ${answerChars(pegs, r)}, `;
