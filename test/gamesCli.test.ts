@@ -451,8 +451,10 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expect(nonocrypt([...args, '--shard', '1/2', '--proof', shallow]).code).toBe(0);
     expectUsageError(nonocrypt(['mastermind', 'merge-proofs', parts[1]!, shallow, '-o', at('mixed.proof')]), 'the frontier or its depth differ');
     // A checkpoint of another depth is not taken; a depth the bound cannot have is a usage error.
+    // (The checkpoint written here as a run of depth 3 starts it: a run stopped by a short time
+    // limit may stop before its frontier is known, on a loaded machine, and leave none.)
     const stopped = at('deep-stopped.proof');
-    expect(nonocrypt([...deep, '--proof', stopped, '-t', '0.5']).code).toBe(3);
+    writeFileSync(stopped + '.partial', formatPartHeader({ rules: new Rules({ kind: 'mastermind', pegs: 4, symbols: 6, lies: 1 }), guesses: 7, shard: { index: 1, count: 1 }, frontier, depth: 3 }));
     expectUsageError(nonocrypt([...args, '--frontier-depth', '2', '--proof', stopped]), '--frontier-depth 3, shard 1/1): remove it');
     expectUsageError(nonocrypt([...args, '--frontier-depth', '5']), "the frontier's depth must be a whole number from 1 to 4 for a bound of 7 guesses");
   });

@@ -270,8 +270,6 @@ interface FrontierNode {
   readonly tuple: Levels;
   readonly t: number;
   readonly history: number[];
-  /** Guesses fixed on the path to it, plus one (the root is 1). */
-  readonly level: number;
   /** The guesses and answers on the path to it, as text ("" at the root; names fallback items). */
   readonly path: string;
   readonly head: { readonly byVolume: number; readonly bound: number };
@@ -310,26 +308,26 @@ function boundFrontier(search: BoundSearch, root: Levels, t: number, depth?: num
 
 function frontierOf(search: BoundSearch, root: Levels, t: number, depth: number): Frontier {
   const items: Frontier['items'][number][] = [];
-  return { root: frontierBelow(search, root, t, [], '', 1, depth, items), depth, items };
+  return { root: frontierBelow(search, root, t, [], '', depth, items), depth, items };
 }
 
 /**
- * The frontier position at `tuple` (at `level`) and the positions below it down to `depth`,
- * each guess class before the deepest taking its heaviest answer; the deepest classes are
- * appended to `items`.
+ * The frontier position at `tuple` (after the guesses of `history`) and the positions below it
+ * down to `depth` guesses, each guess class before the deepest taking its heaviest answer; the
+ * deepest classes are appended to `items`.
  */
-function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: number[], path: string, level: number, depth: number, items: Frontier['items'][number][]): FrontierNode {
+function frontierBelow(search: BoundSearch, tuple: Levels, t: number, history: number[], path: string, depth: number, items: Frontier['items'][number][]): FrontierNode {
   const head = search.split(tuple, t, history);
   const entries: FrontierEntry[] = [];
-  const here: FrontierNode = { tuple, t, history, path, level, head: { byVolume: head.byVolume, bound: head.bound }, entries };
+  const here: FrontierNode = { tuple, t, history, path, head: { byVolume: head.byVolume, bound: head.bound }, entries };
   for (const cls of head.open) {
-    if (level === depth) {
+    if (history.length + 1 === depth) {
       entries.push({ cls, item: items.length });
       items.push({ node: here, cls });
       continue;
     }
     const answer = search.children(tuple, t, cls.rep)[0]!.answer;
-    const child = frontierBelow(search, search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], pathStep(search, path, cls.rep, answer), level + 1, depth, items);
+    const child = frontierBelow(search, search.ctx.part.child(tuple, cls.rep, answer), t - 1, [...history, cls.rep], pathStep(search, path, cls.rep, answer), depth, items);
     entries.push({ cls, answer, child });
   }
   return here;
@@ -430,10 +428,11 @@ function otherAnswer(search: BoundSearch, node: FrontierNode, cls: GuessClass, f
       return { other: { guess: cls.rep, answer, members: search.members(node.history, cls), child: { kind: 'volume', weight: ctx.volume.weight(tuple, t) } } };
     }
     const items: Frontier['items'][number][] = [];
-    const sub = frontierBelow(search, tuple, t, [...node.history, cls.rep], pathStep(search, node.path, cls.rep, answer), node.level + 1, fallback.depth, items);
+    const sub = frontierBelow(search, tuple, t, [...node.history, cls.rep], pathStep(search, node.path, cls.rep, answer), fallback.depth, items);
     const searched = new Map<number, BoundItem>();
     const itemOf = (i: number): BoundItem => {
-      const key = items[i]!.node.path + ctx.rules.game.format(items[i]!.cls.rep);
+      const { node: at, cls: guess } = items[i]!;
+      const key = at.path + ctx.rules.game.format(guess.rep);
       const known = searched.get(i) ?? fallback.done.get(key);
       if (known) return known;
       const item = { ...searchItem(search, items, i), fallback: key };
