@@ -4,7 +4,8 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { gzipPieces, textPieces } from '../src/cli/gameFiles.js';
+import { gzipPieces } from '../src/cli/gameFiles.js';
+import { textPieces } from '../src/games/build/textPieces.js';
 import { linesOf } from '../src/formats/textLines.js';
 
 describe('games files in pieces', () => {

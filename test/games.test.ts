@@ -2,6 +2,7 @@
 // codes, answers, candidates (enumeration and the SAT model), strategies and their check,
 // lower bounds against exhaustive minimax on tiny games.
 import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -433,6 +434,72 @@ describe('lower-bound proofs: the independent checker', () => {
     expect('pieces' in joined && [...joined.pieces].join('')).toBe(whole.proof);
     items.delete(5);
     expect(joinBoundItems(rules, 7, items)).toEqual({ missing: [5] });
+  });
+});
+
+describe('lower-bound proofs: a check by parts', () => {
+  // Small shipped proofs (milliseconds each): Mastermind 3x4 e = 2 at 7 (31 nodes two guesses
+  // deep) and 2x4 e = 1 at 6 (240), both with remembered tuples and references.
+  const small = (name: string) => gunzipSync(readFileSync(join(ROOT, 'examples/games/small', name))).toString('utf8');
+  const proofs = ['mastermind-3x4-e2-any-lower-7.proof.gz', 'mastermind-2x4-e1-any-lower-6.proof.gz'].map(small);
+  const partsOf = (text: string, count: number, depth: number) => Array.from({ length: count }, (_, index) => checkBoundProof(text, 'p', { part: { index, count, depth } }));
+
+  test('every part of a valid proof is valid; the units are shared out once; the splits add up to one whole check', () => {
+    for (const text of proofs) {
+      const whole = checkBoundProof(text);
+      expect(whole.valid).toBe(true);
+      for (const depth of [1, 2, 3])
+        for (const count of [1, 2, 3, 5]) {
+          const parts = partsOf(text, count, depth);
+          expect(parts.every((r) => r.valid)).toBe(true);
+          const units = parts.map((r) => (r.valid ? r.units! : undefined)!);
+          expect(new Set(units.map((u) => u.total)).size).toBe(1);
+          expect(units.reduce((n, u) => n + u.checked, 0)).toBe(units[0]!.total);
+          const positions = parts.reduce((n, r) => n + (r.valid ? r.positions : 0), 0) - (count - 1) * units[0]!.outside;
+          expect(positions).toBe(whole.valid && whole.positions);
+        }
+    }
+  });
+
+  test('a fault inside a unit fails the part that owns the unit, with the whole check\'s path and problem, and no other part', () => {
+    const text = proofs[1]!;
+    // A split three guesses deep or more (inside a unit two deep: as many parentheses open
+    // before it) whose count of guesses refuted by volume is made one more, the parentheses untouched.
+    const depthAt = (i: number) => [...text.slice(0, i)].reduce((n, c) => n + (c === '(' ? 1 : c === ')' ? -1 : 0), 0);
+    const splits = [...text.matchAll(/\((\d+),/g)].filter((m) => depthAt(m.index!) >= 3);
+    expect(splits.length).toBeGreaterThan(10);
+    for (const m of [splits[Math.floor(splits.length / 3)]!, splits[splits.length - 1]!]) {
+      const bad = text.slice(0, m.index! + 1) + String(Number(m[1]) + 1) + text.slice(m.index! + 1 + m[1]!.length);
+      const whole = checkBoundProof(bad);
+      const parts = partsOf(bad, 3, 2);
+      const failed = parts.filter((r) => r.valid === false);
+      expect(failed).toHaveLength(1);
+      if (whole.valid !== false) throw new Error('the damaged proof passed');
+      expect(failed[0]).toMatchObject({ path: whole.path, problem: whole.problem });
+    }
+  });
+
+  test('sound: whatever one character is changed to, when every part accepts the text, so does the whole check (fast-check)', () => {
+    const text = proofs[0]!;
+    const body = text.indexOf('\n') + 1;
+    fc.assert(
+      fc.property(fc.integer({ min: body, max: text.length - 1 }), fc.constantFrom(...'0123456789();:,#@V[]=/|'), fc.integer({ min: 2, max: 4 }), fc.integer({ min: 1, max: 3 }), (at, ch, count, depth) => {
+        const changed = text.slice(0, at) + ch + text.slice(at + 1);
+        if (partsOf(changed, count, depth).every((r) => r.valid === true)) expect(checkBoundProof(changed).valid).toBe(true);
+      }),
+      { numRuns: 300, seed: 43 },
+    );
+  });
+
+  test('a reference to a tuple remembered inside another unit fails the check by parts, saying to check whole or less deep', () => {
+    // AB 3 of 6 e = 2 at 8 (frontier depth 3) refers across the nodes four guesses deep.
+    const text = small('ab-3x6-e2-any-lower-8.proof.gz');
+    expect(partsOf(text, 2, 3).every((r) => r.valid)).toBe(true);
+    const crossing = partsOf(text, 2, 4).filter((r) => r.valid === false);
+    expect(crossing.length).toBeGreaterThan(0);
+    for (const r of crossing) expect(r).toMatchObject({ problem: expect.stringMatching(/^@\d+ names .*check the proof whole, or with a smaller --part-depth\)$/) });
+    expect(thrown(() => checkBoundProof(text, 'p', { part: { index: 2, count: 2, depth: 1 } }))).toMatchObject({ code: 'E_USAGE' });
+    expect(thrown(() => checkBoundProof(text, 'p', { part: { index: 0, count: 2, depth: 0 } }))).toMatchObject({ code: 'E_USAGE' });
   });
 });
 

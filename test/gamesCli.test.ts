@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { gzipPieces } from '../src/cli/gameFiles.js';
@@ -324,6 +325,60 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expect(refuted.stdout).toMatch(/^refuted: a strategy wins every play within 5 guesses .*; no proof written\n$/);
     expect(existsSync(at('false.proof'))).toBe(false);
     expect(existsSync(at('false.proof.partial'))).toBe(false);
+  });
+
+  test('bound --unchecked writes the same proof without checking it (exit 3, nothing claimed); check accepts it whole, on 2 threads, and part by part', () => {
+    const out = at('unchecked.proof');
+    const r = nonocrypt([...args, '--proof', out, '--unchecked']);
+    expect(r.code, r.stderr).toBe(3);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/^unchecked: the search found every guess refuted within 6 guesses \(1,966 positions searched, [\d.]+ s\); the proof is written to .*unchecked\.proof unchecked, and nothing is claimed until check .*unchecked\.proof accepts it\n$/);
+    expect(readFileSync(out).equals(readFileSync(wholeProof()))).toBe(true);
+    expect(existsSync(out + '.partial')).toBe(false);
+    const whole = nonocrypt(['mastermind', 'check', out]);
+    expect(whole.code, whole.stderr).toBe(0);
+    const threads = nonocrypt(['mastermind', 'check', out, '--jobs', '2']);
+    expect(threads.code, threads.stderr).toBe(0);
+    expect(threads.stderr).toBe('');
+    expect(threads.stdout).toBe(whole.stdout);
+    // Part by part: each names the same text by its digest; the units are shared out once.
+    const digest = createHash('sha256').update(readFileSync(out)).digest('hex');
+    let units = 0;
+    for (let k = 1; k <= 3; k++) {
+      const p = nonocrypt(['mastermind', 'check', out, '--part', `${k}/3`, '--json']);
+      expect(p.code, p.stderr).toBe(0);
+      expect(p.stderr).toBe('');
+      const doc = JSON.parse(p.stdout) as { valid: boolean; part: unknown; sha256: string; units: { checked: number; total: number } };
+      expect(doc).toMatchObject({ kind: 'proof', valid: true, part: { index: k, count: 3, depth: 2 }, sha256: digest });
+      units += doc.units.checked;
+      if (k === 3) expect(units).toBe(doc.units.total);
+    }
+    const line = nonocrypt(['mastermind', 'check', out, '--part', '2/3']);
+    expect(line.stdout).toMatch(new RegExp(`^valid: part 2/3 of the proof \\(\\d+ of the [\\d,]+ nodes 2 guesses deep and every node above them; [\\d,]+ positions checked; mastermind 4x6 e=1; text sha256 ${digest}\\): the proof holds when all 3 parts of this text are valid\\n$`));
+  });
+
+  test('a check by parts of a damaged proof: the part that owns the fault fails (exit 1), the others pass; on threads, the whole fails as one check does', () => {
+    const text = readFileSync(wholeProof(), 'utf8');
+    // The count of guesses refuted by volume of the last split two guesses deep (a unit), made one more.
+    const depthAt = (i: number) => [...text.slice(0, i)].reduce((n, c) => n + (c === '(' ? 1 : c === ')' ? -1 : 0), 0);
+    const m = [...text.matchAll(/\((\d+),/g)].filter((x) => depthAt(x.index!) >= 2).pop()!;
+    const bad = at('damaged.proof');
+    writeFileSync(bad, text.slice(0, m.index! + 1) + String(Number(m[1]) + 1) + text.slice(m.index! + 1 + m[1]!.length));
+    const whole = nonocrypt(['mastermind', 'check', bad]);
+    expect(whole.code).toBe(1);
+    const codes = [1, 2, 3].map((k) => nonocrypt(['mastermind', 'check', bad, '--part', `${k}/3`]));
+    expect(codes.map((c) => c.code).sort()).toEqual([0, 0, 1]);
+    expect(codes.find((c) => c.code === 1)!.stdout).toBe(whole.stdout.replace('(mastermind 4x6 e=1)', `(mastermind 4x6 e=1, part ${codes.findIndex((c) => c.code === 1) + 1}/3)`));
+    const threads = nonocrypt(['mastermind', 'check', bad, '--jobs', '3']);
+    expect(threads.code).toBe(1);
+    expect(threads.stdout).toBe(whole.stdout);
+    // Misuse: one-line usage errors, exit 2.
+    expectUsageError(nonocrypt(['mastermind', 'check', bad, '--part', '1/2', '--jobs', '2']), '--part and --jobs');
+    expectUsageError(nonocrypt(['mastermind', 'check', bad, '--part', '3/2']), 'K/N');
+    expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7', '--unchecked']), '--unchecked');
+    const strategy = at('s.json');
+    expect(nonocrypt(['mastermind', 'strategy', '--pegs', '2', '--symbols', '3', '-o', strategy, '-q']).code).toBe(0);
+    expectUsageError(nonocrypt(['mastermind', 'check', strategy, '--part', '1/2']), 'strategy file');
   });
 
   test('a proof longer than one gzip member is written and checked in pieces: bound --proof FILE.gz, check of a multi-member file', () => {

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { textPieces } from '../src/cli/gameFiles.js';
+import { textPieces } from '../src/games/build/textPieces.js';
 import { readBoundPart } from '../src/games/build/boundFiles.js';
 import { linesOf } from '../src/formats/textLines.js';
 import { ROOT } from './helpers/cli.js';

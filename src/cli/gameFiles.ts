@@ -2,6 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { NonocryptError } from '../errors.js';
 import type { CliIO } from './CliIO.js';
 import { readBytes, writeOutput } from './io.js';
+import { PIECE } from '../games/build/textPieces.js';
 
 /**
  * The files of the games (strategies, lower-bound proofs, their parts and checkpoints), read
@@ -10,13 +11,6 @@ import { readBytes, writeOutput } from './io.js';
  * first bytes (reading). The unpacked bytes are one buffer, outside the JavaScript heap (up to
  * 4 GiB); the text is made from them a piece at a time.
  */
-
-/**
- * Characters of text per piece read, and per gzip member written (16 Mi). A proof file of more
- * is written as several gzip members one after another, which gzip and every reader here
- * unpack as one text; a smaller one is exactly `gzip -9` of the whole.
- */
-const PIECE = 1 << 24;
 
 /** A file's bytes, gzip (by its first bytes) unpacked. */
 export async function readGameBytes(io: CliIO, path: string): Promise<Uint8Array> {
@@ -27,17 +21,6 @@ export async function readGameBytes(io: CliIO, path: string): Promise<Uint8Array
   } catch (e) {
     throw new NonocryptError('E_FILE', `${path}: cannot read (${(e as Error).message}, a damaged gzip file)`);
   }
-}
-
-/** UTF-8 bytes as text in pieces of at most PIECE bytes each (a character is never cut). */
-export function textPieces(bytes: Uint8Array): Iterable<string> {
-  return {
-    *[Symbol.iterator]() {
-      const decoder = new TextDecoder('utf-8');
-      for (let at = 0; at < bytes.length; at += PIECE) yield decoder.decode(bytes.subarray(at, at + PIECE), { stream: at + PIECE < bytes.length });
-      if (bytes.length === 0) yield '';
-    },
-  };
 }
 
 /** A small file's whole text (a strategy); E_FILE when it is longer than a string can be. */

@@ -192,6 +192,9 @@ const shardValue = (v: string) => {
 };
 export const shardOption = (description = 'process only shard K of N: the inputs at positions K, K+N, K+2N, ... of the sorted list (1-based)') =>
   new Option('--shard <K/N>', description).argParser(shardValue);
+/** `--part K/N` of a proof's check (mastermind check): the same K/N form as --shard. */
+export const partOption = () =>
+  new Option('--part <K/N>', "a proof only: check part K of N (units K, K+N, ... of the nodes --part-depth guesses deep, and every node above them); the proof holds when every part 1..N is valid, each printing the text's sha256").argParser(shardValue);
 export const splitOption = () =>
   new Option('--split <K/N>', 'solve part K of N of one board (cube-and-conquer): N cubes computed from the clues alone, cube K searched to the end; merge the N parts\' --json outputs with nonocrypt merge').argParser(shardValue);
 export const showOption = () => new Option('--show', 'draw the solution as a puzzle sheet with its clues (both pictures, differences marked, when ambiguous)');

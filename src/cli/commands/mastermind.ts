@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, appendFileSync, rmSync, writeFileSync } from 'node:fs';
 import { getHeapStatistics } from 'node:v8';
 import { Option, type Command, type OptionValues } from '@commander-js/extra-typings';
 import { NonocryptError } from '../../errors.js';
-import { formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
+import { boundProofPieces, formatPartHeader, formatPartItem, readBoundPart, samePartSearch, type PartHeader } from '../../games/build/boundFiles.js';
 import { buildStrategy } from '../../games/build/buildStrategy.js';
 import { checkedBoundProof } from '../../games/build/checkedBoundProof.js';
+import { checkProofInParts } from '../../games/build/checkProofInParts.js';
 import { mergeBoundParts } from '../../games/build/mergeBoundParts.js';
 import { proveBound, type BoundItem, type BoundProgress } from '../../games/build/proveBound.js';
 import { checkBoundProof, HEADER_MAX, isBoundProof, type ProofReport } from '../../games/check/checkBoundProof.js';
@@ -21,9 +23,10 @@ import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
 import { linesOf } from '../../formats/textLines.js';
-import { readGameBytes, textPieces, wholeText, writeGameFile } from '../gameFiles.js';
+import { readGameBytes, wholeText, writeGameFile } from '../gameFiles.js';
+import { textPieces } from '../../games/build/textPieces.js';
 import { checkOutputs, Progress, readLines, writeOutput } from '../io.js';
-import { defaultJobs, HELP_COLUMNS, hiddenAlias, seconds, shardOption, usage, wholeNumber } from '../options.js';
+import { defaultJobs, HELP_COLUMNS, hiddenAlias, partOption, seconds, shardOption, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
@@ -231,8 +234,19 @@ function declareCheck(mm: Command) {
     .description('check a strategy file (every secret, every placement of at most e lies, within the worst case it claims) or a lower-bound proof, independently')
     .argument('<file>', 'a strategy file (JSON) or a proof (from bound --proof; .gz read too); - for standard input')
     .addOption(timeoutOption('stop checking (exit 3: neither valid nor invalid)'))
+    .addOption(partOption())
+    .addOption(new Option('-j, --jobs <n>', 'a proof only: check it by n parts at once on n worker threads (a machine\'s cores; the same verdict as one thread)').argParser(wholeNumber(1, 256)))
+    .addOption(new Option('--part-depth <d>', `the depth of the units of --part and --jobs, in guesses from the root: at most the frontier depth of the search that wrote the proof (default ${PART_DEPTH})`).argParser(wholeNumber(1, 39)))
     .option('--json', 'print {"valid","worst",...} or the failing line of play; a proof: {"valid","guesses","positions"} or the failing line');
 }
+
+/**
+ * Default depth of the units of a check by parts: 2 guesses, the least frontier depth of the
+ * searches that write proofs (an item starts with an empty memory, so no `@k` of a unit names
+ * a tuple of another). AB 4 of 6 e = 2 at 9 guesses, written with --frontier-depth 3, has
+ * 2,850 units at depth 3.
+ */
+const PART_DEPTH = 2;
 
 async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnType<typeof declareCheck>['opts']>): Promise<ExitCode> {
   const deadline = deadlineOf(performance.now(), flags.timeout);
@@ -248,16 +262,26 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
     const progress = new Progress(io, !flags.json, 'MiB');
     const mib = (n: number) => Math.ceil(n / 2 ** 20);
     const onProgress = (positions: number, chars: number) => progress.tick(mib(chars), mib(bytes.length), `checking: ${positions.toLocaleString('en-US')} positions, `);
+    if (flags.part && flags.jobs !== undefined && flags.jobs > 1) usage('--part and --jobs: check one part here, or every part on threads');
+    const depth = flags.partDepth ?? PART_DEPTH;
+    const part = flags.part ? { index: flags.part.index - 1, count: flags.part.count, depth } : undefined;
     let r: ProofReport;
     try {
-      r = named(checkBoundProof(textPieces(bytes), where, { ...options, onProgress }));
+      r = named(
+        flags.jobs !== undefined && flags.jobs > 1
+          ? await checkProofInParts(bytes, where, { jobs: flags.jobs, depth, ...options })
+          : checkBoundProof(textPieces(bytes), where, { ...options, onProgress, ...(part ? { part } : {}) }),
+      );
     } finally {
       progress.end();
     }
-    if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r }) + '\n');
-    else io.stdout.write(proofLine(r) + '\n');
+    // A part's verdict is about one file: its text's digest ties the parts' reports together.
+    const digest = part ? createHash('sha256').update(bytes).digest('hex') : undefined;
+    if (flags.json) io.stdout.write(JSON.stringify({ kind: 'proof', ...r, ...(part ? { part: { index: part.index + 1, count: part.count, depth }, sha256: digest } : {}) }) + '\n');
+    else io.stdout.write((part ? partLine(r, flags.part!, depth, digest!) : proofLine(r)) + '\n');
     return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
   }
+  if (flags.part || flags.jobs !== undefined || flags.partDepth !== undefined) usage(`${where} is a strategy file: --part, --jobs and --part-depth check a proof by parts`);
   const r = named(checkStrategy(wholeText(where, bytes), where, options));
   if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
   else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);
@@ -267,6 +291,16 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
     io.stdout.write(`INVALID (${r.game}): secret ${r.secret}, after ${play || 'no guess'}: ${r.problem}\n`);
   }
   return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
+}
+
+/** A part's verdict: what it checked, and that it is a part. */
+function partLine(r: ProofReport, part: { readonly index: number; readonly count: number }, depth: number, digest: string): string {
+  const which = `part ${part.index}/${part.count}`;
+  if (r.valid === null) return `unknown (${r.game}, ${which}): ${r.problem}; nothing is claimed`;
+  if (!r.valid) return `INVALID proof (${r.game}, ${which}): after ${r.path.join(', ') || 'no guess'}: ${r.problem}`;
+  const units = r.units!;
+  const what = units.total === 0 ? `no node is ${guesses(depth)} deep, so this part checked the whole proof` : `${units.checked} of the ${plural(units.total, 'node')} ${guesses(depth)} deep and every node above them`;
+  return `valid: ${which} of the proof (${what}; ${plural(r.positions, 'position')} checked; ${r.game}; text sha256 ${digest}): the proof holds when all ${part.count} parts of this text are valid`;
 }
 
 function proofLine(r: ProofReport): string {
@@ -284,6 +318,7 @@ function declareBound(mm: Command) {
     .addOption(new Option('--frontier-depth <d>', 'how many guesses an item of the frontier fixes (default 2, or 3 when 2 give fewer than 100 items): deeper, more and smaller items, each proof held in memory while it is searched; parts and checkpoints record it').argParser(wholeNumber(1, 37)))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
+    .option('--unchecked', 'with --proof: write the proof as soon as the search proves the bound, without checking it (exit 3: nothing is claimed until check FILE accepts it, whole, with --jobs or part by part)')
     .option('--no-core', 'search in TypeScript only, not in the compiled games core (engines/games.wasm): the reference, for comparing (the same positions and proof, slower)')
     .option('-q, --quiet', 'nothing on stderr but errors (no progress)')
     .option('-v, --verbose', 'progress also when stderr is not a terminal: a line a minute and one at the end, for the log of a long run');
@@ -298,6 +333,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   const out = flags.proof;
   if (flags.shard && !out) usage('--shard writes a part of a proof: give --proof FILE');
   if (out === '-') usage('--proof needs a file (its checkpoint FILE.partial sits beside it)');
+  if (flags.unchecked && (!out || flags.shard)) usage('--unchecked writes a whole proof unchecked: give --proof FILE, without --shard');
   const shard = flags.shard ?? { index: 1, count: 1 };
   const depth = flags.frontierDepth;
   const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard, depth) : undefined;
@@ -328,6 +364,12 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     return open ? exitCode('UNDECIDED') : exitCode('OK');
   }
   if (r.status === 'proven') {
+    if (out && flags.unchecked) {
+      writeGameFile(io, out, boundProofPieces(rules, h, r.pieces!, { positions: (checkpoint?.positionsBefore ?? 0) + r.nodes, built: 'bound search' }));
+      checkpoint!.remove();
+      say('unchecked', `unchecked: the search found every guess refuted within ${guesses(h - 1)} (${searched}, ${secs} s); the proof is written to ${out} unchecked, and nothing is claimed until check ${out} accepts it`, { output: out });
+      return exitCode('UNDECIDED');
+    }
     if (out) {
       let body = 0;
       for (const piece of r.pieces!) body += piece.length;

@@ -6,7 +6,7 @@
  * they fall in, so that messages name the same place for a file read whole or in pieces.
  *
  * Call order: `line` for a header first if there is one, then `startBody` (offsets count from
- * there); then any of `peek`, `take`, `skip`, `digits`, `space`, `atEnd` and `offset`, in any
+ * there); then any of `peek`, `take`, `skip`, `skipGroup`, `digits`, `space`, `atEnd` and `offset`, in any
  * order. The pieces are pulled from the iterator only as the reading reaches them.
  */
 export class ProofCursor {
@@ -97,6 +97,20 @@ export class ProofCursor {
     const t = this.buf.slice(this.pos, this.pos + n);
     this.pos += t.length;
     return t;
+  }
+
+  /**
+   * At an opening parenthesis: moves past the parenthesis that closes it (nested pairs
+   * counted); false when the text ends first. Nothing between them is read as anything else.
+   */
+  skipGroup(): boolean {
+    let open = 0;
+    for (;;) {
+      if (this.pos >= this.buf.length && this.fill(1) === 0) return false;
+      const c = this.buf.charCodeAt(this.pos++);
+      if (c === 40) open++;
+      else if (c === 41 && --open === 0) return true;
+    }
   }
 
   /** The decimal digits at the cursor (at most `max`), moving past them; '' when none. */

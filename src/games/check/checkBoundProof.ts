@@ -1,9 +1,9 @@
-import { InputError } from '../../errors.js';
+import { InputError, NonocryptError } from '../../errors.js';
 import { CheckClock, CheckTimeout } from './CheckClock.js';
 import { ProofCursor } from './ProofCursor.js';
 import { ProofGame } from './ProofGame.js';
 import { readCheckedRules, rulesLabel } from './strategyHeader.js';
-import { verifyProof } from './verifyProof.js';
+import { verifyProof, type ProofPart, type ProofUnits } from './verifyProof.js';
 
 /**
  * The independent lower-bound proof checker: reads a proof file (docs/GAMES.md, "Lower-bound
@@ -20,6 +20,8 @@ export type ProofReport =
       readonly guesses: number;
       /** Splits checked (tuples whose every guess is refuted). */
       readonly positions: number;
+      /** A check by parts (CheckProofOptions.part): the units this part checked, of all. */
+      readonly units?: ProofUnits;
     }
   | {
       readonly valid: false;
@@ -58,6 +60,8 @@ export interface CheckProofOptions {
   readonly deadline?: number;
   /** Now and then (every 16,384 splits): the splits checked and the body's characters read. */
   readonly onProgress?: (positions: number, characters: number) => void;
+  /** Check one part only (verifyProof.ts, ProofPart): valid then says only that this part holds. */
+  readonly part?: ProofPart;
 }
 
 /**
@@ -68,6 +72,10 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   const bad = (why: string): never => {
     throw new InputError('E_PROOF', `${where}: ${why}`);
   };
+  const part = options.part;
+  if (part && !(Number.isInteger(part.count) && part.count >= 1 && Number.isInteger(part.index) && part.index >= 0 && part.index < part.count && Number.isInteger(part.depth) && part.depth >= 1)) {
+    throw new NonocryptError('E_USAGE', `a check by parts needs 0 <= index < count and a depth of at least 1 (index ${part.index}, count ${part.count}, depth ${part.depth})`);
+  }
   const cursor = new ProofCursor(text);
   const head = cursor.line(HEADER_MAX);
   if (head === undefined) bad(`the first line is not a JSON header (no line break within ${HEADER_MAX.toLocaleString('en-US')} characters)`);
@@ -91,8 +99,8 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   const clock = new CheckClock(options.deadline);
   try {
     const game = new ProofGame(rules, h, bad, clock);
-    const v = verifyProof(game, cursor, h, clock, { answersOnly: d.version === 2, onProgress: options.onProgress });
-    return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
+    const v = verifyProof(game, cursor, h, clock, { answersOnly: d.version === 2, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}) });
+    return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions, ...(v.units ? { units: v.units } : {}) } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
   } catch (e) {
     if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };
     throw e;

@@ -24,14 +24,45 @@ import type { ProofGame } from './ProofGame.js';
  * Every guess is then refuted at every node, so no strategy wins the root within h - 1. The
  * first failure is returned with the line of guesses and answers that leads to it.
  */
-export type ProofVerdict = { readonly ok: true; readonly positions: number } | { readonly ok: false; readonly path: readonly string[]; readonly problem: string };
+export type ProofVerdict = { readonly ok: true; readonly positions: number; readonly units?: ProofUnits } | { readonly ok: false; readonly path: readonly string[]; readonly problem: string };
+
+/**
+ * A check by parts: the nodes `depth` guesses below the root are the units, numbered in the
+ * order of the text from 0; this part checks units `index`, `index + count`, ... and only
+ * reads past the others (their parentheses matched, nothing checked), while every node above
+ * the units is checked by every part. Each part forgets the tuples remembered inside a unit when
+ * the unit ends (keeping the unit's own), so every part resolves each `@k` to the same tuple, and
+ * the whole proof holds when every part 0..count-1 accepts. A proof whose `@k` names a tuple
+ * remembered inside an earlier unit fails here and must be checked whole; the search never
+ * writes one when `depth` is at most the frontier's depth (an item starts with an empty memory).
+ */
+/** What a check by parts saw: units checked, units in all, and the splits it checked outside every unit (every part checks those). */
+export interface ProofUnits {
+  readonly checked: number;
+  readonly total: number;
+  readonly outside: number;
+}
+
+export interface ProofPart {
+  /** 0-based. */
+  readonly index: number;
+  readonly count: number;
+  /** Guesses from the root to a unit, at least 1. */
+  readonly depth: number;
+}
 
 /** Splits checked between two calls of `onProgress`. */
 const PROGRESS_EVERY = 1 << 14;
 
 /** `onProgress`: every PROGRESS_EVERY splits, with the splits checked and the characters read so far. */
-export function verifyProof(game: ProofGame, body: ProofCursor, guesses: number, clock: CheckClock, options: { readonly answersOnly: boolean; readonly onProgress?: (positions: number, characters: number) => void }): ProofVerdict {
-  return new ProofWalk(game, body, clock, options.answersOnly, options.onProgress).run(guesses);
+export function verifyProof(
+  game: ProofGame,
+  body: ProofCursor,
+  guesses: number,
+  clock: CheckClock,
+  options: { readonly answersOnly: boolean; readonly onProgress?: (positions: number, characters: number) => void; readonly part?: ProofPart },
+): ProofVerdict {
+  return new ProofWalk(game, body, clock, options.answersOnly, options.onProgress, options.part).run(guesses);
 }
 
 class ProofFailure extends Error {}
@@ -65,6 +96,12 @@ class ProofWalk {
   /** A guess's children's weights, by answer (someChildByVolume). */
   private readonly weights: Float64Array;
   private positions = 0;
+  /** Units met and checked (a check by parts). */
+  private units = 0;
+  private unitsChecked = 0;
+  /** Splits checked outside every unit. */
+  private outside = 0;
+  private inUnit = false;
 
   constructor(
     private readonly game: ProofGame,
@@ -72,6 +109,7 @@ class ProofWalk {
     private readonly clock: CheckClock,
     private readonly answersOnly: boolean,
     private readonly onProgress?: (positions: number, characters: number) => void,
+    private readonly part?: ProofPart,
   ) {
     this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
     this.weights = new Float64Array((game.pegs + 1) * (game.pegs + 1));
@@ -83,7 +121,7 @@ class ProofWalk {
       this.node(levels, guesses - 1, []);
       this.body.space();
       if (!this.body.atEnd()) this.fail(`text after the proof (character ${this.body.offset() + 1})`);
-      return { ok: true, positions: this.positions };
+      return { ok: true, positions: this.positions, ...(this.part ? { units: { checked: this.unitsChecked, total: this.units, outside: this.outside } } : {}) };
     } catch (e) {
       if (e instanceof ProofFailure) return { ok: false, path: this.path, problem: e.message };
       throw e;
@@ -135,8 +173,42 @@ class ProofWalk {
     return levels.map((l) => l.join(',')).join('|');
   }
 
-  /** Checks the node at the cursor proves `levels` lost with t guesses left. */
+  /** Checks the node at the cursor proves `levels` lost with t guesses left (or, a unit of another part, reads past it). */
   private node(levels: Int32Array[], t: number, history: number[]): void {
+    const part = this.part;
+    if (!part || history.length !== part.depth) return this.checkNode(levels, t, history);
+    const base = this.remembered.length;
+    const labelled = this.peek() === '#';
+    if (this.units++ % part.count === part.index) {
+      this.unitsChecked++;
+      this.inUnit = true;
+      this.checkNode(levels, t, history);
+      this.inUnit = false;
+    } else this.passNode(levels, t);
+    // The unit's own tuple stays remembered; those inside it are forgotten (ProofPart).
+    const own = labelled && this.remembered.length > base ? this.remembered.pop() : undefined;
+    this.remembered.length = base;
+    if (own) this.remembered.push(own);
+  }
+
+  /** Reads past a node another part checks, remembering its tuple when it is a labelled split, as checking it would. */
+  private passNode(levels: readonly Int32Array[], t: number): void {
+    this.clock.tick(1);
+    const label = this.peek() === '#';
+    if (label) this.body.skip();
+    const c = this.peek();
+    if (c === '(') {
+      if (!this.body.skipGroup()) this.fail('the proof is cut short');
+      if (label) this.remembered.push({ key: this.key(levels), t });
+      return;
+    }
+    if (c !== 'V' && c !== '@') this.fail(`expected a node (V, @ or '(') at character ${this.body.offset() + 1}, found '${c || 'the end'}'`);
+    for (this.body.skip(); this.peek() !== ';'; this.body.skip()) if (this.body.atEnd()) this.fail('the proof is cut short');
+    this.body.skip();
+  }
+
+  /** Checks the node at the cursor proves `levels` lost with t guesses left. */
+  private checkNode(levels: Int32Array[], t: number, history: number[]): void {
     const g = this.game;
     this.clock.tick(1);
     const label = this.peek() === '#';
@@ -158,8 +230,10 @@ class ProofWalk {
       const k = this.number();
       this.expect(';');
       const ref = this.remembered[this.remembered.length - k];
-      if (!ref || k === 0) this.fail(`@${k} names no remembered tuple (${this.remembered.length} so far)`);
-      if (ref.key !== this.key(levels)) this.fail(`@${k} names another tuple than this one`);
+      // A check by parts forgets what was remembered inside a unit (ProofPart).
+      const parts = this.part ? ` (a check by parts forgets the tuples remembered inside each node ${this.part.depth} guesses deep: check the proof whole, or with a smaller --part-depth)` : '';
+      if (!ref || k === 0) this.fail(`@${k} names no remembered tuple (${this.remembered.length} so far)${parts}`);
+      if (ref.key !== this.key(levels)) this.fail(`@${k} names another tuple than this one${parts}`);
       if (ref.t < t) this.fail(`@${k} was proven with ${ref.t} guesses left, this tuple needs ${t}`);
       return;
     }
@@ -204,6 +278,7 @@ class ProofWalk {
   /** One more split checked (t guesses left). */
   private splitCounted(t: number): void {
     if (t < 1) this.fail(`a split with ${t} guesses left: a tuple with codes left and no guess is lost by volume (V)`);
+    if (!this.inUnit) this.outside++;
     if (++this.positions % PROGRESS_EVERY === 0) this.onProgress?.(this.positions, this.body.offset());
   }
 
