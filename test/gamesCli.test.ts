@@ -332,7 +332,7 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     const r = nonocrypt([...args, '--proof', out, '--unchecked']);
     expect(r.code, r.stderr).toBe(3);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toMatch(/^unchecked: the search found every guess refuted within 6 guesses \(1,966 positions searched, [\d.]+ s\); the proof is written to .*unchecked\.proof unchecked, and nothing is claimed until check .*unchecked\.proof accepts it\n$/);
+    expect(r.stdout).toMatch(/^unchecked: the search refuted every strategy within 6 guesses \(1,966 positions searched, [\d.]+ s\); the proof is written to .*unchecked\.proof unchecked, and nothing is claimed until check .*unchecked\.proof accepts it\n$/);
     expect(readFileSync(out).equals(readFileSync(wholeProof()))).toBe(true);
     expect(existsSync(out + '.partial')).toBe(false);
     const whole = nonocrypt(['mastermind', 'check', out]);
@@ -341,6 +341,12 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expect(threads.code, threads.stderr).toBe(0);
     expect(threads.stderr).toBe('');
     expect(threads.stdout).toBe(whole.stdout);
+    // A time limit the check cannot meet: unknown, exit 3, on threads or in one part.
+    for (const how of [['--jobs', '2'], ['--part', '1/2']]) {
+      const late = nonocrypt(['mastermind', 'check', out, ...how, '-t', '0.05']);
+      expect(late.code, late.stderr).toBe(3);
+      expect(late.stdout).toMatch(/^unknown \(mastermind 4x6 e=1(, part 1\/2)?\): time limit of 0\.05 s reached.*; nothing is claimed\n$/);
+    }
     // Part by part: each names the same text by its digest; the units are shared out once.
     const digest = createHash('sha256').update(readFileSync(out)).digest('hex');
     let units = 0;
@@ -475,6 +481,11 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     const m = nonocrypt(['mastermind', 'merge-proofs', ...parts, '-o', merged]);
     expect(m.code, m.stderr).toBe(0);
     expect(readFileSync(merged, 'utf8')).toBe(readFileSync(whole, 'utf8'));
+    // Joined unchecked: the same bytes, exit 3, nothing claimed.
+    const unchecked = nonocrypt(['mastermind', 'merge-proofs', ...parts, '-o', at('merged-unchecked.proof'), '--unchecked']);
+    expect(unchecked.code, unchecked.stderr).toBe(3);
+    expect(unchecked.stdout).toMatch(/^unchecked: 3 parts joined, 1,966 positions; the proof is written to .*merged-unchecked\.proof unchecked, and nothing is claimed until check .* accepts it\n$/);
+    expect(readFileSync(at('merged-unchecked.proof'), 'utf8')).toBe(readFileSync(whole, 'utf8'));
     // A part missing: nothing written, exit 3, the missing items named.
     const short = nonocrypt(['mastermind', 'merge-proofs', parts[0]!, parts[2]!, '-o', at('short.proof')]);
     expect(short.code).toBe(3);

@@ -367,7 +367,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     if (out && flags.unchecked) {
       writeGameFile(io, out, boundProofPieces(rules, h, r.pieces!, { positions: (checkpoint?.positionsBefore ?? 0) + r.nodes, built: 'bound search' }));
       checkpoint!.remove();
-      say('unchecked', `unchecked: the search found every guess refuted within ${guesses(h - 1)} (${searched}, ${secs} s); the proof is written to ${out} unchecked, and nothing is claimed until check ${out} accepts it`, { output: out });
+      say('unchecked', `unchecked: the search refuted every strategy within ${guesses(h - 1)} (${searched}, ${secs} s); the proof is written to ${out} unchecked, and nothing is claimed until check ${out} accepts it`, { output: out });
       return exitCode('UNDECIDED');
     }
     if (out) {
@@ -553,6 +553,7 @@ function declareMerge(mm: Command) {
     .argument('<parts...>', 'the parts (every item of the frontier must be in one of them)')
     .addOption(new Option('-o, --output <file>', 'write the proof here (whole or not at all; .gz compressed)').makeOptionMandatory())
     .addOption(timeoutOption('stop (exit 3, nothing written)'))
+    .option('--unchecked', 'write the joined proof without checking it (exit 3: nothing is claimed until check FILE accepts it, whole, with --jobs or part by part)')
     .option('--json', 'print {"status","guesses","positions","output"}');
 }
 
@@ -560,7 +561,7 @@ async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnTy
   const deadline = deadlineOf(performance.now(), flags.timeout);
   checkOutputs([flags.output], paths);
   const parts = await Promise.all(paths.map(async (p) => ({ part: readBoundPart(linesOf(textPieces(await readGameBytes(io, p))), p), where: p })));
-  const r = mergeBoundParts(parts, deadline);
+  const r = mergeBoundParts(parts, deadline, !flags.unchecked);
   const say = (json: object, text: string) => io.stdout.write((flags.json ? JSON.stringify(json) : text) + '\n');
   if (r.status === 'incomplete') {
     const list = r.missing.slice(0, 10).join(', ') + (r.missing.length > 10 ? ', ...' : '');
@@ -576,6 +577,10 @@ async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnTy
     return exitCode('UNDECIDED');
   }
   writeGameFile(io, flags.output, r.text);
+  if (r.status === 'joined') {
+    say({ status: 'unchecked', guesses: r.guesses, positions: r.positions, output: flags.output }, `unchecked: ${paths.length} parts joined, ${plural(r.positions, 'position')}; the proof is written to ${flags.output} unchecked, and nothing is claimed until check ${flags.output} accepts it`);
+    return exitCode('UNDECIDED');
+  }
   say(
     { status: 'proven', guesses: r.guesses, positions: r.positions, output: flags.output },
     `proven: no strategy wins every play within ${guesses(r.guesses - 1)}; at least ${r.guesses} are needed (${paths.length} parts, ${plural(r.positions, 'position')}; proof checked and written to ${flags.output})`,

@@ -1,5 +1,5 @@
 import { NonocryptError } from '../../errors.js';
-import { samePartSearch, type PartHeader } from './boundFiles.js';
+import { boundProofPieces, samePartSearch, type PartHeader } from './boundFiles.js';
 import { checkedBoundProof } from './checkedBoundProof.js';
 import { joinBoundItems, type BoundItem } from './proveBound.js';
 
@@ -17,14 +17,16 @@ export type MergeResult =
   /** Items whose second guess no part refuted: this frontier does not prove the bound. */
   | { readonly status: 'open'; readonly open: readonly number[] }
   /** Proven, but `deadline` came before the joined proof was checked. */
-  | { readonly status: 'unchecked' };
+  | { readonly status: 'unchecked' }
+  /** Joined and not checked, as asked (`check: false`): nothing is claimed until a check accepts `text`. */
+  | { readonly status: 'joined'; readonly guesses: number; readonly positions: number; readonly text: Iterable<string> };
 
 /**
  * Joins the parts of one search (`bound --shard K/N --proof`, any number of each) into the
- * proof file one process writes, checked (checkedBoundProof). Parts of different searches, or
+ * proof file one process writes, checked (checkedBoundProof) unless `check` is false. Parts of different searches, or
  * an item that two parts answer differently, are E_USAGE naming the parts.
  */
-export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number): MergeResult {
+export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number, check = true): MergeResult {
   const first = parts[0];
   if (!first) throw new NonocryptError('E_USAGE', 'no part to merge');
   const items = new Map<number, BoundItem>();
@@ -41,6 +43,7 @@ export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number):
   if ('missing' in joined) return { status: 'incomplete', frontier, missing: joined.missing };
   if ('open' in joined) return { status: 'open', open: joined.open };
   const positions = [...items.values()].reduce((n, it) => n + it.positions, 0);
+  if (!check) return { status: 'joined', guesses, positions, text: boundProofPieces(rules, guesses, joined.pieces, { positions, built: 'bound search' }) };
   const text = checkedBoundProof(rules, guesses, joined.pieces, positions, deadline === undefined ? {} : { deadline });
   return text === undefined ? { status: 'unchecked' } : { status: 'proven', guesses, positions, text };
 }
