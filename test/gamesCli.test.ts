@@ -382,8 +382,11 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expectUsageError(nonocrypt(['mastermind', 'check', bad, '--part', '1/2', '--jobs', '2']), '--part and --jobs');
     expectUsageError(nonocrypt(['mastermind', 'check', bad, '--part', '3/2']), 'K/N');
     expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '7', '--unchecked']), '--unchecked');
-    const strategy = at('s.json');
+    // A strategy named .gz is written gzip, and check reads it as it is; --part is for proofs.
+    const strategy = at('s.json.gz');
     expect(nonocrypt(['mastermind', 'strategy', '--pegs', '2', '--symbols', '3', '-o', strategy, '-q']).code).toBe(0);
+    expect([...readFileSync(strategy).subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+    expect(nonocrypt(['mastermind', 'check', strategy]).stdout).toMatch(/^valid: every play wins within \d guesses/);
     expectUsageError(nonocrypt(['mastermind', 'check', strategy, '--part', '1/2']), 'strategy file');
   });
 

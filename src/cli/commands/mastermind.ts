@@ -25,7 +25,7 @@ import { exitCode, type ExitCode } from '../ExitCode.js';
 import { linesOf } from '../../formats/textLines.js';
 import { readGameBytes, wholeText, writeGameFile } from '../gameFiles.js';
 import { textPieces } from '../../games/build/textPieces.js';
-import { checkOutputs, Progress, readLines, writeOutput } from '../io.js';
+import { checkOutputs, Progress, readLines } from '../io.js';
 import { defaultJobs, HELP_COLUMNS, hiddenAlias, partOption, seconds, shardOption, usage, wholeNumber } from '../options.js';
 
 /**
@@ -170,7 +170,7 @@ function nextCommand(io: CliIO, flags: ReturnType<ReturnType<typeof declareNext>
 function declareStrategy(mm: Command) {
   const cmd = gameOptions(mm.command('strategy'))
     .description('build a whole strategy (a tree of guesses), check it independently, and write it as JSON')
-    .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; - for stdout)').makeOptionMandatory())
+    .addOption(new Option('-o, --output <file>', 'write the strategy file here (whole or not at all; .gz compressed; - for stdout)').makeOptionMandatory())
     .addOption(
       new Option('--method <method>', "search: volume-guided search that proves each subtree within its budget; kwb: the chapter's k-way branching; pn: proof-number search, exhaustive, best-first, one thread")
         .choices(['search', 'kwb', 'pn'] as const)
@@ -218,7 +218,7 @@ async function strategyCommand(io: CliIO, flags: ReturnType<ReturnType<typeof de
     else io.stderr.write(`nonocrypt: ${why}; nothing written\n`);
     return exitCode('UNDECIDED');
   }
-  writeOutput(io, flags.output, r.file!);
+  writeGameFile(io, flags.output, r.file!);
   const c = r.check!;
   if (flags.json) {
     io.stdout.write(JSON.stringify({ status: 'built', worst: c.worst, averageTruthful: c.averageTruthful, averageAll: c.averageAll, plays: c.plays, seconds: secs, output: flags.output, ...(r.failed.length ? { failed: r.failed } : {}), ...pn }) + '\n');
