@@ -3,8 +3,9 @@
 // suffice is too large to commit (more than one push may add), so its folder keeps the record
 // of its check by parts (check --part K/N: every part valid, all of one text, by its SHA-256)
 // and the recipe that rebuilds the proof, byte for byte, from a committed checkpoint
-// (bench/results/open/). Here every record must be whole and consistent, its checkpoint the
-// committed one, and its strategy accepted by the independent checker at the value.
+// (bench/results/open/), one line a row in settled.jsonl. Here every record must be whole and
+// consistent, its checkpoint the committed one, and its strategy accepted by the independent
+// checker at the value.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,17 +35,19 @@ interface Settled {
   readonly parts: readonly PartReport[];
 }
 
-const records = readdirSync(DIR).filter((f) => f.endsWith('.settled.json')).sort();
+/** One record a line: the row, its strategy, and its proof's check by parts. */
+const records = readFileSync(join(DIR, 'settled.jsonl'), 'utf8')
+  .split('\n')
+  .filter((l) => l !== '')
+  .map((l) => JSON.parse(l) as Settled);
 
 describe('examples/games/settled/', () => {
-  test('every file is a record or the strategy a record names', () => {
+  test('every file is the record or a strategy it names', () => {
     expect(records.length).toBeGreaterThan(0);
-    const named = records.flatMap((r) => [r, (JSON.parse(readFileSync(join(DIR, r), 'utf8')) as Settled).strategy]).sort();
-    expect(readdirSync(DIR).sort()).toEqual(named);
+    expect(readdirSync(DIR).sort()).toEqual(['settled.jsonl', ...records.map((s) => s.strategy)].sort());
   });
 
-  test.each(records)('%s: the parts cover the proof once, all valid and of one text; the checkpoint is the committed one; the strategy wins within the value', (f) => {
-    const s = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as Settled;
+  test.each(records.map((s) => [s.strategy, s] as const))('%s: the parts cover the proof once, all valid and of one text; the checkpoint is the committed one; the strategy wins within the value', (_, s) => {
     const n = s.parts[0]!.part.count;
     expect(s.parts.map((p) => p.part.index).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
     for (const p of s.parts) {

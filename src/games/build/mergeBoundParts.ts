@@ -23,8 +23,8 @@ export type MergeResult =
 
 /**
  * Joins the parts of one search (`bound --shard K/N --proof`, any number of each) into the
- * proof file one process writes, checked (checkedBoundProof) unless `check` is false. Parts of different searches, or
- * an item that two parts answer differently, are E_USAGE naming the parts.
+ * proof file one process writes, checked (checkedBoundProof) unless `check` is false. Parts of
+ * different searches, or an item that two parts answer differently, are E_USAGE naming them.
  */
 export function mergeBoundParts(parts: readonly NamedPart[], deadline?: number, check = true): MergeResult {
   const first = parts[0];
