@@ -258,8 +258,9 @@ describe.skipIf(!hasParallel)('--split K/N under GNU parallel (the README recipe
         writeFileSync(join(tmp.dir, name), grid);
         const one = sh(`nonocrypt solve --json -j 1 ${name}`);
         const run = sh(`rm -f part-*.json; parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json ${name}' ::: 1 2 3 4; nonocrypt merge --json part-*.json`);
-        // GNU parallel says which part stopped the others, and nothing else is said.
-        expect(run.stderr.replace(/^parallel: This job failed:\n.*--split \d\/4 -o part-\d\.json .*\n/, '')).toBe('');
+        // GNU parallel says which part stopped the others, and nothing else is said. Two parts
+        // that end within the same moment are both named (seen in CI on a busy machine).
+        expect(run.stderr.replace(/^parallel: This job failed:\n.*--split \d\/4 -o part-\d\.json .*\n/gm, '')).toBe('');
         const whole = JSON.parse(one.stdout) as { status: string; solutions: string[][] };
         const merged = JSON.parse(run.stdout) as { status: string; solutions: string[][] };
         expect(merged.status).toBe(whole.status);
