@@ -109,7 +109,7 @@ async function settle(row: Row, limitS: number): Promise<Outcome> {
       return { value: upper, lower: upper, upper, strategyCpu, boundCpu, positions, plays: built.check!.plays, strategyBytes: s.length, proofBytes: p.length, note: '' };
     }
     // The search may end in time and its check not: nothing is claimed, but the note says which half ran out.
-    if (proof.b.status === 'proven') return open(0, upper, `bound --guesses ${upper}: the search proved it (${proof.b.nodes} positions), its check did not end within ${limitS} s`);
+    if (proof.b.status === 'proven') return open(0, upper, `bound --guesses ${upper}: the search proved it (${proof.b.nodes.toLocaleString('en-US')} positions), its check did not end within ${limitS} s`);
     if (proof.b.status !== 'refuted') return open(0, upper, `bound --guesses ${upper}: not decided within ${limitS} s`);
     // A strategy within upper - 1 exists: the exact search (every guess) builds one.
     [built, cpu] = await cpuOf(() => buildStrategy(rules, { guesses: upper - 1, branch: 64, timeLimitMs: limitMs }));
@@ -140,7 +140,8 @@ export const suite = defineSuite({
   intro: () =>
     'Mastermind 2x4 to 4x4 and the AB game 3 of 6 to 4 of 7, one or two lies, truthful end, both lie rules. For each: the default `strategy` search ' +
     '(worst case U, the strategy checked), then `bound --guesses U --proof` (checked): proven, the value is U; refuted, the exact search builds a ' +
-    'strategy within U - 1 and the bound is tried again; not decided within `--limit` seconds (wall), the row is open and has no files. CPU seconds of ' +
+    'strategy within U - 1 and the bound is tried again; not decided, or its proof not checked, within `--limit` seconds (wall, the search and its ' +
+    'check together), the row is open and has no files. CPU seconds of ' +
     'this process (one thread): strategy (its check included) and bound (the check of its proof included). Each settled row has ' +
     '`examples/games/small/STEM-V.strategy.gz` and `STEM-lower-V.proof.gz`, gzip, which `nonocrypt mastermind check FILE` reads as they are; ' +
     'test/gamesSmall.test.ts checks every file. `--log bench/results/games-small.jsonl` keeps the runs (a stopped run resumes); to run a row ' +
