@@ -1,6 +1,6 @@
 import { load } from './harness/doc.js';
-import { num, whole } from './harness/flags.js';
-import { randomSet, type Entry } from './harness/inputs.js';
+import { flag, num, whole } from './harness/flags.js';
+import { randomSet, typoSet, type Entry } from './harness/inputs.js';
 import { cliArgv, runProcess } from './harness/proc.js';
 import { splitRace } from './harness/splitRace.js';
 import { fixed, median, max, secs } from './harness/stats.js';
@@ -43,17 +43,21 @@ export const suite = defineSuite({
     parts: whole(2, 'N: parts of the split, all run at once'),
     limit: num(600, 'CPU limit per process, s (prlimit: a wall-clock limit would follow the shared machine\'s load)'),
     min: num(60, 'boards that take at least this many CPU seconds in one process are summarized'),
+    typo: flag('boards with one row clue mistyped (harness typoSet): often no picture fits, and proving it is the work'),
   },
   title: () => 'One board on many processes: `solve --split K/N` against one process (`bench/split`)',
   parts: (o) => {
-    const boards = randomSet(`split${o.size}`, o.count, o.seed, () => o.size, () => o.density);
+    const boards = o.typo ? typoSet(`typo${o.size}`, o.count, o.seed, o.size, o.density) : randomSet(`split${o.size}`, o.count, o.seed, () => o.size, () => o.density);
+    const drawn = o.typo
+      ? `${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), each with one row clue mistyped (a black and a white cell of one row swap colours in its clue; the columns keep the picture's clues)`
+      : `${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed})`;
     const solve = ['solve', '--json', '-j', '1'];
     const capped = { cpuLimitS: o.limit };
     const statusOf = (r: { stdout: string; stopped: string | undefined; code: number | undefined }) =>
       r.stopped ? 'unknown' : ((JSON.parse(r.stdout || '{}') as { status?: string }).status ?? `error (exit ${r.code})`);
     return [
       part({
-        about: `Boards: ${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), as \`.non\` files. One process: \`nonocrypt ${solve.join(' ')} FILE\`; split: \`nonocrypt ${solve.join(' ')} --split K/${o.parts} FILE\` for K = 1..${o.parts}, started together, merged with \`mergeParts\`; as in the README's recipe (GNU parallel's \`--halt now,fail=1\`), the first part to exit 1 (two pictures in its cube) stops the others, and merge is given the parts that ended. Each process is stopped at ${o.limit} CPU s (prlimit). Wall: around the run; CPU: user + system from the kernel (split: the sum over the parts, and the deciding part's: the first to find two pictures, else the slowest). The machine has 2 cores shared with other work: the load average (1 minute) is shown before each run; with N idle cores the split's wall time would be the deciding part's CPU time.`,
+        about: `Boards: ${drawn}, as \`.non\` files. One process: \`nonocrypt ${solve.join(' ')} FILE\`; split: \`nonocrypt ${solve.join(' ')} --split K/${o.parts} FILE\` for K = 1..${o.parts}, started together, merged with \`mergeParts\`; as in the README's recipe (GNU parallel's \`--halt now,fail=1\`), the first part to exit 1 (two pictures in its cube) stops the others, and merge is given the parts that ended. Each process is stopped at ${o.limit} CPU s (prlimit). Wall: around the run; CPU: user + system from the kernel (split: the sum over the parts, and the deciding part's: the first to find two pictures, else the slowest). The machine has 2 cores shared with other work: the load average (1 minute) is shown before each run; with N idle cores the split's wall time would be the deciding part's CPU time.`,
         inputs: boards,
         key: (e: Entry) => e.id,
         commands: [

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { formatCipherBlock, formatHeader } from '../../src/formats/ciphertext.js';
 import { readPuzzleFile } from '../../src/formats/detectFormat.js';
 import { makeGrid, type Grid, type Puzzle } from '../../src/grid/Puzzle.js';
-import { puzzleOf } from '../../src/grid/runsOf.js';
+import { puzzleOf, runsOf } from '../../src/grid/runsOf.js';
 import { mulberry32 } from '../../src/seededRandom.js';
 import { packageRoot } from './doc.js';
 
@@ -95,6 +95,38 @@ export function randomSet(set: string, count: number, seed: number, side: (k: nu
     const d = density(k, rand);
     const picture = randomGrid(n, n, d, rand);
     return { set, index: k + 1, id: `${set}-${k + 1}`, name: `${n}x${n} d=${d.toFixed(3)}`, known: 'unknown', puzzle: puzzleOf(picture), picture };
+  });
+}
+
+/**
+ * Square random boards with one row clue mistyped, as a puzzle author's slip makes them: each
+ * picture drawn as in `randomSet`, then in one row (drawn too) a black cell and a white cell swap
+ * colours in that row's clue only; the row keeps its count of black cells and every column keeps
+ * the picture's clue. The picture no longer fits, and often nothing does: such a board's verdict
+ * is `none` at once by line logic, or only after a proof that no picture fits, the kind of work
+ * cube-and-conquer splits. Nothing is known of the answer: `known` is 'unknown'.
+ */
+export function typoSet(set: string, count: number, seed: number, side: number, density: number): Entry[] {
+  const rand = mulberry32(seed);
+  return Array.from({ length: count }, (_, k) => {
+    const picture = randomGrid(side, side, density, rand);
+    const rowAt = (y: number) => Uint8Array.from(picture.cells.subarray(y * side, (y + 1) * side));
+    // A row with both colours (drawn again until one is: a row of one colour has no such slip).
+    let y: number;
+    do y = Math.floor(rand() * side);
+    while (!rowAt(y).includes(0) || !rowAt(y).includes(1));
+    const row = rowAt(y);
+    const pick = (colour: number) => {
+      const at = [...row.keys()].filter((x) => row[x] === colour);
+      return at[Math.floor(rand() * at.length)]!;
+    };
+    const black = pick(1);
+    const white = pick(0);
+    row[black] = 0;
+    row[white] = 1;
+    const clean = puzzleOf(picture);
+    const puzzle = { ...clean, rows: clean.rows.map((r, i) => (i === y ? runsOf(row) : r)) };
+    return { set, index: k + 1, id: `${set}-${k + 1}`, name: `${side}x${side} d=${density.toFixed(3)}, row ${y + 1}: (${black + 1}) white, (${white + 1}) black`, known: 'unknown', puzzle };
   });
 }
 
