@@ -126,7 +126,7 @@ export function typoSet(set: string, count: number, seed: number, side: number, 
     row[white] = 1;
     const clean = puzzleOf(picture);
     const puzzle = { ...clean, rows: clean.rows.map((r, i) => (i === y ? runsOf(row) : r)) };
-    return { set, index: k + 1, id: `${set}-${k + 1}`, name: `${side}x${side} d=${density.toFixed(3)}, row ${y + 1}: (${black + 1}) white, (${white + 1}) black`, known: 'unknown', puzzle };
+    return { set, index: k + 1, id: `${set}-${k + 1}`, name: `${side}x${side} d=${density.toFixed(3)}; row ${y + 1} (from 1): cell ${black + 1} black written white, cell ${white + 1} white written black`, known: 'unknown', puzzle };
   });
 }
 
