@@ -48,9 +48,9 @@ export const suite = defineSuite({
   title: () => 'One board on many processes: `solve --split K/N` against one process (`bench/split`)',
   parts: (o) => {
     const boards = o.typo ? typoSet(`typo${o.size}`, o.count, o.seed, o.size, o.density) : randomSet(`split${o.size}`, o.count, o.seed, () => o.size, () => o.density);
-    const drawn = o.typo
-      ? `${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed}), each with one row clue mistyped (a black and a white cell of one row swap colours in its clue; the columns keep the picture's clues)`
-      : `${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed})`;
+    const drawn =
+      `${o.count} random ${o.size}x${o.size} pictures of density ${o.density} (seed ${o.seed})` +
+      (o.typo ? `, each with one row clue mistyped (a black and a white cell of one row swap colours in its clue; the columns keep the picture's clues)` : '');
     const solve = ['solve', '--json', '-j', '1'];
     const capped = { cpuLimitS: o.limit };
     const statusOf = (r: { stdout: string; stopped: string | undefined; code: number | undefined }) =>

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { formatCipherBlock, formatHeader } from '../../src/formats/ciphertext.js';
 import { readPuzzleFile } from '../../src/formats/detectFormat.js';
 import { makeGrid, type Grid, type Puzzle } from '../../src/grid/Puzzle.js';
-import { puzzleOf, runsOf } from '../../src/grid/runsOf.js';
+import { puzzleOf, rowOf, runsOf } from '../../src/grid/runsOf.js';
 import { mulberry32 } from '../../src/seededRandom.js';
 import { packageRoot } from './doc.js';
 
@@ -110,12 +110,11 @@ export function typoSet(set: string, count: number, seed: number, side: number, 
   const rand = mulberry32(seed);
   return Array.from({ length: count }, (_, k) => {
     const picture = randomGrid(side, side, density, rand);
-    const rowAt = (y: number) => Uint8Array.from(picture.cells.subarray(y * side, (y + 1) * side));
     // A row with both colours (drawn again until one is: a row of one colour has no such slip).
     let y: number;
     do y = Math.floor(rand() * side);
-    while (!rowAt(y).includes(0) || !rowAt(y).includes(1));
-    const row = rowAt(y);
+    while (!rowOf(picture, y).includes(0) || !rowOf(picture, y).includes(1));
+    const row = Uint8Array.from(rowOf(picture, y));
     const pick = (colour: number) => {
       const at = [...row.keys()].filter((x) => row[x] === colour);
       return at[Math.floor(rand() * at.length)]!;

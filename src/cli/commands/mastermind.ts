@@ -262,15 +262,15 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
     const progress = new Progress(io, !flags.json, 'MiB');
     const mib = (n: number) => Math.ceil(n / 2 ** 20);
     const onProgress = (positions: number, chars: number) => progress.tick(mib(chars), mib(bytes.length), `checking: ${positions.toLocaleString('en-US')} positions, `);
-    const threads = flags.jobs !== undefined && flags.jobs > 1;
-    if (flags.part && threads) usage('--part and --jobs: check one part here, or every part on threads');
+    const jobs = flags.jobs ?? 1;
+    if (flags.part && jobs > 1) usage('--part and --jobs: check one part here, or every part on threads');
     const depth = flags.partDepth ?? PART_DEPTH;
     const part = flags.part ? { index: flags.part.index - 1, count: flags.part.count, depth } : undefined;
     let r: ProofReport;
     try {
       r = named(
-        threads
-          ? await checkProofInParts(bytes, where, { jobs: flags.jobs!, depth, ...options })
+        jobs > 1
+          ? await checkProofInParts(bytes, where, { jobs, depth, ...options })
           : checkBoundProof(textPieces(bytes), where, { ...options, onProgress, ...(part ? { part } : {}) }),
       );
     } finally {
