@@ -14,6 +14,7 @@ const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
   code: () => import('./code.js'),
   engines: () => import('./engines.js'),
   fuzz: () => import('./fuzz.js'),
+  'games-core': () => import('./gamesCore.js'),
   'games-small': () => import('./gamesSmall.js'),
   paper: () => import('./paper.js'),
   peers: () => import('./peers.js'),

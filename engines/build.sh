@@ -129,9 +129,9 @@ fi
 
 # The games core: our own code (engines/games/), the lower-bound search of Mastermind and the
 # AB game with lies (src/games/build/GamesCore.ts). Its recursion is at most 41 deep: the
-# SAT engines' 1 MiB stack. -fno-builtin: clearing the per-guess sums stays inline stores (as
-# a memset call it took 11 % of the search); bulk memory: copies are one instruction, not a
-# call out to JavaScript (engines/README.md).
+# SAT engines' 1 MiB stack. -fno-builtin: small clearing loops stay inline stores (as memset
+# calls they took 11 % of the search); bulk memory: copies and the one large clearing are one
+# instruction each, not a call out to JavaScript (engines/README.md).
 if [ "$ONLY" != core ]; then
   (cd obj/games && em++ "${CXXFLAGS[@]}" -std=c++17 -fno-builtin -mbulk-memory -c "$HERE/games/games.cc")
   em++ "${LDFLAGS[@]}" -mbulk-memory obj/games/games.o -o out/games.js

@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
+import { processCommand } from './harness/commands.js';
+import { str, whole } from './harness/flags.js';
+import { cliArgv, exitOf, type ProcRun } from './harness/proc.js';
+import { groupBy, int, max, median, mib, secs } from './harness/stats.js';
+import { defineSuite, part, view, type Run } from './harness/suite.js';
+
+/**
+ * The lower-bound search's speed (issue 43, item 2): `mastermind bound` on the proofs that
+ * finish (three runs each) and on the two open searches for a slice of `--seconds` of wall time
+ * (one run each), every variant as its own process: this build with its compiled games core
+ * (`core`), the same build's TypeScript search (`--no-core`), and any older builds named by
+ * `--before label=DIR,...` (a package root with its own `dist/` and `engines/`, e.g. a scratch
+ * checkout of an earlier commit after `npm ci && npm run build`). Positions per CPU second is
+ * the measure: CPU is the whole process's (start-up and the answer table included).
+ */
+interface Search {
+  readonly label: string;
+  readonly args: readonly string[];
+}
+
+interface Variant {
+  readonly label: string;
+  readonly argv: (args: readonly string[]) => readonly string[];
+}
+
+interface Outcome {
+  readonly proc: ProcRun;
+  readonly status: string;
+  readonly positions: number;
+  readonly refuted: number;
+}
+
+const PROOFS: readonly Search[] = [
+  { label: 'Mastermind e = 1, h = 7', args: ['--lies', '1', '--guesses', '7'] },
+  { label: 'AB game e = 1, h = 8', args: ['--game', 'ab', '--lies', '1', '--guesses', '8'] },
+  { label: 'Mastermind e = 2, h = 8', args: ['--lies', '2', '--guesses', '8'] },
+];
+
+const OPEN = (seconds: number): readonly Search[] => [
+  { label: 'Mastermind e = 2: is 8 enough?', args: ['--lies', '2', '--guesses', '9', '-t', String(seconds)] },
+  { label: 'AB game e = 1: is 8 enough?', args: ['--game', 'ab', '--lies', '1', '--guesses', '9', '-t', String(seconds)] },
+];
+
+function variants(before: string | undefined): Variant[] {
+  const older = (before ?? '').split(',').filter((s) => s.trim()).map((spec) => {
+    const at = spec.indexOf('=');
+    if (at <= 0) throw new Error(`--before: "${spec}" is not label=DIR`);
+    const label = spec.slice(0, at);
+    const cli = join(spec.slice(at + 1), 'dist', 'nonocrypt.mjs');
+    if (!existsSync(cli)) throw new Error(`--before: ${cli} does not exist (build that folder first)`);
+    return { label, argv: (args: readonly string[]) => [process.execPath, ...CLI_NODE_FLAGS, cli, 'mastermind', 'bound', ...args, '--json'] };
+  });
+  return [
+    ...older,
+    { label: '--no-core', argv: (args) => cliArgv('mastermind', 'bound', ...args, '--no-core', '--json') },
+    { label: 'core', argv: (args) => cliArgv('mastermind', 'bound', ...args, '--json') },
+  ];
+}
+
+async function measure(v: Variant, s: Search): Promise<Outcome> {
+  const proc = await processCommand(v.label, (x: Search) => v.argv(x.args)).run(s, 0);
+  let json: { status?: string; nodes?: number; volumeCuts?: number } = {};
+  try {
+    json = JSON.parse(proc.stdout) as typeof json;
+  } catch {
+    /* no answer: shown as a problem */
+  }
+  return { proc: { ...proc, stdout: '' }, status: json.status ?? `exit ${exitOf(proc)}`, positions: json.nodes ?? NaN, refuted: json.volumeCuts ?? NaN };
+}
+
+const rate = (o: Outcome) => o.positions / o.proc.cpu;
+const range = (xs: readonly number[]) => xs.map(secs).join(', ');
+/** A ratio of two rates, "4.6x"; '-' when one is unknown. */
+const times = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}x` : '-');
+
+export const suite = defineSuite({
+  about: 'the lower-bound search: compiled core against the TypeScript search and older builds',
+  flags: {
+    runs: whole(3, 'runs of each proof that finishes'),
+    seconds: whole(90, 'wall-clock seconds of each open search (bound -t)'),
+    before: str(undefined, 'older builds to run too: label=DIR,... (package roots with dist/ and engines/)'),
+  },
+  title: () => 'The lower-bound search: positions per CPU second',
+  intro: (o) =>
+    `Each command is one process (\`nonocrypt mastermind bound ... --json\`), CPU = user + system of the whole process (Node's start-up and the answer table included). Variants: ${variants(o.before).map((v) => `\`${v.label}\``).join(', ')}; \`core\` is this build's default (the compiled games core), \`--no-core\` the same build's TypeScript search${o.before ? ', the others older builds run from their own folders' : ''}. The proofs that finish run ${o.runs} times per variant, one variant after the other; the open searches run once per variant for ${o.seconds} s of wall time.`,
+  parts: (o) => {
+    const vs = variants(o.before);
+    const commands = vs.map((v) => ({ label: v.label, run: (s: Search) => measure(v, s) }));
+    const byVariant = (rs: readonly Run<Search, Outcome>[]) => groupBy([...rs], (r) => `${r.input.label}\t${r.command}`);
+    return [
+      part({
+        title: 'Proofs that finish',
+        inputs: PROOFS,
+        key: (s: Search) => s.label,
+        repeat: o.runs,
+        commands,
+        progress: (r: Run<Search, Outcome>) => `${r.command} ${r.input.label}: ${r.value.status}, ${int(r.value.positions)} positions, ${secs(r.value.proc.cpu)} CPU s`,
+        views: (rs: readonly Run<Search, Outcome>[]) => [
+          view({
+            rows: byVariant(rs),
+            columns: [
+              ['proof', (g) => g[0]!.input.label],
+              ['command', (g) => `\`bound ${g[0]!.input.args.join(' ')} --json\``],
+              ['variant', (g) => `\`${g[0]!.command}\``],
+              ['positions', (g) => int(g[0]!.value.positions)],
+              [`CPU s (${o.runs} runs)`, (g) => range(g.map((r) => r.value.proc.cpu))],
+              ['median', (g) => secs(median(g.map((r) => r.value.proc.cpu)))],
+              ['max', (g) => secs(max(g.map((r) => r.value.proc.cpu)))],
+              ['positions per CPU s, median (max)', (g) => `${int(Math.round(median(g.map((r) => rate(r.value)))))} (${int(Math.round(max(g.map((r) => rate(r.value)))))})`],
+              [`against \`${vs[0]!.label}\` (medians)`, (g) => times(median(g.map((r) => rate(r.value))), median(rs.filter((r) => r.input === g[0]!.input && r.command === vs[0]!.label).map((r) => rate(r.value))))],
+            ],
+          }),
+        ],
+        problems: (rs: readonly Run<Search, Outcome>[]) => [
+          ...rs.filter((r) => r.value.status !== 'proven').map((r) => `${r.command} on ${r.input.label}: ${r.value.status}, not proven`),
+          ...groupBy([...rs], (r) => r.input.label)
+            .filter((g) => new Set(g.map((r) => r.value.positions)).size > 1)
+            .map((g) => `${g[0]!.input.label}: the variants searched different numbers of positions (${[...new Set(g.map((r) => `${r.command} ${r.value.positions}`))].join(', ')})`),
+        ],
+      }),
+      part({
+        title: 'The open searches, a slice each',
+        inputs: OPEN(o.seconds),
+        key: (s: Search) => s.label,
+        commands,
+        progress: (r: Run<Search, Outcome>) => `${r.command} ${r.input.label}: ${int(r.value.positions)} positions, ${secs(r.value.proc.cpu)} CPU s`,
+        views: (rs: readonly Run<Search, Outcome>[]) => [
+          view({
+            rows: rs,
+            columns: [
+              ['search', (r) => r.input.label],
+              ['command', (r) => `\`bound ${r.input.args.join(' ')} --json\``],
+              ['variant', (r) => `\`${r.command}\``],
+              ['CPU s', (r) => secs(r.value.proc.cpu)],
+              ['positions', (r) => int(r.value.positions)],
+              ['positions per CPU s', (r) => int(Math.round(rate(r.value)))],
+              ['guesses refuted one step ahead per CPU s', (r) => `${(r.value.refuted / r.value.proc.cpu / 1e6).toFixed(1)} million`],
+              ['memory (max RSS)', (r) => `${mib(r.value.proc.rssMiB)} MiB`],
+              [`against \`${vs[0]!.label}\``, (r) => times(rate(r.value), rs.filter((x) => x.input === r.input && x.command === vs[0]!.label).map((x) => rate(x.value))[0] ?? NaN)],
+            ],
+          }),
+        ],
+        problems: (rs: readonly Run<Search, Outcome>[]) => rs.filter((r) => r.value.status !== 'unknown' && r.value.status !== 'proven').map((r) => `${r.command} on ${r.input.label}: ${r.value.status}`),
+      }),
+    ];
+  },
+});
