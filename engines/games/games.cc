@@ -120,10 +120,10 @@ struct Frame {
   std::vector<Entry> entries;
 };
 std::vector<Frame> frames;  // reserved once (gm_init): references into it stay valid
-std::vector<double> worstBuf;
 std::vector<double> sumsBuf;     // refuteK's sums: K per guess, K <= 64, doubles at most
-std::vector<int32_t> openBuf;    // refuteK's guesses still open
-std::vector<int32_t> insideBuf;
+std::vector<int32_t> openBuf;    // refuteK's guesses still open (places in its reps)
+std::vector<double> openWorst;   // and their heaviest child's weight
+std::vector<int32_t> insideBuf, mergeBuf;
 int64_t pulseEvery = 16384;
 
 inline int32_t levelSize(const int32_t* t, int j) { return t[j]; }
@@ -153,10 +153,12 @@ inline double lowest<double>() { return -__builtin_inf(); }
 
 /**
  * The one-step volume check (SearchContext.volumeRefuter) of guesses reps[0..n) (all codes when
- * reps is null) at tuple t with h guesses left for the children: each one's heaviest child's
- * weight, or +inf once one child is past b(h). The hot loop of the whole search: per guess, a
- * sum per answer over the tuple's codes, K sums per guess (K a constant, so that scanning them
- * is inline) in sumsBuf.
+ * reps is null) at tuple t with h guesses left for the children. The guesses none of whose
+ * children passes a threshold (one the heaviest child of every guess that passes b(h) passes):
+ * how many (the return value), their places in reps in openBuf and their heaviest child's
+ * weight in openWorst, in the order of reps; every other guess has a child past b(h). The hot
+ * loop of the whole search: per guess, a sum per answer over the tuple's codes, K sums per guess
+ * (K a constant, so that scanning them is inline) in sumsBuf.
  *
  * It runs code by code over every guess still open, not guess by guess: consecutive additions
  * go to different guesses' sums (no chain of dependent additions through one slot, and no branch
@@ -168,7 +170,7 @@ inline double lowest<double>() { return -__builtin_inf(); }
  * game e = 1, 1.45 times on Mastermind e = 2 (docs/GAMES.md, The compiled games core).
  */
 template <int K, typename Sum>
-void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
+int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
   double w[8];
   for (int j = 0; j <= E; j++) w[j] = a(E - j, h);
   w[E + 1] = 0;
@@ -229,7 +231,6 @@ void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
       live = m;
     }
   }
-  for (int i = 0; i < n; i++) out[i] = __builtin_inf();
   for (int a = 0; a < live; a++) {
     const int32_t i = open[a];
     const Sum* s = sums + (size_t)i * K;
@@ -238,25 +239,39 @@ void refuteK(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
       if (s[k] > most) most = s[k];
     const int own = levelOf[reps ? reps[i] : i];
     const double base = TRUTHFUL && own >= 0 ? baseAll - w[own + 1] : baseAll;
-    out[i] = base + (double)most;
+    openWorst[a] = base + (double)most;
   }
   for (int32_t k = 0; k < total; k++) levelOf[codes[k]] = -1;
+  return live;
 }
 
 template <typename Sum>
-void refuteSum(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
-  if (RC < 16) refuteK<16, Sum>(t, h, reps, n, out);
-  else if (RC < 32) refuteK<32, Sum>(t, h, reps, n, out);
-  else refuteK<64, Sum>(t, h, reps, n, out);
+int refuteSum(const int32_t* t, int h, const int32_t* reps, int n) {
+  if (RC < 16) return refuteK<16, Sum>(t, h, reps, n);
+  if (RC < 32) return refuteK<32, Sum>(t, h, reps, n);
+  return refuteK<64, Sum>(t, h, reps, n);
 }
 
-void refuteAll(const int32_t* t, int h, const int32_t* reps, int n, double* out) {
+int refuteAll(const int32_t* t, int h, const int32_t* reps, int n) {
   // A sum stops at most one delta past the threshold, itself at most b(h); a(k, h) and b(h) are
   // whole numbers.
   double most = B[h];
   for (int k = 0; k <= E; k++) most += a(k, h);
-  if (most < 2147483647.0) refuteSum<int32_t>(t, h, reps, n, out);
-  else refuteSum<double>(t, h, reps, n, out);
+  if (most < 2147483647.0) return refuteSum<int32_t>(t, h, reps, n);
+  return refuteSum<double>(t, h, reps, n);
+}
+
+/** The tuple's codes in ascending order, into insideBuf: its levels (each ascending) merged. */
+void mergedCodes(const int32_t* t) {
+  const int32_t* c = t + E + 1;
+  insideBuf.assign(c, c + t[0]);
+  c += t[0];
+  for (int j = 1; j <= E; j++) {
+    mergeBuf.resize(insideBuf.size() + t[j]);
+    std::merge(insideBuf.begin(), insideBuf.end(), c, c + t[j], mergeBuf.begin());
+    insideBuf.swap(mergeBuf);
+    c += t[j];
+  }
 }
 
 /** SearchContext.volumeRefutesOutside: every guess outside the tuple is refuted by its sizes. */
@@ -477,25 +492,21 @@ int32_t lost(int depth, int tLeft) {
   double byVolume = 0;
   const int32_t* reps = nullptr;
   int n = N;
-  std::vector<double>& worst = worstBuf;  // used before the recursion only
   if (refutesOutside(t, tLeft - 1)) {
-    insideBuf.assign(t + E + 1, t + E + 1 + codes);
-    std::sort(insideBuf.begin(), insideBuf.end());
+    mergedCodes(t);
     byVolume = N - codes;
     volumeCuts += byVolume;
     reps = insideBuf.data();
     n = codes;
   }
-  worst.resize(n);
-  refuteAll(t, tLeft - 1, reps, n, worst.data());
+  // Guesses refuted by the check's threshold, or by their heaviest child past b(tLeft - 1):
+  // cut by volume; the others are the open guesses.
+  const int live = refuteAll(t, tLeft - 1, reps, n);
   f.open.clear();
-  for (int i = 0; i < n; i++) {
-    if (worst[i] > limit) {
-      volumeCuts++;
-      byVolume++;
-    } else
-      f.open.push_back(std::make_pair(worst[i], reps ? reps[i] : i));
-  }
+  for (int a = 0; a < live; a++)
+    if (openWorst[a] <= limit) f.open.push_back(std::make_pair(openWorst[a], reps ? reps[openBuf[a]] : openBuf[a]));
+  volumeCuts += n - (double)f.open.size();
+  byVolume += n - (double)f.open.size();
   std::sort(f.open.begin(), f.open.end());  // by worst, then by guess: the stable order
   if (!f.open.empty() && tLeft - 1 <= 1) {
     won++;
@@ -583,7 +594,6 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
     frames.back().codes.resize(N + E + 1);
     frames.back().open.reserve(N);
   }
-  worstBuf.reserve(N);
   insideBuf.reserve(N);
   uint8_t place[256];
   RC = 0;
@@ -600,6 +610,7 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
   levelOf.assign(N, -1);
   sumsBuf.resize((size_t)N * 64);
   openBuf.resize(N);
+  openWorst.resize(N);
   return 0;
 }
 
@@ -613,7 +624,9 @@ EMSCRIPTEN_KEEPALIVE int32_t* gm_tuple() { return frames[0].codes.data(); }
  * left for the children: out[i], the heaviest child's weight of reps[i] (when within b(h)).
  */
 EMSCRIPTEN_KEEPALIVE void gm_refute(int h, const int32_t* reps, int n, double* out) {
-  refuteAll(frames[0].codes.data(), h, reps, n, out);
+  const int live = refuteAll(frames[0].codes.data(), h, reps, n);
+  for (int i = 0; i < n; i++) out[i] = __builtin_inf();
+  for (int a = 0; a < live; a++) out[openBuf[a]] = openWorst[a];
 }
 
 /**
