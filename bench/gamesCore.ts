@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CLI_NODE_FLAGS } from '../src/cli/nodeFlags.js';
 import { processCommand } from './harness/commands.js';
 import { str, whole } from './harness/flags.js';
 import { cliArgv, exitOf, type ProcRun } from './harness/proc.js';
-import { groupBy, int, max, median, mib, secs } from './harness/stats.js';
+import { groupBy, int, max, median, mib, secs, sum } from './harness/stats.js';
 import { defineSuite, part, view, type Run } from './harness/suite.js';
 
 /**
@@ -23,7 +23,10 @@ interface Search {
 
 interface Variant {
   readonly label: string;
-  readonly argv: (args: readonly string[]) => readonly string[];
+  /** `mastermind <command> ...args --json` as this variant runs it. */
+  readonly argv: (command: 'bound' | 'check', args: readonly string[]) => readonly string[];
+  /** Whether its proof checker is another build's (the checker has no --no-core). */
+  readonly checker: boolean;
 }
 
 interface Outcome {
@@ -51,27 +54,33 @@ function variants(before: string | undefined): Variant[] {
     const label = spec.slice(0, at);
     const cli = join(spec.slice(at + 1), 'dist', 'nonocrypt.mjs');
     if (!existsSync(cli)) throw new Error(`--before: ${cli} does not exist (build that folder first)`);
-    return { label, argv: (args: readonly string[]) => [process.execPath, ...CLI_NODE_FLAGS, cli, 'mastermind', 'bound', ...args, '--json'] };
+    return { label, checker: true, argv: (command: 'bound' | 'check', args: readonly string[]) => [process.execPath, ...CLI_NODE_FLAGS, cli, 'mastermind', command, ...args, '--json'] };
   });
   return [
     ...older,
-    { label: '--no-core', argv: (args) => cliArgv('mastermind', 'bound', ...args, '--no-core', '--json') },
-    { label: 'core', argv: (args) => cliArgv('mastermind', 'bound', ...args, '--json') },
+    { label: '--no-core', checker: false, argv: (command, args) => cliArgv('mastermind', command, ...args, '--no-core', '--json') },
+    { label: 'core', checker: true, argv: (command, args) => cliArgv('mastermind', command, ...args, '--json') },
   ];
 }
 
-async function measure(v: Variant, s: Search): Promise<Outcome> {
-  const proc = await processCommand(v.label, (x: Search) => v.argv(x.args)).run(s, 0);
-  let json: { status?: string; nodes?: number; volumeCuts?: number } = {};
+async function measure(v: Variant, s: Search, command: 'bound' | 'check' = 'bound'): Promise<Outcome> {
+  const proc = await processCommand(v.label, (x: Search) => v.argv(command, x.args)).run(s, 0);
+  let json: { status?: string; nodes?: number; volumeCuts?: number; valid?: boolean; positions?: number } = {};
   try {
     json = JSON.parse(proc.stdout) as typeof json;
   } catch {
     /* no answer: shown as a problem */
   }
-  return { proc: { ...proc, stdout: '' }, status: json.status ?? `exit ${exitOf(proc)}`, positions: json.nodes ?? NaN, refuted: json.volumeCuts ?? NaN };
+  const status = command === 'check' ? (json.valid === undefined ? undefined : json.valid ? 'valid' : 'not valid') : json.status;
+  return { proc: { ...proc, stdout: '' }, status: status ?? `exit ${exitOf(proc)}`, positions: (command === 'check' ? json.positions : json.nodes) ?? NaN, refuted: json.volumeCuts ?? NaN };
 }
 
 const rate = (o: Outcome) => o.positions / o.proc.cpu;
+/** Per file, the last checker's positions per CPU s over the first one's. */
+const ratios = (rs: readonly Run<Search, Outcome>[]): number[] => {
+  const labels = [...new Set(rs.map((r) => r.command))];
+  return groupBy([...rs], (r) => r.input.label).map((g) => rate(g.find((r) => r.command === labels.at(-1))!.value) / rate(g.find((r) => r.command === labels[0])!.value));
+};
 const range = (xs: readonly number[]) => xs.map(secs).join(', ');
 /** A ratio of two rates, "4.6x"; '-' when one is unknown. */
 const times = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}x` : '-');
@@ -82,17 +91,27 @@ export const suite = defineSuite({
     runs: whole(3, 'runs of each proof that finishes'),
     seconds: whole(90, 'wall-clock seconds of each open search (bound -t)'),
     before: str(undefined, 'older builds to run too: label=DIR,... (package roots with dist/ and engines/)'),
+    checks: str(undefined, 'proof files to check (comma-separated), with this build and the older ones: the part "checks"'),
+    parts: str('proofs,open', 'the parts to run (proofs, open, checks); the others keep their tables in docs/BENCHMARKS.md'),
   },
+  markers: ['proofs', 'open', 'checks'],
   title: () => 'The lower-bound search: positions per CPU second',
-  intro: (o) =>
-    `Each command is one process (\`nonocrypt mastermind bound ... --json\`), CPU = user + system of the whole process (Node's start-up and the answer table included). Variants: ${variants(o.before).map((v) => `\`${v.label}\``).join(', ')}; \`core\` is this build's default (the compiled games core), \`--no-core\` the same build's TypeScript search${o.before ? ', the others older builds run from their own folders' : ''}. The proofs that finish run ${o.runs} times per variant, one variant after the other; the open searches run once per variant for ${o.seconds} s of wall time.`,
+  intro: () =>
+    "Each command is one process (`nonocrypt mastermind bound ... --json`, `check ... --json`); CPU = user + system of the whole process (Node's start-up and the answer table included), from the kernel. Variants: `core` is the build's default (the compiled games core), `--no-core` the same build's TypeScript search, and the other labels older builds run from their own folders (`--before`); each part's header names the builds.",
   parts: (o) => {
     const vs = variants(o.before);
     const commands = vs.map((v) => ({ label: v.label, run: (s: Search) => measure(v, s) }));
+    const checkers = vs.filter((v) => v.checker).map((v) => ({ label: v.label === 'core' ? 'this build' : v.label, run: (s: Search) => measure(v, s, 'check') }));
+    const files: Search[] = (o.checks ?? '').split(',').filter((f) => f.trim()).map((f) => ({ label: basename(f), args: [f] }));
     const byVariant = (rs: readonly Run<Search, Outcome>[]) => groupBy([...rs], (r) => `${r.input.label}\t${r.command}`);
+    const wanted = new Set(o.parts.split(','));
+    for (const w of wanted) if (!['proofs', 'open', 'checks'].includes(w)) throw new Error(`--parts: no part "${w}" (proofs, open, checks)`);
+    if (wanted.has('checks') && !files.length) throw new Error('--parts checks needs --checks FILE,...');
     return [
       part({
+        marker: 'proofs',
         title: 'Proofs that finish',
+        about: `Each proof ${o.runs} times per variant, one variant after the other.`,
         inputs: PROOFS,
         key: (s: Search) => s.label,
         repeat: o.runs,
@@ -122,7 +141,9 @@ export const suite = defineSuite({
         ],
       }),
       part({
+        marker: 'open',
         title: 'The open searches, a slice each',
+        about: `Each search once per variant, stopped by its own time limit after ${o.seconds} s of wall time.`,
         inputs: OPEN(o.seconds),
         key: (s: Search) => s.label,
         commands,
@@ -145,6 +166,33 @@ export const suite = defineSuite({
         ],
         problems: (rs: readonly Run<Search, Outcome>[]) => rs.filter((r) => r.value.status !== 'unknown' && r.value.status !== 'proven').map((r) => `${r.command} on ${r.input.label}: ${r.value.status}`),
       }),
-    ];
+      part({
+        marker: 'checks',
+        title: 'The proof checker',
+        about: `\`nonocrypt mastermind check FILE --json\` of each file, once per build; positions are the splits the checker walked.`,
+        inputs: files,
+        key: (s: Search) => s.label,
+        commands: checkers,
+        progress: (r: Run<Search, Outcome>) => `${r.command} check ${r.input.label}: ${r.value.status}, ${secs(r.value.proc.cpu)} CPU s`,
+        views: (rs: readonly Run<Search, Outcome>[]) => [
+          view({
+            rows: groupBy([...rs], (r) => r.input.label),
+            columns: [
+              ['proof', (g) => `\`${g[0]!.input.label}\``],
+              ['positions', (g) => int(g[0]!.value.positions)],
+              ...checkers.map((c): [string, (g: Run<Search, Outcome>[]) => string] => [`CPU s, \`${c.label}\``, (g) => secs(g.find((r) => r.command === c.label)?.value.proc.cpu ?? NaN)]),
+              [`\`${checkers.at(-1)!.label}\` against \`${checkers[0]!.label}\``, (g) => times(rate(g.find((r) => r.command === checkers.at(-1)!.label)!.value), rate(g.find((r) => r.command === checkers[0]!.label)!.value))],
+            ],
+            after: `Over the ${files.length} files, \`${checkers.at(-1)!.label}\` took ${secs(sum(rs.filter((r) => r.command === checkers.at(-1)!.label).map((r) => r.value.proc.cpu)))} CPU s against ${secs(sum(rs.filter((r) => r.command === checkers[0]!.label).map((r) => r.value.proc.cpu)))} for \`${checkers[0]!.label}\`; positions per CPU s, per file, ${checkers.at(-1)!.label} against ${checkers[0]!.label}: median ${times(median(ratios(rs)), 1)}, from ${times(Math.min(...ratios(rs)), 1)} to ${times(max(ratios(rs)), 1)}.`,
+          }),
+        ],
+        problems: (rs: readonly Run<Search, Outcome>[]) => [
+          ...rs.filter((r) => r.value.status !== 'valid').map((r) => `${r.command} check ${r.input.label}: ${r.value.status}`),
+          ...groupBy([...rs], (r) => r.input.label)
+            .filter((g) => new Set(g.map((r) => r.value.positions)).size > 1)
+            .map((g) => `${g[0]!.input.label}: the checkers walked different numbers of positions`),
+        ],
+      }),
+    ].filter((p) => wanted.has(p.marker!));
   },
 });

@@ -395,14 +395,14 @@ describe('lower-bound proofs: the independent checker', () => {
       const pg = new ProofGame(rules, 8, (why) => {
         throw new Error(why);
       }, new CheckClock(undefined));
-      const sums = new Float64Array((rules.pegs + 1) ** 2);
       fc.assert(
         fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.2, max: 1.2, noNaN: true }), (at, h, share) => {
           const levels = Array.from({ length: rules.lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
           // A cap around the weights involved, so that both answers come up.
           const cap = Math.floor(share * pg.weight(levels, h));
           const inTuple = new Set(levels.flatMap((l) => [...l]));
-          const everyOver = [...Array(pg.size).keys()].filter((x) => !inTuple.has(x)).every((x) => pg.hasChildOver(levels, x, h, cap, sums));
+          const outside = Int32Array.from([...Array(pg.size).keys()].filter((x) => !inTuple.has(x)));
+          const everyOver = pg.guessesOver(levels, outside, h, cap).every((v) => v === 1);
           if (pg.everyGuessOutsideOver(levels, h, cap)) {
             fired++;
             expect(everyOver).toBe(true);
@@ -414,6 +414,46 @@ describe('lower-bound proofs: the independent checker', () => {
     }
     // The rule is not idle: it fires in a good share of the cases where it may.
     expect(fired).toBeGreaterThan(held / 4);
+  });
+
+  test('the checker makes a child as the rules say, and weighs a guess as its children weigh when made one by one: some child heavier than the cap, or none', () => {
+    const games = [
+      { game: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
+      { game: 'mastermind', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'plausible' },
+      { game: 'ab', pegs: 3, symbols: 5, lies: 1, end: 'truthful', lie: 'plausible' },
+      { game: 'ab', pegs: 2, symbols: 5, lies: 2, end: 'deniable', lie: 'any' },
+    ] as const;
+    let over = 0;
+    let not = 0;
+    for (const rules of games) {
+      const pg = new ProofGame(rules, 8, (why) => {
+        throw new Error(why);
+      }, new CheckClock(undefined));
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.05, max: 1.2, noNaN: true }), fc.array(fc.integer({ min: 0, max: pg.size - 1 }), { maxLength: pg.size }), (at, h, share, picked) => {
+          const levels = Array.from({ length: rules.lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
+          const cap = Math.floor(share * pg.weight(levels, h));
+          const guesses = Int32Array.from(picked);
+          const got = [...pg.guessesOver(levels, guesses, h, cap)];
+          // The child as the rules say: level j keeps the codes of level j answering r and takes
+          // those of level j - 1 that do not (g itself only under the deniable end).
+          const child = (g: number, r: number) =>
+            levels.map((_, j) => {
+              const stay = [...levels[j]!].filter((c) => pg.answers[g * pg.size + c] === r);
+              const up = j > 0 ? [...levels[j - 1]!].filter((c) => pg.answers[g * pg.size + c] !== r && (c !== g || rules.end === 'deniable')) : [];
+              return [...stay, ...up].sort((x, y) => x - y);
+            });
+          for (const g of guesses.slice(0, 8)) for (const r of pg.alphabet) if (r !== pg.win) expect(pg.update(levels, g, r).map((l) => [...l])).toEqual(child(g, r));
+          const made = [...guesses].map((g) => (pg.alphabet.some((r) => r !== pg.win && pg.allowed(g)[r] && pg.weight(pg.update(levels, g, r), h) > cap) ? 1 : 0));
+          expect(got).toEqual(made);
+          over += made.filter((v) => v).length;
+          not += made.filter((v) => !v).length;
+        }),
+        { numRuns: 150, seed: 11 },
+      );
+    }
+    // Both verdicts come up often.
+    expect(Math.min(over, not)).toBeGreaterThan(500);
   });
 
   test('malformed proofs are typed errors naming the file', () => {

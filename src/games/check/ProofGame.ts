@@ -160,16 +160,33 @@ export class ProofGame {
    */
   update(levels: readonly Int32Array[], g: number, r: number): Int32Array[] {
     const E = this.rules.lies;
-    const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
-    const next: number[][] = levels.map(() => []);
-    levels.forEach((level, j) => {
-      for (const c of level) {
-        if (row[c] === r) next[j]!.push(c);
-        else if (j < E && (c !== g || this.rules.end === 'deniable')) next[j + 1]!.push(c);
+    const answers = this.answers;
+    const at = g * this.size;
+    const deniable = this.rules.end === 'deniable';
+    const next: Int32Array[] = [];
+    // Level j of the child: the codes of level j answering r, and those of level j - 1 that do
+    // not (g itself only under the deniable end): two ascending runs, merged.
+    for (let j = 0; j <= E; j++) {
+      const stay = levels[j]!;
+      const up = j > 0 ? levels[j - 1]! : NONE;
+      const stays = (c: number) => answers[at + c] === r;
+      const moves = (c: number) => answers[at + c] !== r && (c !== g || deniable);
+      let n = 0;
+      for (const c of stay) if (stays(c)) n++;
+      for (const c of up) if (moves(c)) n++;
+      const out = new Int32Array(n);
+      let p = 0;
+      let q = 0;
+      for (let k = 0; k < n; k++) {
+        while (p < stay.length && !stays(stay[p]!)) p++;
+        while (q < up.length && !moves(up[q]!)) q++;
+        out[k] = q >= up.length || (p < stay.length && stay[p]! < up[q]!) ? stay[p++]! : up[q++]!;
       }
-    });
-    return next.map((l) => Int32Array.from(l).sort());
+      next.push(out);
+    }
+    return next;
   }
+
 
   /** The weight of a code with k lies left and h guesses left. */
   weightOf(k: number, h: number): number {
@@ -213,7 +230,7 @@ export class ProofGame {
   /**
    * Whether every guess outside the tuple has a child heavier than `cap`, with h guesses left
    * for the children, by counting: for such a guess no code answers PA0B, so (as in
-   * hasChildOver) child r weighs up + s(r), s(r) the sum of the gains of the codes answering r,
+   * guessesOver) child r weighs up + s(r), s(r) the sum of the gains of the codes answering r,
    * and the s(r) add up to G, the gains of all the tuple's codes, whatever the guess. They fall
    * on at most R - 1 answers (the alphabet less PA0B), so the largest is at least G / (R - 1),
    * and as a whole number at least its ceiling. True when up plus that passes cap; false says
@@ -229,7 +246,7 @@ export class ProofGame {
 
   /**
    * The weight of every child of guess g, by answer, into `into` (h guesses left for the
-   * children), without making them: as in hasChildOver, child r weighs the weight of every code
+   * children), without making them: as in guessesOver, child r weighs the weight of every code
    * moved up (less g's under the truthful end, where g leaves) plus, over the codes answering r,
    * a(e-j, h) - a(e-j-1, h). An answer no code gives weighs just that base.
    */
@@ -251,47 +268,98 @@ export class ProofGame {
   }
 
   /**
-   * Whether guess g has a child heavier than `cap` at this tuple, with h guesses left for the
-   * children. A code at level j whose answer to g is r stays at j in child r and moves to j + 1
-   * in every other child (out past e; g itself only under the deniable end, truthful: it
-   * leaves). So child r weighs up + sum over the codes answering r of (a(e-j, h) - a(e-j-1, h)),
-   * with up the weight of every code moved up: the sums only grow, and the first one to pass
-   * cap - up decides.
+   * Which of `guesses` have a child heavier than `cap` at this tuple, with h guesses left for the
+   * children: over[i] = 1 for guesses[i] (the array is reused by the next call). A code at level
+   * j whose answer to g is r stays at j in child r and moves to j + 1 in every other child (out
+   * past e; g itself only under the deniable end, truthful: it leaves). So child r weighs base(g)
+   * + s(r): base(g) the weight of every code moved up (less g's own under the truthful end), s(r)
+   * the sum over the codes answering r of a(e-j, h) - a(e-j-1, h), counting only answers g may
+   * get and not PA0B; an answer no code gives has a child of just base(g). The sums only grow, so
+   * a guess is over as soon as one passes cap - base(g).
+   *
+   * Code by code over the guesses still open, not guess by guess: the answers of every guess to
+   * code c are c's row of the table (an answer is symmetric in its two codes: exact matches, and
+   * common symbols, count the same both ways), and a guess leaves the open list once over.
    */
-  hasChildOver(levels: readonly Int32Array[], g: number, h: number, cap: number, sums: Float64Array): boolean {
+  guessesOver(levels: readonly Int32Array[], guesses: Int32Array, h: number, cap: number): Uint8Array {
     const E = this.rules.lies;
-    const row = this.answers.subarray(g * this.size, (g + 1) * this.size);
+    const N = this.size;
+    const n = guesses.length;
+    const slots = this.anyAllowed.length;
+    const { open, room, levelOf } = this.scratch();
+    const over = this.overOf.subarray(0, n);
+    const sums = this.sums.subarray(0, n * slots).fill(0);
+    const allowed = this.allowedTable();
     const up = this.movedUp(levels, h);
-    // Under the truthful end g (if in the tuple) does not move up: until it is met, count on
-    // the least `up` can be.
     const truthful = this.rules.end === 'truthful';
-    let low = truthful ? up - this.upWeight(0, h) : up;
-    if (low > cap) return true;
-    sums.fill(0);
-    const allowed = this.allowed(g);
-    let most = 0;
-    let met = false;
-    for (let j = 0; j <= E; j++) {
+    for (let j = 0; j <= E; j++) for (const c of levels[j]!) levelOf[c] = j;
+    let live = 0;
+    for (let i = 0; i < n; i++) {
+      const g = guesses[i]!;
+      const base = truthful && levelOf[g]! >= 0 ? up - this.upWeight(levelOf[g]!, h) : up;
+      room[i] = cap - base;
+      over[i] = room[i]! < 0 ? 1 : 0;
+      if (!over[i]) open[live++] = i;
+    }
+    for (const l of levels) for (const c of l) levelOf[c] = -1;
+    const answers = this.answers;
+    const win = this.win;
+    for (let j = 0; j <= E && live > 0; j++) {
       const gain = this.gain(j, h);
+      // A code that weighs the same in every child moves no sum.
+      if (gain === 0) continue;
       const l = levels[j]!;
-      for (let i = 0; i < l.length; i++) {
-        const r = row[l[i]!]!;
-        if (r === this.win) {
-          met = true;
-          if (truthful) low = up - this.upWeight(j, h);
-          continue;
+      for (let k = 0; k < l.length && live > 0; k++) {
+        const row = l[k]! * N;
+        let m = 0;
+        for (let x = 0; x < live; x++) {
+          const i = open[x]!;
+          const g = guesses[i]!;
+          const r = answers[row + g]!;
+          if (r !== win && allowed[g * slots + r]) {
+            const at = i * slots + r;
+            const s = (sums[at] = sums[at]! + gain);
+            if (s > room[i]!) {
+              over[i] = 1;
+              continue;
+            }
+          }
+          open[m++] = i;
         }
-        if (!allowed[r]) continue;
-        const s = (sums[r] = sums[r]! + gain);
-        if (s > most) most = s;
-        if (low + s > cap) return true;
+        live = m;
       }
     }
-    // Every code counted: the base is exact now. An answer no code gives has a child of just the base.
-    const base = met ? low : up;
-    return base + most > cap;
+    return over;
+  }
+
+  private sums = new Float64Array(0);
+  private overOf = new Uint8Array(0);
+  private scratchOf: { open: Int32Array; room: Float64Array; levelOf: Int8Array } | undefined;
+  private allowedFlat: Uint8Array | undefined;
+
+  /** guessesOver's buffers, for up to every code (made once): levelOf stays -1 between calls. */
+  private scratch(): { open: Int32Array; room: Float64Array; levelOf: Int8Array } {
+    if (!this.scratchOf) {
+      const N = this.size;
+      this.scratchOf = { open: new Int32Array(N), room: new Float64Array(N), levelOf: new Int8Array(N).fill(-1) };
+      this.sums = new Float64Array(N * this.anyAllowed.length);
+      this.overOf = new Uint8Array(N);
+    }
+    return this.scratchOf;
+  }
+
+  /** allowed(g)[r] of every code g at g * slots + r (made once). */
+  private allowedTable(): Uint8Array {
+    if (!this.allowedFlat) {
+      const slots = this.anyAllowed.length;
+      this.allowedFlat = new Uint8Array(this.size * slots);
+      for (let g = 0; g < this.size; g++) this.allowedFlat.set(this.allowed(g), g * slots);
+    }
+    return this.allowedFlat;
   }
 }
+
+const NONE = new Int32Array(0);
 
 /** The most codes the proof checker takes on (its table is size^2 bytes: 64 MB). */
 const PROOF_MAX_CODES = 8192;

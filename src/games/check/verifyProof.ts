@@ -92,7 +92,6 @@ class Listed {
 class ProofWalk {
   private readonly path: string[] = [];
   private readonly remembered: { key: string; t: number }[] = [];
-  private readonly sums: Float64Array;
   /** A guess's children's weights, by answer (someChildByVolume). */
   private readonly weights: Float64Array;
   private positions = 0;
@@ -111,7 +110,6 @@ class ProofWalk {
     private readonly onProgress?: (positions: number, characters: number) => void,
     private readonly part?: ProofPart,
   ) {
-    this.sums = new Float64Array((game.pegs + 1) * (game.pegs + 1));
     this.weights = new Float64Array((game.pegs + 1) * (game.pegs + 1));
   }
 
@@ -258,12 +256,16 @@ class ProofWalk {
     // (after `|`) an answer whose child is refuted wholly by volume.
     const { codes, outside } = this.weighed(levels, t - 1, cap);
     let count = outside;
-    for (const x of codes) {
-      if (listed.has(x)) continue;
-      if (this.over(levels, x, t - 1, cap)) {
-        count++;
-        continue;
-      }
+    let n = 0;
+    const unlisted = new Int32Array(codes.length);
+    for (const x of codes) if (!listed.has(x)) unlisted[n++] = x;
+    const over = this.over(levels, unlisted.subarray(0, n), t - 1, cap);
+    const notOver: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (over[i]) count++;
+      else notOver.push(unlisted[i]!);
+    }
+    for (const x of notOver) {
       if (!answers) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
       if (!this.someChildByVolume(levels, x, t - 1)) {
         this.fail(`guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says`);
@@ -287,17 +289,24 @@ class ProofWalk {
    * of codes: only the tuple's own when the pigeonhole rule (ProofGame.everyGuessOutsideOver)
    * refutes every code outside it (`outside` of them), else every code.
    */
-  private weighed(levels: readonly Int32Array[], h: number, cap: number): { codes: Iterable<number>; outside: number } {
+  private weighed(levels: readonly Int32Array[], h: number, cap: number): { codes: Int32Array; outside: number } {
     const g = this.game;
     if (!g.everyGuessOutsideOver(levels, h, cap)) return { codes: g.codes, outside: 0 };
-    const inside = [...new Set(levels.flatMap((l) => [...l]))].sort((x, y) => x - y);
+    // A code is on one level at most: the levels side by side, sorted.
+    const inside = new Int32Array(levels.reduce((n, l) => n + l.length, 0));
+    let at = 0;
+    for (const l of levels) {
+      inside.set(l, at);
+      at += l.length;
+    }
+    inside.sort();
     return { codes: inside, outside: g.size - inside.length };
   }
 
-  /** Whether guess x has a child heavier than cap (h guesses left for the children). */
-  private over(levels: readonly Int32Array[], x: number, h: number, cap: number): boolean {
-    this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
-    return this.game.hasChildOver(levels, x, h, cap, this.sums);
+  /** Which of the guesses xs have a child heavier than cap (h guesses left for the children): 1 at their place; valid until the next call. */
+  private over(levels: readonly Int32Array[], xs: Int32Array, h: number, cap: number): Uint8Array {
+    this.clock.tick(xs.length * levels.reduce((n, l) => n + l.length, 1));
+    return this.game.guessesOver(levels, xs, h, cap);
   }
 
   /**
@@ -319,14 +328,7 @@ class ProofWalk {
       this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
       const child = g.update(levels, x, r);
       if (child.every((l) => l.length === 0)) continue;
-      let all = true;
-      for (const y of this.weighed(child, t - 1, cap).codes) {
-        if (!this.over(child, y, t - 1, cap)) {
-          all = false;
-          break;
-        }
-      }
-      if (all) {
+      if (this.over(child, this.weighed(child, t - 1, cap).codes, t - 1, cap).indexOf(0) < 0) {
         this.splitCounted(t);
         return true;
       }
