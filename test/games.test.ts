@@ -382,22 +382,28 @@ describe('lower-bound proofs: the independent checker', () => {
     // 35 whole checks of a proof of 3,510 splits: past the default 60 s on a loaded machine.
   }, 300_000);
 
+  /** Games of every kind for the checker's own model: both games, lie rules and end rules. */
+  const CHECKER_GAMES = [
+    { game: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
+    { game: 'mastermind', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'plausible' },
+    { game: 'ab', pegs: 3, symbols: 5, lies: 1, end: 'truthful', lie: 'plausible' },
+    { game: 'ab', pegs: 2, symbols: 5, lies: 2, end: 'deniable', lie: 'any' },
+  ] as const;
+  const proofGameOf = (rules: (typeof CHECKER_GAMES)[number]) =>
+    new ProofGame(rules, 8, (why) => {
+      throw new Error(why);
+    }, new CheckClock(undefined));
+  /** A tuple from each code's level (-1: not in it). */
+  const levelsOf = (at: readonly number[], lies: number) => Array.from({ length: lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
+
   test('the checker counts every guess outside the tuple as refuted at once only when each one is (the pigeonhole rule)', () => {
-    const games = [
-      { game: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
-      { game: 'mastermind', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'plausible' },
-      { game: 'ab', pegs: 3, symbols: 5, lies: 1, end: 'truthful', lie: 'plausible' },
-      { game: 'ab', pegs: 2, symbols: 5, lies: 2, end: 'deniable', lie: 'any' },
-    ] as const;
     let fired = 0;
     let held = 0;
-    for (const rules of games) {
-      const pg = new ProofGame(rules, 8, (why) => {
-        throw new Error(why);
-      }, new CheckClock(undefined));
+    for (const rules of CHECKER_GAMES) {
+      const pg = proofGameOf(rules);
       fc.assert(
         fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.2, max: 1.2, noNaN: true }), (at, h, share) => {
-          const levels = Array.from({ length: rules.lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
+          const levels = levelsOf(at, rules.lies);
           // A cap around the weights involved, so that both answers come up.
           const cap = Math.floor(share * pg.weight(levels, h));
           const inTuple = new Set(levels.flatMap((l) => [...l]));
@@ -417,21 +423,13 @@ describe('lower-bound proofs: the independent checker', () => {
   });
 
   test('the checker makes a child as the rules say, and weighs a guess as its children weigh when made one by one: some child heavier than the cap, or none', () => {
-    const games = [
-      { game: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
-      { game: 'mastermind', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'plausible' },
-      { game: 'ab', pegs: 3, symbols: 5, lies: 1, end: 'truthful', lie: 'plausible' },
-      { game: 'ab', pegs: 2, symbols: 5, lies: 2, end: 'deniable', lie: 'any' },
-    ] as const;
     let over = 0;
     let not = 0;
-    for (const rules of games) {
-      const pg = new ProofGame(rules, 8, (why) => {
-        throw new Error(why);
-      }, new CheckClock(undefined));
+    for (const rules of CHECKER_GAMES) {
+      const pg = proofGameOf(rules);
       fc.assert(
         fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.05, max: 1.2, noNaN: true }), fc.array(fc.integer({ min: 0, max: pg.size - 1 }), { maxLength: pg.size }), (at, h, share, picked) => {
-          const levels = Array.from({ length: rules.lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
+          const levels = levelsOf(at, rules.lies);
           const cap = Math.floor(share * pg.weight(levels, h));
           const guesses = Int32Array.from(picked);
           const got = [...pg.guessesOver(levels, guesses, h, cap)];
