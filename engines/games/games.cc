@@ -153,10 +153,11 @@ inline double lowest<double>() { return -__builtin_inf(); }
 
 /**
  * The one-step volume check (SearchContext.volumeRefuter) of guesses reps[0..n) (all codes when
- * reps is null) at tuple t with h guesses left for the children. The guesses none of whose
- * children passes a threshold (one the heaviest child of every guess that passes b(h) passes):
- * how many (the return value), their places in reps in openBuf and their heaviest child's
- * weight in openWorst, in the order of reps; every other guess has a child past b(h). The hot
+ * reps is null) at tuple t with h guesses left for the children. A guess is dropped once one of
+ * its sums passes the threshold b(h) less the lowest base any guess can have: it then has a
+ * child past b(h), whatever its own base. Returns how many guesses stay, with their places in
+ * reps in openBuf and their heaviest child's weight in openWorst (which may still pass b(h):
+ * the caller compares), in the order of reps. The hot
  * loop of the whole search: per guess, a sum per answer over the tuple's codes, K sums per guess
  * (K a constant, so that scanning them is inline) in sumsBuf.
  *
