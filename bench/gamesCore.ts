@@ -13,8 +13,10 @@ import { defineSuite, part, view, type Run } from './harness/suite.js';
  * (one run each), every variant as its own process: this build with its compiled games core
  * (`core`), the same build's TypeScript search (`--no-core`), and any older builds named by
  * `--before label=DIR,...` (a package root with its own `dist/` and `engines/`, e.g. a scratch
- * checkout of an earlier commit after `npm ci && npm run build`). Positions per CPU second is
- * the measure: CPU is the whole process's (start-up and the answer table included).
+ * checkout of an earlier commit after `npm ci && npm run build`). The part "checks" runs the
+ * proof checker (`mastermind check FILE`) of this build and of the older ones on `--checks`
+ * files. Positions per CPU second is the measure: CPU is the whole process's (start-up and the
+ * answer table included). `--parts` runs some parts; the others keep their tables.
  */
 interface Search {
   readonly label: string;
@@ -25,7 +27,7 @@ interface Variant {
   readonly label: string;
   /** `mastermind <command> ...args --json` as this variant runs it. */
   readonly argv: (command: 'bound' | 'check', args: readonly string[]) => readonly string[];
-  /** Whether its proof checker is another build's (the checker has no --no-core). */
+  /** Whether it runs in the part "checks" (`--no-core` does not: its checker is the same build's). */
   readonly checker: boolean;
 }
 
