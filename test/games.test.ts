@@ -393,8 +393,9 @@ describe('lower-bound proofs: the independent checker', () => {
     new ProofGame(rules, 8, (why) => {
       throw new Error(why);
     }, new CheckClock(undefined));
-  /** A tuple from each code's level (-1: not in it). */
-  const levelsOf = (at: readonly number[], lies: number) => Array.from({ length: lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : []))));
+  /** A random tuple of the game: each code on a random level, or not in it. */
+  const tupleOf = (pg: ProofGame, lies: number) =>
+    fc.array(fc.integer({ min: -1, max: lies }), { minLength: pg.size, maxLength: pg.size }).map((at) => Array.from({ length: lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : [])))));
 
   test('the checker counts every guess outside the tuple as refuted at once only when each one is (the pigeonhole rule)', () => {
     let fired = 0;
@@ -402,8 +403,7 @@ describe('lower-bound proofs: the independent checker', () => {
     for (const rules of CHECKER_GAMES) {
       const pg = proofGameOf(rules);
       fc.assert(
-        fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.2, max: 1.2, noNaN: true }), (at, h, share) => {
-          const levels = levelsOf(at, rules.lies);
+        fc.property(tupleOf(pg, rules.lies), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.2, max: 1.2, noNaN: true }), (levels, h, share) => {
           // A cap around the weights involved, so that both answers come up.
           const cap = Math.floor(share * pg.weight(levels, h));
           const inTuple = new Set(levels.flatMap((l) => [...l]));
@@ -428,8 +428,7 @@ describe('lower-bound proofs: the independent checker', () => {
     for (const rules of CHECKER_GAMES) {
       const pg = proofGameOf(rules);
       fc.assert(
-        fc.property(fc.array(fc.integer({ min: -1, max: rules.lies }), { minLength: pg.size, maxLength: pg.size }), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.05, max: 1.2, noNaN: true }), fc.array(fc.integer({ min: 0, max: pg.size - 1 }), { maxLength: pg.size }), (at, h, share, picked) => {
-          const levels = levelsOf(at, rules.lies);
+        fc.property(tupleOf(pg, rules.lies), fc.integer({ min: 1, max: 6 }), fc.double({ min: 0.05, max: 1.2, noNaN: true }), fc.array(fc.integer({ min: 0, max: pg.size - 1 }), { maxLength: pg.size }), (levels, h, share, picked) => {
           const cap = Math.floor(share * pg.weight(levels, h));
           const guesses = Int32Array.from(picked);
           const got = [...pg.guessesOver(levels, guesses, h, cap)];
