@@ -78,11 +78,8 @@ async function measure(v: Variant, s: Search, command: 'bound' | 'check' = 'boun
 }
 
 const rate = (o: Outcome) => o.positions / o.proc.cpu;
-/** Per file, the last checker's positions per CPU s over the first one's. */
-const ratios = (rs: readonly Run<Search, Outcome>[]): number[] => {
-  const labels = [...new Set(rs.map((r) => r.command))];
-  return groupBy([...rs], (r) => r.input.label).map((g) => rate(g.find((r) => r.command === labels.at(-1))!.value) / rate(g.find((r) => r.command === labels[0])!.value));
-};
+/** One file's runs: build `last`'s positions per CPU s over build `first`'s. */
+const ratioOf = (g: readonly Run<Search, Outcome>[], last: string, first: string): number => rate(g.find((r) => r.command === last)!.value) / rate(g.find((r) => r.command === first)!.value);
 const range = (xs: readonly number[]) => xs.map(secs).join(', ');
 /** A ratio of two rates, "4.6x"; '-' when one is unknown. */
 const times = (a: number, b: number) => (Number.isFinite(a / b) ? `${(a / b).toFixed(2)}x` : '-');
@@ -176,18 +173,25 @@ export const suite = defineSuite({
         key: (s: Search) => s.label,
         commands: checkers,
         progress: (r: Run<Search, Outcome>) => `${r.command} check ${r.input.label}: ${r.value.status}, ${secs(r.value.proc.cpu)} CPU s`,
-        views: (rs: readonly Run<Search, Outcome>[]) => [
-          view({
-            rows: groupBy([...rs], (r) => r.input.label),
-            columns: [
-              ['proof', (g) => `\`${g[0]!.input.label}\``],
-              ['positions', (g) => int(g[0]!.value.positions)],
-              ...checkers.map((c): [string, (g: Run<Search, Outcome>[]) => string] => [`CPU s, \`${c.label}\``, (g) => secs(g.find((r) => r.command === c.label)?.value.proc.cpu ?? NaN)]),
-              [`\`${checkers.at(-1)!.label}\` against \`${checkers[0]!.label}\``, (g) => times(rate(g.find((r) => r.command === checkers.at(-1)!.label)!.value), rate(g.find((r) => r.command === checkers[0]!.label)!.value))],
-            ],
-            after: `Over the ${files.length} files, \`${checkers.at(-1)!.label}\` took ${secs(sum(rs.filter((r) => r.command === checkers.at(-1)!.label).map((r) => r.value.proc.cpu)))} CPU s against ${secs(sum(rs.filter((r) => r.command === checkers[0]!.label).map((r) => r.value.proc.cpu)))} for \`${checkers[0]!.label}\`; positions per CPU s, per file, ${checkers.at(-1)!.label} against ${checkers[0]!.label}: median ${times(median(ratios(rs)), 1)}, from ${times(Math.min(...ratios(rs)), 1)} to ${times(max(ratios(rs)), 1)}.`,
-          }),
-        ],
+        views: (rs: readonly Run<Search, Outcome>[]) => {
+          const first = checkers[0]!.label;
+          const last = checkers.at(-1)!.label;
+          const byFile = groupBy([...rs], (r) => r.input.label);
+          const ratios = byFile.map((g) => ratioOf(g, last, first));
+          const cpu = (label: string) => sum(rs.filter((r) => r.command === label).map((r) => r.value.proc.cpu));
+          return [
+            view({
+              rows: byFile,
+              columns: [
+                ['proof', (g) => `\`${g[0]!.input.label}\``],
+                ['positions', (g) => int(g[0]!.value.positions)],
+                ...checkers.map((c): [string, (g: Run<Search, Outcome>[]) => string] => [`CPU s, \`${c.label}\``, (g) => secs(g.find((r) => r.command === c.label)?.value.proc.cpu ?? NaN)]),
+                [`\`${last}\` against \`${first}\``, (g) => times(ratioOf(g, last, first), 1)],
+              ],
+              after: `Over the ${byFile.length} files, \`${last}\` took ${secs(cpu(last))} CPU s against ${secs(cpu(first))} for \`${first}\`; positions per CPU s, per file, ${last} against ${first}: median ${times(median(ratios), 1)}, from ${times(Math.min(...ratios), 1)} to ${times(max(ratios), 1)}.`,
+            }),
+          ];
+        },
         problems: (rs: readonly Run<Search, Outcome>[]) => [
           ...rs.filter((r) => r.value.status !== 'valid').map((r) => `${r.command} check ${r.input.label}: ${r.value.status}`),
           ...groupBy([...rs], (r) => r.input.label)

@@ -163,14 +163,14 @@ export class ProofGame {
     const answers = this.answers;
     const at = g * this.size;
     const deniable = this.rules.end === 'deniable';
+    const stays = (c: number) => answers[at + c] === r;
+    const moves = (c: number) => answers[at + c] !== r && (c !== g || deniable);
     const next: Int32Array[] = [];
     // Level j of the child: the codes of level j answering r, and those of level j - 1 that do
     // not (g itself only under the deniable end): two ascending runs, merged.
     for (let j = 0; j <= E; j++) {
       const stay = levels[j]!;
       const up = j > 0 ? levels[j - 1]! : NONE;
-      const stays = (c: number) => answers[at + c] === r;
-      const moves = (c: number) => answers[at + c] !== r && (c !== g || deniable);
       let n = 0;
       for (const c of stay) if (stays(c)) n++;
       for (const c of up) if (moves(c)) n++;
