@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mergeParts, partDocument, readPart, type PartDocument } from '../src/collection/mergeParts.js';
+import { cubeTreeFault, mergeParts, partDocument, readPart, type PartDocument } from '../src/collection/mergeParts.js';
 import { formatCiphertext } from '../src/formats/ciphertext.js';
 import { formatPicture } from '../src/formats/picture.js';
 import { makeGrid, type Puzzle } from '../src/grid/Puzzle.js';
@@ -47,6 +47,7 @@ describe('the cubes', () => {
         }
         const cubes = splitCubes(p, [], n);
         expect(cubes).toHaveLength(n);
+        expect(cubeTreeFault(cubes, p.width)).toBeUndefined();
         expect(splitCubes(p, [], n)).toEqual(cubes);
         const vars = [...new Set(cubes.flat().map((l) => Math.abs(l) - 1))];
         for (let a = 0; a < 1 << vars.length; a++) {
@@ -76,6 +77,28 @@ describe('the cubes\' coverage as check-certificate proves it', () => {
     expect(coverageOf([[1], [1], [-1]])).toEqual({ ok: false, reason: 'parts 1 and 2 have the same cube' });
     // {x1}, {-x1, x2}, {-x2}: they cover, but overlap (x1 and -x2); not the leaves of one tree.
     expect(coverageOf([[1], [-1, 2], [-2]])).toMatchObject({ ok: false });
+  });
+});
+
+describe('merge\'s test of the cubes (the leaves of one tree)', () => {
+  test('accepts a tree\'s leaves and names what is wrong with any other set', () => {
+    expect(cubeTreeFault([[]], 3)).toBeUndefined();
+    expect(cubeTreeFault([[1, 2], [1, -2], [-1]], 3)).toBeUndefined();
+    expect(cubeTreeFault([[-1], [1, -2], [1, 2]], 3)).toBeUndefined();
+    expect(cubeTreeFault([[1, 2], [-1]], 3)).toBe('no part holds the pictures with cell (1, 0) white beside part 1');
+    expect(cubeTreeFault([[1], [1], [-1]], 3)).toBe('parts 1 and 2 have the same cube');
+    expect(cubeTreeFault([[1], [1, 2], [-1]], 3)).toBe('the cube of part 1 holds the cube of part 2');
+    // {x1}, {-x1, x2}, {-x2}: they cover, but overlap; and two versions' cubes on different cells.
+    expect(cubeTreeFault([[1], [-1, 2], [-2]], 3)).toBe('part 1 and part 3 part on different cells');
+    expect(cubeTreeFault([[5], [-7]], 3)).toBe('part 1 and part 2 part on different cells');
+    // Against the resolution check-certificate does, on random sets of small cubes.
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.integer({ min: -3, max: 3 }).filter((l) => l !== 0), { maxLength: 3 }), { minLength: 1, maxLength: 6 }), (raw) => {
+        const cubes = raw.map((c) => c.filter((l, i) => c.findIndex((m) => Math.abs(m) === Math.abs(l)) === i));
+        if (cubeTreeFault(cubes, 3) === undefined) expect(coverageOf(cubes).ok).toBe(true);
+      }),
+      { numRuns: 2000, seed: 3 },
+    );
   });
 });
 
@@ -178,6 +201,19 @@ describe('solve --split and merge (CLI)', () => {
     expectUsageError(nonocrypt(['merge', u[0]!, u[1]!, u[1]!, u[2]!]), /part 2 of 3 given twice: .*refuse-u\.part-2\.json and .*refuse-u\.part-2\.json/);
     expectUsageError(nonocrypt(['merge', u[0]!, u[2]!]), 'part 2 of 3 is missing');
     expectUsageError(nonocrypt(['merge', four[0]!]), 'parts 2, 3 and 4 of 4 are missing');
+    // A part whose cube is not its tree's (split by another version): no verdict from such parts.
+    const changed = at('refuse-u.changed.json');
+    const d3 = JSON.parse(readFileSync(u[2]!, 'utf8')) as { split: { cube: number[] } };
+    const flip = d3.split.cube.map((l, i) => (i === d3.split.cube.length - 1 ? -l : l));
+    writeFileSync(changed, JSON.stringify({ ...d3, split: { ...d3.split, cube: flip } }));
+    expectUsageError(nonocrypt(['merge', u[0]!, u[1]!, changed]), /the parts' cubes do not split the board: .*same version of nonocrypt/);
+    // A picture given by a part whose cube does not hold it.
+    const us = u.map((f) => JSON.parse(readFileSync(f, 'utf8')) as { status: string; solutions: string[][] });
+    const has = us.findIndex((d) => d.solutions.length === 1);
+    const moved = at('refuse-u.moved.json');
+    writeFileSync(moved, JSON.stringify({ ...us[(has + 1) % 3], status: 'unique', solutions: us[has]!.solutions }));
+    const given = u.map((f, k) => (k === (has + 1) % 3 ? moved : f));
+    expectUsageError(nonocrypt(['merge', ...given]), new RegExp(`refuse-u\\.moved\\.json: part ${((has + 1) % 3) + 1} of 3 gives a picture outside its own cube`));
     // Missing parts are refused only while the parts given hold fewer than two pictures.
     const many = split('multiple.pic', 3, 'refuse-m');
     const docs = many.map((f) => JSON.parse(readFileSync(f, 'utf8')) as { solutions: unknown[] });

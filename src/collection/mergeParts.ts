@@ -1,7 +1,7 @@
 import { InputError } from '../errors.js';
 import { gridRows } from '../grid/Puzzle.js';
 import type { SolveResult } from '../solve/SolveResult.js';
-import type { Cube } from '../solve/split/splitCubes.js';
+import { inCube, type Cube } from '../solve/split/splitCubes.js';
 
 /**
  * The parts of a split board (`solve FILE --split K/N --json`, puzzle/solvePart.ts) and their
@@ -16,7 +16,10 @@ import type { Cube } from '../solve/split/splitCubes.js';
  * - `unique` when exactly one picture was found, `none` when none was.
  * Parts of different boards (their puzzle identity), of different N, or a part given twice are
  * refused (E_PARTS), naming the files and the parts; so are missing parts, unless the parts given
- * hold two pictures (then the missing ones are listed as unfinished, "not given").
+ * hold two pictures (then the missing ones are listed as unfinished, "not given"), a picture
+ * outside the cube of the part that gives it, and parts whose cubes are not the leaves of one
+ * tree (cubeTreeFault: parts split by different versions would leave pictures in no cube, and a
+ * `none` or `unique` from them would be false).
  */
 export interface PartDocument {
   /** The puzzle's identity (puzzle/puzzleId.ts). */
@@ -149,9 +152,43 @@ export function mergeParts(parts: readonly PartDocument[], names: readonly strin
   if (missing.length > 0 && solutions.length < 2) {
     throw new InputError('E_PARTS', `${missing.length === 1 ? 'part' : 'parts'} ${listed(missing)} of ${N} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs all ${N} (the --json output of solve --split K/${N} for each K), unless the parts given hold two pictures`);
   }
+  // A verdict over every part holds only if the cubes are the leaves of one tree: parts split by
+  // another version, or documents edited, could leave pictures in no cube.
+  parts.forEach((p, i) => {
+    const outside = p.solutions.findIndex((rows) => !inCube([...rows.join('')].map((c) => (c === '#' ? 1 : 0)), p.split.cube));
+    if (outside >= 0) throw new InputError('E_PARTS', `${names[i]}: part ${p.split.part} of ${N} gives a picture outside its own cube`);
+  });
+  if (missing.length === 0) {
+    const fault = cubeTreeFault(Array.from({ length: N }, (_, k) => parts[byPart.get(k + 1)!]!.split.cube), first.width);
+    if (fault) throw new InputError('E_PARTS', `the parts' cubes do not split the board: ${fault}; every part must come from the same version of nonocrypt, with the same N and the same givens`);
+  }
   const status = solutions.length >= 2 ? 'multiple' : unfinished.length > 0 ? 'unknown' : solutions.length === 1 ? 'unique' : 'none';
   const keep = status === 'multiple' ? 2 : solutions.length;
   return { status, solutions: solutions.slice(0, keep), foundIn: foundIn.slice(0, keep), width: first.width, height: first.height, parts: N, unfinished };
+}
+
+/**
+ * Why `cubes` (cubes[k] of part k + 1, on a board `width` cells wide) are not the leaves of one binary tree, with each cube
+ * listing the cells of its path from the root in order (splitCubes' form), or undefined when
+ * they are: then they are disjoint and cover every picture.
+ */
+export function cubeTreeFault(cubes: readonly Cube[], width: number): string | undefined {
+  const parts = (ks: readonly number[]) => `${ks.length === 1 ? 'part' : 'parts'} ${listed(ks.map((k) => k + 1))}`;
+  const node = (ks: readonly number[], depth: number): string | undefined => {
+    if (ks.length === 1 && cubes[ks[0]!]!.length === depth) return undefined;
+    const ended = ks.filter((k) => cubes[k]!.length === depth);
+    if (ended.length > 1) return `${parts(ended)} have the same cube`;
+    if (ended.length > 0) return `the cube of ${parts(ended)} holds the cube of ${parts(ks.filter((k) => !ended.includes(k)))}`;
+    const cell = Math.abs(cubes[ks[0]!]![depth]!);
+    const at = `(${(cell - 1) % width}, ${Math.floor((cell - 1) / width)})`;
+    const other = ks.filter((k) => Math.abs(cubes[k]![depth]!) !== cell);
+    if (other.length > 0) return `${parts([ks[0]!])} and ${parts([other[0]!])} part on different cells`;
+    const black = ks.filter((k) => cubes[k]![depth]! > 0);
+    const white = ks.filter((k) => cubes[k]![depth]! < 0);
+    if (black.length === 0 || white.length === 0) return `no part holds the pictures with cell ${at} ${black.length === 0 ? 'black' : 'white'} beside ${parts(ks)}`;
+    return node(black, depth + 1) ?? node(white, depth + 1);
+  };
+  return node(cubes.map((_, k) => k), 0);
 }
 
 /** `3, 5 and 7`; past 20 numbers, the first 20 and how many more. */
