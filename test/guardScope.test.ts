@@ -51,6 +51,31 @@ describe.each(ENGINES)('GuardScope on %s', (engine) => {
     scope.retire();
   });
 
+  test('the top scope adds its clauses as they are; its children are guarded as any scope\'s', () => {
+    const s = make();
+    const top = GuardScope.top(s);
+    expect(top.guard).toBe(0);
+    const x = top.newVar();
+    const y = top.newVar();
+    top.addClause([x, y]);
+    top.addClause([-x]);
+    // Permanent: the instance itself now holds them, with no assumption.
+    expect(s.numClauses).toBe(2);
+    expect(s.solve()).toBe('sat');
+    expect(s.value(y)).toBe(1);
+    const child = top.child();
+    expect(child.guard).toBeGreaterThan(y);
+    child.addClause([-y]);
+    expect(child.solve()).toBe('unsat');
+    expect(top.solve({}, [-y])).toBe('unsat');
+    child.retire();
+    expect(top.solve()).toBe('sat');
+    top.retire();
+    // Retiring the top scope switches nothing off: its owner releases the instance.
+    expect(s.solve([-y])).toBe('unsat');
+    s.release();
+  });
+
   test('variables a scope made are its own: numbering stays consecutive across scopes', () => {
     const s = make();
     const a = new GuardScope(s);

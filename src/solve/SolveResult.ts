@@ -1,3 +1,4 @@
+import type { EngineName } from '../sat/SatSolver.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { NonocryptError } from '../errors.js';
 
@@ -86,4 +87,9 @@ export interface SolveStats {
   readonly decimations?: number;
   readonly firstBy?: 'decimation' | 'sat';
   readonly satConflicts?: number;
+  /**
+   * When SAT went on in the proof stage (BlockSolver's proofStageConflicts): the engine of the
+   * instance it moved to, and the conflicts spent before the move (counted in satConflicts too).
+   */
+  readonly proofStage?: { readonly engine: EngineName; readonly afterConflicts: number };
 }

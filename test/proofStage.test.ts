@@ -1,0 +1,71 @@
+// The proof stage (BlockSolver's proofStageConflicts): past its conflicts, SAT goes on from
+// scratch on an instance of its own of the proof engine, the clauses at the top level. Verdicts
+// with it forced on every board are brute force's, and what the stats say of it is what happened.
+import { expect, test } from 'vitest';
+import { checkGrid } from '../src/grid/checkGrid.js';
+import { makeGrid } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { SatSession } from '../src/sat/SatSession.js';
+import { solvePuzzle } from '../src/solve/solvePuzzle.js';
+import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
+import { satUnsolvablePuzzle, stalledGrid } from './helpers/puzzles.js';
+
+/** The stage from SAT's first call (with probing and the search off, every board that propagation leaves open goes there). */
+const FORCED = { proofStageConflicts: 0 };
+
+test('with the proof stage forced, every verdict and picture is brute force\'s, and the stats name the stage whenever SAT went on to it', () => {
+  const rand = rng(4242);
+  let staged = 0;
+  let none = 0;
+  for (let k = 0; k < 200; k++) {
+    const w = 3 + Math.floor(rand() * 6);
+    const h = 3 + Math.floor(rand() * 6);
+    let puzzle = puzzleOf(makeGrid(w, h, randomCells(w, h, 0.3 + 0.4 * rand(), rand)));
+    // Every fourth board has a row clue broken, so that some have no picture.
+    if (k % 4 === 3) puzzle = { ...puzzle, rows: puzzle.rows.map((r, y) => (y === 0 ? (r.length > 0 ? r.slice(1) : [1]) : r)) };
+    const sols = bruteSolutions(puzzle, 2);
+    const session = new SatSession('minisat');
+    try {
+      const r = solvePuzzle(puzzle, { tuning: FORCED, probing: false, search: false, session });
+      expect(r.status, `board ${k}`).toBe(sols.length === 0 ? 'none' : sols.length === 1 ? 'unique' : 'multiple');
+      const grids = r.status === 'unique' ? [r.grid] : r.status === 'multiple' ? r.grids : [];
+      for (const g of grids) expect(checkGrid(puzzle, g)).toBeNull();
+      if (r.status === 'unique') expect(Array.from(r.grid.cells)).toEqual(Array.from(sols[0]!));
+      // Whenever SAT ran, it ran in the stage, from its first call.
+      expect(r.stats?.proofStage, `board ${k}`).toEqual((r.stats?.satCalls ?? 0) > 0 ? { engine: 'cadical', afterConflicts: 0 } : undefined);
+      if (r.stats?.proofStage) {
+        staged++;
+        if (r.status === 'none') none++;
+      }
+    } finally {
+      session.close();
+    }
+  }
+  expect(staged).toBeGreaterThan(20);
+  expect(none).toBeGreaterThan(0);
+});
+
+test('a board with no picture is refuted in the proof stage; at the default threshold a small board never gets there', () => {
+  const puzzle = satUnsolvablePuzzle();
+  const staged = solvePuzzle(puzzle, { tuning: FORCED, probing: false, search: false, session: new SatSession('minisat') });
+  expect(staged.status).toBe('none');
+  expect(staged.stats?.proofStage?.engine).toBe('cadical');
+  const plain = solvePuzzle(puzzle, { probing: false, search: false, session: new SatSession('minisat') });
+  expect(plain.status).toBe('none');
+  expect(plain.stats?.proofStage).toBeUndefined();
+});
+
+test('a board that moves to the stage after SAT\'s first calls gets the verdict it gets without the stage', () => {
+  // The schedule test's 45x45 board (beliefDecimation.test.ts): slices of a few conflicts, so SAT runs several times.
+  const tuning = { beliefRounds: 0, decimationMinOpen: 0, decimationSatConflicts: 2, decimationAttempts: 3, decimationFirstRounds: 2, decimationRounds: 2, decimationBatch: 500, decimationFinishConflicts: 20 };
+  const puzzle = puzzleOf(stalledGrid(45, 45, 0.5, 100));
+  const solveWith = (proofStageConflicts: number) => solvePuzzle(puzzle, { tuning: { ...tuning, proofStageConflicts }, probing: true, search: false, session: new SatSession('minisat') });
+  const without = solveWith(Infinity);
+  const moved = solveWith(6);
+  expect(without.stats?.proofStage).toBeUndefined();
+  expect(moved.stats?.proofStage).toEqual({ engine: 'cadical', afterConflicts: expect.any(Number) });
+  expect(moved.stats!.proofStage!.afterConflicts).toBeGreaterThanOrEqual(6);
+  expect(moved.stats!.satCalls).toBeGreaterThan(2);
+  expect(moved.status).toBe(without.status);
+  for (const r of [without, moved]) for (const g of r.status === 'multiple' ? r.grids : r.status === 'unique' ? [r.grid] : []) expect(checkGrid(puzzle, g)).toBeNull();
+});
