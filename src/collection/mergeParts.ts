@@ -168,9 +168,9 @@ export function mergeParts(parts: readonly PartDocument[], names: readonly strin
 }
 
 /**
- * Why `cubes` (cubes[k] of part k + 1, on a board `width` cells wide) are not the leaves of one binary tree, with each cube
- * listing the cells of its path from the root in order (splitCubes' form), or undefined when
- * they are: then they are disjoint and cover every picture.
+ * Why `cubes` (cubes[k] of part k + 1, on a board `width` cells wide) are not the leaves of one
+ * binary tree, each cube listing the cells of its path from the root in order (splitCubes'
+ * form); undefined when they are: then they are disjoint and cover every picture.
  */
 export function cubeTreeFault(cubes: readonly Cube[], width: number): string | undefined {
   const parts = (ks: readonly number[]) => `${ks.length === 1 ? 'part' : 'parts'} ${listed(ks.map((k) => k + 1))}`;

@@ -27,7 +27,8 @@ import { WORK_BUDGET_REASON } from './timeLimitReason.js';
  * 4. SAT on what probing left open, when the search ran out of budget: the block positions
  *    encoding (engines/core/encode.h) with phases from belief propagation and the binary clauses
  *    probing implies, loaded once in a guard scope of a shared SAT instance (sat/GuardScope.ts).
- *    UNSAT -> none; otherwise grid X (unless the search found it).
+ *    UNSAT -> none; otherwise grid X (unless the search found it). Past `proofStageConflicts`
+ *    the search for X goes on from scratch on an instance of its own (the proof stage).
  * 5. uniqueness: a grid that differs from X by one 2x2 switch (switchNeighbour) is a second
  *    solution at once; else a child scope holds the clause "some open cell that is black in X
  *    is white", with X's colours as phases. Two solutions have the same number of black
@@ -182,8 +183,10 @@ const DEFAULT_TUNING = {
    * verdict (range 0-1e9; Infinity: never), its clauses move to an instance of its own of the
    * proof engine (SatSession.solo: CaDiCaL where it can be made), at the top level, not under a
    * guard (GuardScope.top), and SAT starts again there from scratch, without belief phases
-   * (CaDiCaL holds a hinted phase for good, over the phases it saves). The stage is for proofs:
-   * boards with no picture, and the "no second picture" of a unique one. Measured on `typo80-9`
+   * (CaDiCaL holds a hinted phase for good, over the phases it saves). It starts only where SAT
+   * looks for a first picture, which on a board with no picture is the whole proof; the proof
+   * that a unique board has no second picture goes on wherever the first was found (one call,
+   * not measured for the stage: no such board at hand was hard). Measured on `typo80-9`
    * (80x80, a row clue mistyped, no picture; bench/split `--typo`; `solvePuzzle` in one
    * process, scratch runs 2026-11-30): without the stage 228 CPU s (MiniSat); 66.6 s at 20,000
    * (MiniSat's slices end after 45,500 conflicts, then CaDiCaL: 223,912 in all), 95.8 s at
@@ -678,7 +681,7 @@ export class BlockSolver {
     return Math.max(0, Math.min(this.tuning.beliefRounds, Math.floor((BELIEF_SHARE_OF_TIME_LEFT * left) / perRound)));
   }
 
-  /** Retire this block's clauses and variables from the shared instance; in any state, and again. */
+  /** Retire this block's clauses and variables from the shared instance and release the proof stage's; in any state, and again. */
   dispose(): void {
     this.protocol = 'disposed';
     this.scope?.retire();
