@@ -7,11 +7,11 @@ import { puzzleOf, runsOf } from '../src/grid/runsOf.js';
 import { lineMarginals } from '../src/line/lineMarginals.js';
 import { BLACK, Propagator, UNKNOWN, WHITE } from '../src/line/Propagator.js';
 import { decimate } from '../src/solve/beliefDecimation.js';
-import { SatSession } from '../src/sat/SatSession.js';
-import { solvePuzzle, type SolveOptions } from '../src/solve/solvePuzzle.js';
+import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { WORK_BUDGET_REASON } from '../src/solve/timeLimitReason.js';
 import { bruteSolutions, placements, randomCells, rng } from './helpers/bruteForce.js';
 import { stalledGrid } from './helpers/puzzles.js';
+import { SLICED_TUNING, slicedBoard, solveAlone } from './helpers/solveAlone.js';
 
 test('lineMarginals: each cell\'s probability of black over the placements that fit, weighed by the priors, as enumeration gives it', () => {
   const rand = rng(4201);
@@ -97,22 +97,9 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** `solvePuzzle` on a SAT session of its own (a shared one would carry what SAT learnt from one call into the next). */
-function solveAlone(puzzle: ReturnType<typeof puzzleOf>, options: SolveOptions) {
-  const session = new SatSession('minisat');
-  try {
-    return solvePuzzle(puzzle, { ...options, session });
-  } finally {
-    session.close();
-  }
-}
-
 test('the schedule of SAT slices and decimation attempts is counted in work: a clock 1,000 times as fast changes nothing (issue 42)', () => {
-  // A 45x45 board that probing leaves open, without belief phases and with slices of a few
-  // conflicts: its first picture comes after 7 SAT calls and 3 decimation attempts.
-  const tuning = { beliefRounds: 0, decimationMinOpen: 0, decimationSatConflicts: 2, decimationAttempts: 3, decimationFirstRounds: 2, decimationRounds: 2, decimationBatch: 500, decimationFinishConflicts: 20 };
-  const puzzle = puzzleOf(stalledGrid(45, 45, 0.5, 100));
-  const options = { tuning, probing: true, search: false };
+  const puzzle = slicedBoard();
+  const options = { tuning: SLICED_TUNING, probing: true, search: false };
   const calm = solveAlone(puzzle, options);
   expect(calm.stats?.decimations).toBeGreaterThan(1);
   expect(calm.stats?.satCalls).toBeGreaterThan(2);

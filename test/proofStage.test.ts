@@ -5,10 +5,9 @@ import { expect, test } from 'vitest';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { SatSession } from '../src/sat/SatSession.js';
-import { solvePuzzle } from '../src/solve/solvePuzzle.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
-import { satUnsolvablePuzzle, stalledGrid } from './helpers/puzzles.js';
+import { satUnsolvablePuzzle } from './helpers/puzzles.js';
+import { SLICED_TUNING, slicedBoard, solveAlone } from './helpers/solveAlone.js';
 
 /** The stage from SAT's first call (with probing and the search off, every board that propagation leaves open goes there). */
 const FORCED = { proofStageConflicts: 0 };
@@ -24,21 +23,16 @@ test('with the proof stage forced, every verdict and picture is brute force\'s, 
     // Every fourth board has a row clue broken, so that some have no picture.
     if (k % 4 === 3) puzzle = { ...puzzle, rows: puzzle.rows.map((r, y) => (y === 0 ? (r.length > 0 ? r.slice(1) : [1]) : r)) };
     const sols = bruteSolutions(puzzle, 2);
-    const session = new SatSession('minisat');
-    try {
-      const r = solvePuzzle(puzzle, { tuning: FORCED, probing: false, search: false, session });
-      expect(r.status, `board ${k}`).toBe(sols.length === 0 ? 'none' : sols.length === 1 ? 'unique' : 'multiple');
-      const grids = r.status === 'unique' ? [r.grid] : r.status === 'multiple' ? r.grids : [];
-      for (const g of grids) expect(checkGrid(puzzle, g)).toBeNull();
-      if (r.status === 'unique') expect(Array.from(r.grid.cells)).toEqual(Array.from(sols[0]!));
-      // Whenever SAT ran, it ran in the stage, from its first call.
-      expect(r.stats?.proofStage, `board ${k}`).toEqual((r.stats?.satCalls ?? 0) > 0 ? { engine: 'cadical', afterConflicts: 0 } : undefined);
-      if (r.stats?.proofStage) {
-        staged++;
-        if (r.status === 'none') none++;
-      }
-    } finally {
-      session.close();
+    const r = solveAlone(puzzle, { tuning: FORCED, probing: false, search: false });
+    expect(r.status, `board ${k}`).toBe(sols.length === 0 ? 'none' : sols.length === 1 ? 'unique' : 'multiple');
+    const grids = r.status === 'unique' ? [r.grid] : r.status === 'multiple' ? r.grids : [];
+    for (const g of grids) expect(checkGrid(puzzle, g)).toBeNull();
+    if (r.status === 'unique') expect(Array.from(r.grid.cells)).toEqual(Array.from(sols[0]!));
+    // Whenever SAT ran, it ran in the stage, from its first call.
+    expect(r.stats?.proofStage, `board ${k}`).toEqual((r.stats?.satCalls ?? 0) > 0 ? { engine: 'cadical', afterConflicts: 0 } : undefined);
+    if (r.stats?.proofStage) {
+      staged++;
+      if (r.status === 'none') none++;
     }
   }
   expect(staged).toBeGreaterThan(20);
@@ -47,19 +41,18 @@ test('with the proof stage forced, every verdict and picture is brute force\'s, 
 
 test('a board with no picture is refuted in the proof stage; at the default threshold a small board never gets there', () => {
   const puzzle = satUnsolvablePuzzle();
-  const staged = solvePuzzle(puzzle, { tuning: FORCED, probing: false, search: false, session: new SatSession('minisat') });
+  const staged = solveAlone(puzzle, { tuning: FORCED, probing: false, search: false });
   expect(staged.status).toBe('none');
   expect(staged.stats?.proofStage?.engine).toBe('cadical');
-  const plain = solvePuzzle(puzzle, { probing: false, search: false, session: new SatSession('minisat') });
+  const plain = solveAlone(puzzle, { probing: false, search: false });
   expect(plain.status).toBe('none');
   expect(plain.stats?.proofStage).toBeUndefined();
 });
 
 test('a board that moves to the stage after SAT\'s first calls gets the verdict it gets without the stage', () => {
-  // The schedule test's 45x45 board (beliefDecimation.test.ts): slices of a few conflicts, so SAT runs several times.
-  const tuning = { beliefRounds: 0, decimationMinOpen: 0, decimationSatConflicts: 2, decimationAttempts: 3, decimationFirstRounds: 2, decimationRounds: 2, decimationBatch: 500, decimationFinishConflicts: 20 };
-  const puzzle = puzzleOf(stalledGrid(45, 45, 0.5, 100));
-  const solveWith = (proofStageConflicts: number) => solvePuzzle(puzzle, { tuning: { ...tuning, proofStageConflicts }, probing: true, search: false, session: new SatSession('minisat') });
+  // Slices of a few conflicts, so SAT runs several times.
+  const puzzle = slicedBoard();
+  const solveWith = (proofStageConflicts: number) => solveAlone(puzzle, { tuning: { ...SLICED_TUNING, proofStageConflicts }, probing: true, search: false });
   const without = solveWith(Infinity);
   const moved = solveWith(6);
   expect(without.stats?.proofStage).toBeUndefined();

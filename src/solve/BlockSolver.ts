@@ -722,16 +722,18 @@ export class BlockSolver {
   private load(): GuardScope {
     this.require('load', ['solving', 'querying']);
     if (this.scope) return this.scope;
+    // The proof stage's instance is this block's alone: its clauses go in at the top level, and without phases (see proofStageConflicts).
+    const proof = this.proofInstance !== undefined;
     const s = this.proofInstance ?? this.session.get(countOpen(this.satDomains) * VARIABLES_PER_OPEN_CELL);
-    this.sharedInstance = !this.proofInstance && !this.session.isFresh(s);
-    const scope = this.proofInstance ? GuardScope.top(s) : new GuardScope(s);
+    this.sharedInstance = !proof && !this.session.isFresh(s);
+    const scope = proof ? GuardScope.top(s) : new GuardScope(s);
     this.scope = scope;
     if (this.encodingKind === 'automaton') {
       this.encoding = encodePuzzle(this.puzzle, this.satDomains, scope);
       return scope;
     }
     const core = this.coreAt(this.satDomains).core;
-    const cnf = core.encode(this.proofInstance ? 0 : this.beliefRounds());
+    const cnf = core.encode(proof ? 0 : this.beliefRounds());
     if (cnf === 'contradiction') {
       scope.addClause([]);
       this.encoding = { cellVar: new Int32Array(this.satDomains.length), variables: 0, clauses: 1 };
@@ -770,9 +772,7 @@ export class BlockSolver {
       scope.addClause(b === 0 ? [a] : [a, b]);
       clauses++;
     }
-    // No phases in the proof stage: CaDiCaL keeps a hinted phase for good, over the phases it
-    // saves as it learns (see proofStageConflicts).
-    if (!this.proofInstance) {
+    if (!proof) {
       for (let v = 1; v <= cnf.variables; v++) {
         const ph = cnf.phases[v]!;
         if (ph) s.phase(ph > 0 ? v + base : -(v + base));
