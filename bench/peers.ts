@@ -260,6 +260,9 @@ function surveyView(runs: Runs) {
   });
 }
 
+/** `--report` (a flag of every suite) draws the tables from the log: the peers' programs need not be on this machine. */
+const readingLog = (o: object) => (o as { report?: boolean }).report === true;
+
 export const suite = defineSuite({
   about: 'nonocrypt side by side with nonosolve ($NONOSOLVE): the survey, the tournament sets (first solution and uniqueness), random 30x30 to 100x100 boards',
   flags,
@@ -268,14 +271,16 @@ export const suite = defineSuite({
   section: (o) => (o.frontier ? 'peers-frontier' : 'peers'),
   intro: (o) => {
     const bin = process.env.NONOSOLVE;
-    const sha = bin && existsSync(bin) ? createHash('sha256').update(readFileSync(bin)).digest('hex').slice(0, 12) : '-';
+    const named = bin && existsSync(bin)
+      ? `${bin}; sha256 ${createHash('sha256').update(readFileSync(bin)).digest('hex').slice(0, 12)}`
+      : readingLog(o) ? 'not on this machine: its rows are read from the log' : 'not set';
     return [
       ...(o.frontier
         ? [
             'Issue 42: how far each solver reaches on random boards at the frontier (60x60 to 100x100, density 0.5, and 70x70 at 0.4 and 0.6), every solver as a process per board under the same CPU limit, with uniqueness (two solutions asked for). nonocrypt runs with its defaults (`--jobs` the number of cores: after 60,000 SAT conflicts alone, about 30 s, a board is raced by a portfolio on the worker threads, whose CPU counts against the same limit). One board split over 2 processes (`solve --split K/N`) is measured in its own section, "One board on many processes". Where a solver has fewer boards of a set than another, its runs stopped at the boards shown (the first ones of the set).',
           ]
         : []),
-      `nonosolve: the binary named by \`NONOSOLVE\` (${bin ?? 'not set'}; sha256 ${sha}), built from the public sources of hyouv/FastNonogramSolver in a scratch folder (recipe in ../shared/NOTES.md), never part of the project (how it works: TECHNIQUES.md beside it); \`nonosolve -q --json OUT [-n 1] FILE.nin\`, the puzzle converted to .nin by our writer, every solution it reports (both of \`MULTIPLE\`) read from OUT.`,
+      `nonosolve: the binary named by \`NONOSOLVE\` (${named}), built from the public sources of hyouv/FastNonogramSolver in a scratch folder (recipe in ../shared/NOTES.md), never part of the project (how it works: TECHNIQUES.md beside it); \`nonosolve -q --json OUT [-n 1] FILE.nin\`, the puzzle converted to .nin by our writer, every solution it reports (both of \`MULTIPLE\`) read from OUT.`,
       `nonocrypt: \`node --single-threaded-gc dist/nonocrypt.mjs solve FILE.non --json\` (\`--first\` for the first solution), either as a process per puzzle, or in one warm process over the whole set (the same arguments through the CLI's own \`runCli\` in a child process that first solves a few seeded boards; the CPU of each call, \`process.cpuUsage()\`, start-up left out).`,
       `One run at a time, the solvers interleaved puzzle by puzzle (the machine is shared with other work: compare CPU, and ratios within this run). The limit: ${o.timeout} CPU s per puzzle of the solving process (RLIMIT_CPU for the processes, /proc for the warm one), and a wall-clock cap of ${o['wall-cap']} times that; a stopped run is \`unknown\` and counts with the CPU it had used. CPU of a process per puzzle: user + system from the kernel (bash's \`time\`, to the millisecond), start-up included; \`--log FILE\` keeps every run, so a long run can be resumed and \`--report\` redraws the tables. Random boards are drawn here (seed ${o.seed} plus the set's position; cells black with the set's density), so a solution always exists: \`none\` on them is wrong, and so is \`unique\` with another grid than the picture.`,
       `MiniZinc: the classic model (bench/minizincModel.ts: cells 1 = white, 2 = black, one \`regular\` constraint per row and column over its clue's automaton, written as a transition table), \`-n 2\` for uniqueness. Gecode: Debian's \`minizinc --solver gecode -G std\` (${spawnSync('minizinc', ['--version'], { encoding: 'utf8' }).stdout?.split('\n')[0]?.trim() ?? 'not installed'}; \`-G std\`: the standard decompositions, as Gecode's own library fails on these models in this version). Chuffed: MiniZinc 2.10.0 with Chuffed 0.14.0 in WebAssembly, from the npm package \`minizinc\` 4.5.1 installed apart (MINIZINC_DIST), run in Node by \`dist/bench/chuffedProcess.js\`; a process pays about 3 CPU s to compile the 17 MB WebAssembly before it solves. The solvers' own time limits are not used: the CPU limit below stops them (the solver process under the MiniZinc driver has its own).`,
@@ -284,9 +289,9 @@ export const suite = defineSuite({
   },
   parts: (o) => {
     const bin = process.env.NONOSOLVE;
-    if (o.solvers.includes('nonosolve') && (!bin || !existsSync(bin))) throw new Error('set NONOSOLVE to the nonosolve binary (or leave it out with --solvers)');
+    if (o.solvers.includes('nonosolve') && !readingLog(o) && (!bin || !existsSync(bin))) throw new Error('set NONOSOLVE to the nonosolve binary (or leave it out with --solvers)');
     const mzn = process.env.MINIZINC_DIST;
-    if (o.solvers.includes('chuffed') && (!mzn || !existsSync(join(mzn, 'minizinc-worker.js')))) throw new Error('set MINIZINC_DIST to the dist folder of the npm package minizinc, installed apart (or leave chuffed out with --solvers)');
+    if (o.solvers.includes('chuffed') && !readingLog(o) && (!mzn || !existsSync(join(mzn, 'minizinc-worker.js')))) throw new Error('set MINIZINC_DIST to the dist folder of the npm package minizinc, installed apart (or leave chuffed out with --solvers)');
     const first = cliHasFirst();
     const all = tasks(o);
     return o.modes.filter((m) => all.some((t) => t.mode === m)).map((mode) => part({
