@@ -348,7 +348,49 @@ describe('lower-bound proofs: the independent checker', () => {
     const moved = file.slice(0, start) + file.slice(entryEnd, splitEnd) + '|' + file.slice(splitEnd);
     expect(check(moved)).toMatchObject({ valid: false, problem: expect.stringContaining("no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says") });
     // Version 1 has no '|'.
-    expect(check(file.replace('"version":2', '"version":1'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
+    expect(check(file.replace('"version":3', '"version":1'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
+  });
+
+  test('version 3: "^" ends a split whose other guesses each have an answer whose child "|" alone proves, found by the checker; only in version 3', () => {
+    // Mastermind 3x5 with two lies needs 8: items whose splits end with '^'.
+    const small = new Rules({ kind: 'mastermind', pegs: 3, symbols: 5, lies: 2 });
+    const proven = proveBound(small, 8, { proof: true });
+    expect(proven.status).toBe('proven');
+    const file = formatBoundProof(small, 8, proven.proof!, { positions: proven.nodes, built: 'test' });
+    expect(file).toContain('"version":3');
+    expect(check(file)).toMatchObject({ valid: true, guesses: 8 });
+    const hats = [...file.matchAll(/\^\)/g)].map((m) => m.index!);
+    expect(hats.length, 'the search writes such splits').toBeGreaterThan(10);
+    expect(file, 'and splits that "|" alone ends, read as in version 2').toContain('|)');
+    // As '|' (one level only), a '^' may still hold (another answer's child may be refuted
+    // wholly by volume: the checker tries every answer), but not every one does; as nothing,
+    // those guesses are refuted nowhere.
+    const asBar = (i: number) => check(file.slice(0, i) + '|' + file.slice(i + 1));
+    const first = hats.find((i) => !asBar(i).valid)!;
+    expect(first, "a '^' that '|' does not replace").toBeDefined();
+    expect(asBar(first)).toMatchObject({ valid: false, problem: expect.stringContaining("as '|' says") });
+    expect(check(file.slice(0, first) + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining('is neither refuted in the proof nor by volume') });
+    expect(check(file.slice(0, first) + '^x' + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining("expected ')' after '^'") });
+    // Version 2 has no '^'.
+    expect(check(file.replace('"version":3', '"version":2'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
+    // An entry written out (its child needs more than two levels) cut out of its split, and the
+    // split ended with '^': its guess then has no answer whose child '^' finds (the checker
+    // tries every answer, so for some entries another answer may do; not for all).
+    const close = (start: number): number => {
+      for (let k = start, depth = 0; ; k++) {
+        if (file[k] === '(') depth++;
+        else if (file[k] === ')' && --depth === 0) return k;
+      }
+    };
+    const body = file.indexOf('\n') + 1;
+    const heads = [...file.slice(body).matchAll(/\((\d+),(\d+):(?=\d{5}\()/g)].map((m) => body + m.index! + m[0].length);
+    const cuts = heads.slice(0, 50).map((entryStart) => {
+      const splitEnd = close(file.lastIndexOf('(', entryStart));
+      const childEnd = close(entryStart + 5) + 1;
+      const ending = file[splitEnd - 1] === '|' || file[splitEnd - 1] === '^' ? splitEnd - 1 : splitEnd;
+      return check(file.slice(0, entryStart) + file.slice(childEnd, ending) + '^' + file.slice(splitEnd));
+    });
+    expect(cuts.find((r) => !r.valid)).toMatchObject({ valid: false, problem: expect.stringContaining("as '^' says") });
   });
 
   test("a proof in pieces (proof: 'pieces', a file read a block at a time) is the same proof, checked alike", () => {

@@ -428,7 +428,7 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(whole, 'utf8'));
     expect(existsSync(out + '.partial')).toBe(false);
     // A checkpoint of another search is not taken.
-    writeFileSync(at('other.proof.partial'), readFileSync(whole, 'utf8').split('\n')[0]!.replace('nonocrypt-bound-proof', 'nonocrypt-bound-proof-part').replace('"version":2', '"version":1').replace(/"positions".*$/, '"shard":"1/1","frontier":3}') + '\n');
+    writeFileSync(at('other.proof.partial'), readFileSync(whole, 'utf8').split('\n')[0]!.replace('nonocrypt-bound-proof', 'nonocrypt-bound-proof-part').replace('"version":3', '"version":1').replace(/"positions".*$/, '"shard":"1/1","frontier":3}') + '\n');
     expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '7', '--proof', at('other.proof')]), 'is the checkpoint of another search');
   });
 

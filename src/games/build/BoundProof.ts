@@ -19,6 +19,9 @@ import { answerChars } from './StrategyTree.js';
  *   answer whose child is a split with every guess refuted by volume (`(N,b':)`, most of a large
  *   proof's splits); neither the guesses, nor the answers, nor the children are written: the
  *   checker finds them;
+ *   (version 3) or with `^`: the same one level further down: every other guess not refuted by
+ *   volume has an answer whose child is a split that `|` alone proves (`(N,b':|)` or `(N,b':)`);
+ *   the checker finds those guesses, their answers, and the answers below them;
  * - `@<k>;`: the same tuple as the k-th most recent labelled split (written `#(...)`), proven
  *   with at least as many guesses left.
  */
@@ -74,17 +77,24 @@ export const reiterable = (make: () => Iterable<string>): Iterable<string> => ({
 /** The head of a split's text, up to its entries: `(n,m:`. */
 export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolume},${s.bound}:`;
 
-/** A node that stands for a split with no entries (every guess refuted one step ahead by volume). */
-const allByVolume = (n: ProofNode): boolean => {
+/**
+ * How far down the checker finds a node's proof by itself: 1 for a split with no entries (every
+ * guess refuted one step ahead by volume; `|` stands for it), 2 for a split whose every entry's
+ * child is of depth 1 (it is written `(n,b:|)`; `^` stands for it), 0 for any other node.
+ */
+const foundDepth = (n: ProofNode): 0 | 1 | 2 => {
   const s = n.kind === 'same' ? n.target : n;
-  return s.kind === 'split' && s.entries.length === 0;
+  if (s.kind !== 'split') return 0;
+  if (s.entries.length === 0) return 1;
+  return s.entries.every((e) => foundDepth(e.child) === 1) ? 2 : 0;
 };
 
 /**
- * The text of a proof tree. A split's entries whose child is refuted wholly by volume are not
- * written: a `|` at the split's end says there are such (the checker finds them); a split with
- * no entries is never labelled, and a `same` node that points to one is written as the split
- * itself. A split is written out where the text first meets it: in its own place, or through a
+ * The text of a proof tree. A split's entries whose child the checker finds by itself
+ * (`foundDepth`) are not written: a `|` at the split's end says there are such of depth 1 only,
+ * a `^` that there are such and some of depth 2; the splits they stand for are never labelled
+ * (the `same` nodes that point to one are entries left out too), and the root is written as it
+ * is. A split is written out where the text first meets it: in its own place, or through a
  * `same` node when it was proven in a branch the search later left; a split met again later is
  * labelled `#`, and the reference `@k;` counts labels back from it. `newlineDepth`: entries down
  * to this depth end with a line break (readable files).
@@ -93,8 +103,8 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
   // Pass 1: which splits are met again after they are written.
   const written = new Set<Split>();
   const labelled = new Set<Split>();
-  const mark = (n: ProofNode): void => {
-    if (n.kind === 'volume' || allByVolume(n)) return;
+  const mark = (n: ProofNode, top = false): void => {
+    if (n.kind === 'volume' || (!top && foundDepth(n) > 0)) return;
     const s = n.kind === 'same' ? n.target : n;
     if (written.has(s)) {
       labelled.add(s);
@@ -103,7 +113,7 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
     for (const e of s.entries) mark(e.child);
     written.add(s);
   };
-  mark(root);
+  mark(root, true);
   // Pass 2: the text, labels numbered in the order their splits end.
   const order = new Map<Split, number>();
   const out: string[] = [];
@@ -120,13 +130,18 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
     }
     if (labelled.has(s)) out.push('#');
     out.push(splitHead(s));
+    let found = 0;
     for (const e of s.entries) {
-      if (allByVolume(e.child)) continue;
+      const d = foundDepth(e.child);
+      if (d > 0) {
+        found = Math.max(found, d);
+        continue;
+      }
       out.push(rules.game.format(e.guess) + answerChars(rules.pegs, e.answer) + membersText(rules, e.members));
       write(e.child, depth + 1);
       if (depth < newlineDepth) out.push('\n');
     }
-    out.push(s.entries.some((e) => allByVolume(e.child)) ? '|)' : ')');
+    out.push(found === 2 ? '^)' : found === 1 ? '|)' : ')');
     if (labelled.has(s)) order.set(s, order.size);
   };
   write(root, 0);

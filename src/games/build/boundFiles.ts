@@ -8,7 +8,7 @@ import { reiterable } from './BoundProof.js';
  * The files of lower-bound proofs (docs/GAMES.md, "Lower-bound proofs"):
  *
  * - a proof: one JSON header line, then the proof's body (BoundProof.ts):
- *     {"format":"nonocrypt-bound-proof","version":2,"game":"mastermind","pegs":4,"symbols":6,
+ *     {"format":"nonocrypt-bound-proof","version":3,"game":"mastermind","pegs":4,"symbols":6,
  *      "lies":2,"end":"truthful","lie":"any","guesses":8,"claim":"...","positions":153,...}
  * - a part (a shard's items, or a checkpoint of any run): JSON Lines, a header, then one line
  *   per searched item of the frontier:
@@ -40,7 +40,8 @@ export function boundProofPieces(rules: Rules, guesses: number, body: Iterable<s
 function boundProofHeader(rules: Rules, guesses: number, info: { positions: number; built: string }): string {
   const header = {
     format: PROOF_FORMAT,
-    version: 2,
+    // 3 since `^` (BoundProof.ts); the items of a part written before it are version 2 text, which version 3 reads.
+    version: 3,
     ...rulesFields(rules),
     guesses,
     claim: `no strategy wins every play within ${guesses - 1} guess${guesses === 2 ? '' : 'es'}: at least ${guesses} are needed`,

@@ -89,7 +89,7 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   if (typeof doc !== 'object' || doc === null) bad('the first line is not a JSON object');
   const d = doc as Record<string, unknown>;
   if (d.format !== PROOF_FORMAT) bad(`"format" must be "${PROOF_FORMAT}"`);
-  if (d.version !== 1 && d.version !== 2) bad('"version" must be 1 or 2');
+  if (d.version !== 1 && d.version !== 2 && d.version !== 3) bad('"version" must be 1, 2 or 3');
   const rules = readCheckedRules(d, bad);
   if (rules.game === 'ab' && rules.pegs > rules.symbols) bad('the AB game needs at least as many digits as pegs');
   const guesses = d.guesses;
@@ -99,7 +99,7 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   const clock = new CheckClock(options.deadline);
   try {
     const game = new ProofGame(rules, h, bad, clock);
-    const v = verifyProof(game, cursor, h, clock, { answersOnly: d.version === 2, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}) });
+    const v = verifyProof(game, cursor, h, clock, { found: d.version === 3 ? 2 : d.version === 2 ? 1 : 0, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}) });
     return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions, ...(v.units ? { units: v.units } : {}) } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
   } catch (e) {
     if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };

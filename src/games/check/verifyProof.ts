@@ -18,6 +18,9 @@ import type { ProofGame } from './ProofGame.js';
  *   heavier than b has an answer, found here (not PA0B, one the guess may get), whose child is
  *   not empty, has t - 1 >= 1 guesses left and every guess at it a child heavier than
  *   b(t - 2); the codes not listed, less those, are n;
+ *   (version 3) or with `^`: the same, but the child found need only be lost one level further
+ *   down: every guess at it has a child heavier than b(t - 2), or an answer, found here too,
+ *   whose child (t - 2 >= 1 guesses left) has every guess a child heavier than b(t - 3);
  * - `#`: the split's tuple is remembered once its proof is checked; `@k;`: the tuple is the k-th
  *   most recent remembered one, proven with at least as many guesses left.
  *
@@ -60,9 +63,14 @@ export function verifyProof(
   body: ProofCursor,
   guesses: number,
   clock: CheckClock,
-  options: { readonly answersOnly: boolean; readonly onProgress?: (positions: number, characters: number) => void; readonly part?: ProofPart },
+  options: {
+    /** How deep the split's end may leave proofs for the checker to find: 0 (version 1), 1 (`|`, version 2), 2 (`|` and `^`, version 3). */
+    readonly found: 0 | 1 | 2;
+    readonly onProgress?: (positions: number, characters: number) => void;
+    readonly part?: ProofPart;
+  },
 ): ProofVerdict {
-  return new ProofWalk(game, body, clock, options.answersOnly, options.onProgress, options.part).run(guesses);
+  return new ProofWalk(game, body, clock, options.found, options.onProgress, options.part).run(guesses);
 }
 
 class ProofFailure extends Error {}
@@ -92,7 +100,7 @@ class Listed {
 class ProofWalk {
   private readonly path: string[] = [];
   private readonly remembered: { key: string; t: number }[] = [];
-  /** A guess's children's weights, by answer (someChildByVolume). */
+  /** A guess's children's weights, by answer (someChildFound). */
   private readonly weights: Float64Array;
   private positions = 0;
   /** Units met and checked (a check by parts). */
@@ -106,7 +114,7 @@ class ProofWalk {
     private readonly game: ProofGame,
     private readonly body: ProofCursor,
     private readonly clock: CheckClock,
-    private readonly answersOnly: boolean,
+    private readonly found: 0 | 1 | 2,
     private readonly onProgress?: (positions: number, characters: number) => void,
     private readonly part?: ProofPart,
   ) {
@@ -243,7 +251,11 @@ class ProofWalk {
     const statedBound = this.number();
     this.expect(':');
     const listed = new Listed(g.size);
-    const tail = () => this.answersOnly && this.peek() === '|';
+    // The split's end: `|` (depth 1) or `^` (depth 2), where the version allows it; 0 for none.
+    const tail = (): 0 | 1 | 2 => {
+      const ch = this.peek();
+      return ch === '|' && this.found >= 1 ? 1 : ch === '^' && this.found >= 2 ? 2 : 0;
+    };
     while (this.peek() !== ')' && !tail()) {
       if (this.body.atEnd()) this.fail('the proof is cut short');
       this.entry(levels, t, history, listed);
@@ -253,7 +265,8 @@ class ProofWalk {
     const answers = tail();
     if (answers) this.body.skip();
     // Every code not listed: a child heavier than b(t - 1), the bound the split states, or
-    // (after `|`) an answer whose child is refuted wholly by volume.
+    // (after `|`) an answer whose child is refuted wholly by volume, (after `^`) an answer whose
+    // child is refuted so, guess by guess, or one level further down.
     const { codes, outside } = this.weighed(levels, t - 1, cap);
     let count = outside;
     let n = 0;
@@ -267,11 +280,17 @@ class ProofWalk {
     }
     for (const x of notOver) {
       if (!answers) this.fail(`guess ${g.format(x)} is neither refuted in the proof nor by volume: no child of it weighs more than b(${t - 1}) = ${cap}`);
-      if (!this.someChildByVolume(levels, x, t - 1)) {
-        this.fail(`guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says`);
+      const splits = this.someChildFound(levels, x, t - 1, answers);
+      for (let i = 0; i < splits; i++) this.splitCounted(t - 1);
+      if (splits === 0) {
+        this.fail(
+          answers === 1
+            ? `guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says`
+            : `guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume or by an answer that leaves such a tuple, as '^' says`,
+        );
       }
     }
-    if (this.peek() !== ')') this.fail(answers ? `expected ')' after '|' at character ${this.body.offset() + 1}` : 'the proof is cut short');
+    if (this.peek() !== ')') this.fail(answers ? `expected ')' after '${answers === 1 ? '|' : '^'}' at character ${this.body.offset() + 1}` : 'the proof is cut short');
     this.body.skip();
     if (count !== statedCount) this.fail(`the split says ${statedCount} guesses are refuted by volume; they are ${count}`);
     if (label) this.remembered.push({ key: this.key(levels), t });
@@ -310,14 +329,15 @@ class ProofWalk {
   }
 
   /**
-   * Whether some answer to guess g (not PA0B, one g may get) leaves a tuple, not empty, with t
-   * guesses left, t >= 1, at which every guess has a child heavier than b(t - 1): such a child is
-   * lost by volume one step ahead. The answers are tried heaviest child first (the one that
-   * loses, as a rule).
+   * Whether some answer to guess x (not PA0B, one x may get) leaves a tuple, not empty, with t
+   * guesses left, t >= 1, at which every guess has a child heavier than b(t - 1) (such a child is
+   * lost by volume one step ahead), or, with depth 2, has that or an answer found so in turn
+   * (depth 1, t - 1 guesses left). The answers are tried heaviest child first (the one that
+   * loses, as a rule). The splits so proven (0: none was found), for the count of splits checked.
    */
-  private someChildByVolume(levels: readonly Int32Array[], x: number, t: number): boolean {
+  private someChildFound(levels: readonly Int32Array[], x: number, t: number, depth: 1 | 2): number {
     const g = this.game;
-    if (t < 1) return false;
+    if (t < 1) return 0;
     const allowed = g.allowed(x);
     this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
     const weights = this.weights;
@@ -328,12 +348,22 @@ class ProofWalk {
       this.clock.tick(levels.reduce((n, l) => n + l.length, 1));
       const child = g.update(levels, x, r);
       if (child.every((l) => l.length === 0)) continue;
-      if (this.over(child, this.weighed(child, t - 1, cap).codes, t - 1, cap).indexOf(0) < 0) {
-        this.splitCounted(t);
-        return true;
+      const codes = this.weighed(child, t - 1, cap).codes;
+      const over = this.over(child, codes, t - 1, cap);
+      if (over.indexOf(0) < 0) return 1;
+      if (depth === 1) continue;
+      // `over` is the game's buffer, which the next weighing overwrites: the guesses left, first.
+      const left: number[] = [];
+      for (let i = 0; i < codes.length; i++) if (!over[i]) left.push(codes[i]!);
+      let splits = 1;
+      for (const y of left) {
+        const below = this.someChildFound(child, y, t - 1, 1);
+        if (below === 0) break;
+        splits += below;
       }
+      if (splits === left.length + 1) return splits;
     }
-    return false;
+    return 0;
   }
 
   /** An answer to `guess` (two characters), put on the path; PA0B and answers the guess cannot get fail. */
