@@ -222,6 +222,50 @@ describe('exact worst cases of tiny games: bound (with its proof), search and pl
   });
 });
 
+describe("the checker's own search ('|' and '^' at the root) accepts no false claim", () => {
+  // A proof written as one split at the root, '(n,b:^)' (or '|'), leaves every guess to the
+  // checker's search two levels down (one). Against plain minimax on tiny games: whatever n
+  // and b are given (taken here from the checker's own complaints), it is accepted only for a
+  // claim that holds, h <= the exact worst case.
+  const tiny: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'plausible' },
+    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable', lie: 'any' },
+    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
+    { kind: 'mastermind', pegs: 3, symbols: 2, lies: 2, end: 'truthful', lie: 'any' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
+    { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'deniable', lie: 'plausible' },
+  ];
+  test('tiny games, every claim from 2 guesses to two past the exact value', () => {
+    let accepted = 0;
+    for (const { lies, end, lie, ...spec } of tiny) {
+      const exact = refOptimum(spec, lies, end, 14, lie);
+      const rules = new Rules({ ...spec, lies, end, lie });
+      for (let h = 2; h <= exact + 2; h++) {
+        for (const mark of ['^', '|']) {
+          let n = 0;
+          let b = 0;
+          let report = checkBoundProof(formatBoundProof(rules, h, `(${n},${b}:${mark})`, { positions: 0, built: 'test' }));
+          for (let tries = 0; tries < 3 && !report.valid; tries++) {
+            const problem = report.valid === false ? report.problem : '';
+            const said = /it is (\d+)$/.exec(problem) ?? /they are (\d+)$/.exec(problem);
+            if (!said) break;
+            if (problem.includes('it is')) b = Number(said[1]);
+            else n = Number(said[1]);
+            report = checkBoundProof(formatBoundProof(rules, h, `(${n},${b}:${mark})`, { positions: 0, built: 'test' }));
+          }
+          if (report.valid) {
+            accepted++;
+            expect(h, `${rules.kind} ${spec.pegs}x${spec.symbols} e=${lies} ${end} ${lie}: '${mark}' at the root accepted for ${h} guesses`).toBeLessThanOrEqual(exact);
+          }
+        }
+      }
+    }
+    // Claims that hold are accepted so too (the test sees the checker's search succeed as well as fail).
+    expect(accepted).toBeGreaterThan(0);
+  });
+});
+
 describe('the default strategy search reaches the proven value of small games (issue 43)', () => {
   // Mastermind 3x3 e = 2: the first search (4 guesses a position) builds 7; the improving tries find 6.
   const small: { kind: 'mastermind' | 'ab'; pegs: number; symbols: number; lies: number; lie: LieRule }[] = [
