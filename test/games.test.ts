@@ -222,9 +222,9 @@ describe('exact worst cases of tiny games: bound (with its proof), search and pl
   });
 });
 
-describe("the checker's own search ('|' and '^' at the root) accepts no false claim", () => {
-  // A proof written as one split at the root, '(n,b:^)' (or '|'), leaves every guess to the
-  // checker's search two levels down (one). Against plain minimax on tiny games: whatever n
+describe("the checker's own search ('|', '^', '~' at the root) accepts no false claim", () => {
+  // A proof written as one split at the root, '(n,b:~)' (or '^', '|'), leaves every guess to the
+  // checker's search three levels down (two, one). Against plain minimax on tiny games: whatever n
   // and b are given (taken here from the checker's own complaints), it is accepted only for a
   // claim that holds, h <= the exact worst case.
   const tiny: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
@@ -236,13 +236,16 @@ describe("the checker's own search ('|' and '^' at the root) accepts no false cl
     { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
     { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'deniable', lie: 'plausible' },
   ];
-  test('tiny games, every claim from 2 guesses to two past the exact value', () => {
+  test('tiny games, every claim from 2 guesses to two past the exact value; each mark proves claims the one below it cannot', () => {
     let accepted = 0;
+    // Claims a mark proved that the mark one level below did not, by mark.
+    const beyond = new Map<string, number>();
     for (const { lies, end, lie, ...spec } of tiny) {
       const exact = refOptimum(spec, lies, end, 14, lie);
       const rules = new Rules({ ...spec, lies, end, lie });
       for (let h = 2; h <= exact + 2; h++) {
-        for (const mark of ['^', '|']) {
+        const proved = new Set<string>();
+        for (const mark of ['~', '^', '|']) {
           let n = 0;
           let b = 0;
           let report = checkBoundProof(formatBoundProof(rules, h, `(${n},${b}:${mark})`, { positions: 0, built: 'test' }));
@@ -256,13 +259,19 @@ describe("the checker's own search ('|' and '^' at the root) accepts no false cl
           }
           if (report.valid) {
             accepted++;
+            proved.add(mark);
             expect(h, `${rules.kind} ${spec.pegs}x${spec.symbols} e=${lies} ${end} ${lie}: '${mark}' at the root accepted for ${h} guesses`).toBeLessThanOrEqual(exact);
           }
         }
+        if (proved.has('~') && !proved.has('^')) beyond.set('~', (beyond.get('~') ?? 0) + 1);
+        if (proved.has('^') && !proved.has('|')) beyond.set('^', (beyond.get('^') ?? 0) + 1);
       }
     }
-    // Claims that hold are accepted so too (the test sees the checker's search succeed as well as fail).
+    // Claims that hold are accepted so too (the test sees the checker's search succeed as well as
+    // fail), and each level down proves some that the one above does not: Mastermind 2x3 e = 1
+    // needs 5 by '^' and not by '|'; Mastermind 2x4 e = 1 needs 6 by '~' and by neither other.
     expect(accepted).toBeGreaterThan(0);
+    expect(Object.fromEntries(beyond)).toMatchObject({ '^': expect.any(Number), '~': expect.any(Number) });
   });
 });
 
@@ -395,30 +404,28 @@ describe('lower-bound proofs: the independent checker', () => {
     expect(check(file.replace('"version":3', '"version":1'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
   });
 
-  test('version 3: "^" ends a split whose other guesses each have an answer whose child "|" alone proves, found by the checker; only in version 3', () => {
-    // Mastermind 3x5 with two lies needs 8: items whose splits end with '^'.
-    const small = new Rules({ kind: 'mastermind', pegs: 3, symbols: 5, lies: 2 });
+  test('version 3: "^" and "~" end a split whose other guesses each have an answer whose child "|" ("^") alone proves, found by the checker; only in version 3', () => {
+    // Mastermind 2x5 with two lies needs 8: items whose splits end with '|', '^' and '~'.
+    const small = new Rules({ kind: 'mastermind', pegs: 2, symbols: 5, lies: 2 });
     const proven = proveBound(small, 8, { proof: true });
     expect(proven.status).toBe('proven');
     const file = formatBoundProof(small, 8, proven.proof!, { positions: proven.nodes, built: 'test' });
     expect(file).toContain('"version":3');
     expect(check(file)).toMatchObject({ valid: true, guesses: 8 });
-    const hats = [...file.matchAll(/\^\)/g)].map((m) => m.index!);
-    expect(hats.length, 'the search writes such splits').toBeGreaterThan(10);
-    expect(file, 'and splits that "|" alone ends, read as in version 2').toContain('|)');
-    // As '|' (one level only), a '^' may still hold (another answer's child may be refuted
-    // wholly by volume: the checker tries every answer), but not every one does; as nothing,
-    // those guesses are refuted nowhere.
-    const asBar = (i: number) => check(file.slice(0, i) + '|' + file.slice(i + 1));
-    const first = hats.find((i) => !asBar(i).valid)!;
-    expect(first, "a '^' that '|' does not replace").toBeDefined();
-    expect(asBar(first)).toMatchObject({ valid: false, problem: expect.stringContaining("as '|' says") });
-    expect(check(file.slice(0, first) + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining('is neither refuted in the proof nor by volume') });
-    expect(check(file.slice(0, first) + '^x' + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining("expected ')' after '^'") });
-    // Version 2 has no '^'.
+    const ends = (mark: string) => [...file.matchAll(new RegExp(`\\${mark}\\)`, 'g'))].map((m) => m.index!);
+    // (That each level proves what the one above cannot is the next describe's, on tiny games.)
+    for (const mark of ['^', '~']) {
+      const at = ends(mark);
+      expect(at.length, `the search writes splits that end with '${mark}'`).toBeGreaterThan(10);
+      // Without the mark, those guesses are refuted nowhere.
+      expect(check(file.slice(0, at[0]!) + file.slice(at[0]! + 1))).toMatchObject({ valid: false, problem: expect.stringContaining('is neither refuted in the proof nor by volume') });
+      expect(check(file.slice(0, at[0]!) + mark + 'x' + file.slice(at[0]! + 1))).toMatchObject({ valid: false, problem: expect.stringContaining(`expected ')' after '${mark}'`) });
+    }
+    expect(ends('|').length, 'splits that "|" alone ends, read as in version 2').toBeGreaterThan(10);
+    // Version 2 has neither.
     expect(check(file.replace('"version":3', '"version":2'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
-    // An entry written out (its child needs more than two levels) cut out of its split, and the
-    // split ended with '^': its guess then has no answer whose child '^' finds (the checker
+    // An entry written out (its child needs more than three levels) cut out of its split, and the
+    // split ended with '~': its guess then has no answer whose child '~' finds (the checker
     // tries every answer, so for some entries another answer may do; not for all).
     const close = (start: number): number => {
       for (let k = start, depth = 0; ; k++) {
@@ -427,14 +434,22 @@ describe('lower-bound proofs: the independent checker', () => {
       }
     };
     const body = file.indexOf('\n') + 1;
-    const heads = [...file.slice(body).matchAll(/\((\d+),(\d+):(?=\d{5}\()/g)].map((m) => body + m.index! + m[0].length);
-    const cuts = heads.slice(0, 50).map((entryStart) => {
+    const heads = [...file.slice(body).matchAll(/\((\d+),(\d+):(?=\d{4}\()/g)].map((m) => body + m.index! + m[0].length);
+    const cut = (entryStart: number) => {
       const splitEnd = close(file.lastIndexOf('(', entryStart));
-      const childEnd = close(entryStart + 5) + 1;
-      const ending = file[splitEnd - 1] === '|' || file[splitEnd - 1] === '^' ? splitEnd - 1 : splitEnd;
-      return check(file.slice(0, entryStart) + file.slice(childEnd, ending) + '^' + file.slice(splitEnd));
-    });
-    expect(cuts.find((r) => !r.valid)).toMatchObject({ valid: false, problem: expect.stringContaining("as '^' says") });
+      const childEnd = close(entryStart + 4) + 1;
+      const ending = '|^~'.includes(file[splitEnd - 1]!) ? splitEnd - 1 : splitEnd;
+      return check(file.slice(0, entryStart) + file.slice(childEnd, ending) + '~' + file.slice(splitEnd));
+    };
+    let refused: ReturnType<typeof check> | undefined;
+    for (const entryStart of heads.slice(0, 50)) {
+      const r = cut(entryStart);
+      if (!r.valid) {
+        refused = r;
+        break;
+      }
+    }
+    expect(refused).toMatchObject({ valid: false, problem: expect.stringContaining("as '~' says") });
   });
 
   test("a proof in pieces (proof: 'pieces', a file read a block at a time) is the same proof, checked alike", () => {

@@ -21,7 +21,8 @@ import { answerChars } from './StrategyTree.js';
  *   checker finds them;
  *   (version 3) or with `^`: the same one level further down: every other guess not refuted by
  *   volume has an answer whose child is a split that `|` alone proves (`(N,b':|)` or `(N,b':)`);
- *   the checker finds those guesses, their answers, and the answers below them;
+ *   or with `~`, two levels further down (a child that `^` alone proves); the checker finds
+ *   those guesses, their answers, and the answers below them;
  * - `@<k>;`: the same tuple as the k-th most recent labelled split (written `#(...)`), proven
  *   with at least as many guesses left.
  */
@@ -78,21 +79,39 @@ export const reiterable = (make: () => Iterable<string>): Iterable<string> => ({
 export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolume},${s.bound}:`;
 
 /**
- * How far down the checker finds a node's proof by itself: 1 for a split with no entries (every
- * guess refuted one step ahead by volume; `|` stands for it), 2 for a split whose every entry's
- * child is of depth 1 (it is written `(n,b:|)`; `^` stands for it), 0 for any other node.
+ * The deepest proof the text leaves to the checker (unit: levels of splits; range 1-3, the marks
+ * `|`, `^` and `~`; 1 writes version 2's text). Each level down makes the files smaller and the
+ * check longer, as the checker then finds the answers the text would have named. Measured
+ * 2026-11-30 (`bound --proof`, then `check`, one process each, CPU s; docs/GAMES.md, "Lower-bound
+ * proofs"): AB 3 of 7 e = 2 at 9 guesses, 519,284 / 82,230 / 6,475 bytes of gzip at depths 1 / 2
+ * / 3, check 28.6 / 29.3 / 33.8 s; Mastermind 4x4 e = 2 at 8, 1,795,796 / 103,386 / 5,494 bytes,
+ * check 41.2 / 56.4 / 77.3 s.
  */
-const foundDepth = (n: ProofNode): 0 | 1 | 2 => {
+const FOUND_DEPTH_MOST = 3;
+const FOUND_MARK = ['', '|', '^', '~'] as const;
+
+/**
+ * How far down the checker finds a node's proof by itself: 1 for a split with no entries (every
+ * guess refuted one step ahead by volume; `|` stands for it), d + 1 for a split whose entries'
+ * children are all found, the deepest at depth d (it is written `(n,b:|)`, `(n,b:^)`, ...; the
+ * mark one level up stands for it), up to FOUND_DEPTH_MOST; 0 for any other node.
+ */
+const foundDepth = (n: ProofNode): number => {
   const s = n.kind === 'same' ? n.target : n;
   if (s.kind !== 'split') return 0;
-  if (s.entries.length === 0) return 1;
-  return s.entries.every((e) => foundDepth(e.child) === 1) ? 2 : 0;
+  let deepest = 0;
+  for (const e of s.entries) {
+    const d = foundDepth(e.child);
+    if (d === 0 || d === FOUND_DEPTH_MOST) return 0;
+    deepest = Math.max(deepest, d);
+  }
+  return deepest + 1;
 };
 
 /**
  * The text of a proof tree. A split's entries whose child the checker finds by itself
- * (`foundDepth`) are not written: a `|` at the split's end says there are such of depth 1 only,
- * a `^` that there are such and some of depth 2; the splits they stand for are never labelled
+ * (`foundDepth`) are not written: the split's end says how deep the deepest of them is (`|` 1,
+ * `^` 2, `~` 3); the splits they stand for are never labelled
  * (the `same` nodes that point to one are entries left out too), and the root is written as it
  * is. A split is written out where the text first meets it: in its own place, or through a
  * `same` node when it was proven in a branch the search later left; a split met again later is
@@ -141,7 +160,7 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
       write(e.child, depth + 1);
       if (depth < newlineDepth) out.push('\n');
     }
-    out.push(found === 2 ? '^)' : found === 1 ? '|)' : ')');
+    out.push(`${FOUND_MARK[found]})`);
     if (labelled.has(s)) order.set(s, order.size);
   };
   write(root, 0);

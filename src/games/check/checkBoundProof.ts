@@ -99,7 +99,7 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   const clock = new CheckClock(options.deadline);
   try {
     const game = new ProofGame(rules, h, bad, clock);
-    const v = verifyProof(game, cursor, h, clock, { found: d.version === 3 ? 2 : d.version === 2 ? 1 : 0, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}) });
+    const v = verifyProof(game, cursor, h, clock, { found: d.version === 3 ? 3 : d.version === 2 ? 1 : 0, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}) });
     return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions, ...(v.units ? { units: v.units } : {}) } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
   } catch (e) {
     if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };

@@ -20,7 +20,9 @@ import type { ProofGame } from './ProofGame.js';
  *   b(t - 2); the codes not listed, less those, are n;
  *   (version 3) or with `^`: the same, but the child found need only be lost one level further
  *   down: every guess at it has a child heavier than b(t - 2), or an answer, found here too,
- *   whose child (t - 2 >= 1 guesses left) has every guess a child heavier than b(t - 3);
+ *   whose child (t - 2 >= 1 guesses left) has every guess a child heavier than b(t - 3); or with
+ *   `~`, two levels further down (every guess at the child found has that or an answer whose
+ *   child is found so, as after `^`);
  * - `#`: the split's tuple is remembered once its proof is checked; `@k;`: the tuple is the k-th
  *   most recent remembered one, proven with at least as many guesses left.
  *
@@ -54,6 +56,9 @@ export interface ProofPart {
   readonly depth: number;
 }
 
+/** The marks that end a split whose other guesses the checker finds, by depth (1-3). */
+const MARKS = ['', '|', '^', '~'];
+
 /** Splits checked between two calls of `onProgress`. */
 const PROGRESS_EVERY = 1 << 14;
 
@@ -64,8 +69,8 @@ export function verifyProof(
   guesses: number,
   clock: CheckClock,
   options: {
-    /** How deep the split's end may leave proofs for the checker to find: 0 (version 1), 1 (`|`, version 2), 2 (`|` and `^`, version 3). */
-    readonly found: 0 | 1 | 2;
+    /** How deep the split's end may leave proofs for the checker to find: 0 (version 1), 1 (`|`, version 2), 3 (`|`, `^` and `~`, version 3). */
+    readonly found: 0 | 1 | 3;
     readonly onProgress?: (positions: number, characters: number) => void;
     readonly part?: ProofPart;
   },
@@ -114,7 +119,7 @@ class ProofWalk {
     private readonly game: ProofGame,
     private readonly body: ProofCursor,
     private readonly clock: CheckClock,
-    private readonly found: 0 | 1 | 2,
+    private readonly found: 0 | 1 | 3,
     private readonly onProgress?: (positions: number, characters: number) => void,
     private readonly part?: ProofPart,
   ) {
@@ -251,10 +256,10 @@ class ProofWalk {
     const statedBound = this.number();
     this.expect(':');
     const listed = new Listed(g.size);
-    // The split's end: `|` (depth 1) or `^` (depth 2), where the version allows it; 0 for none.
-    const tail = (): 0 | 1 | 2 => {
-      const ch = this.peek();
-      return ch === '|' && this.found >= 1 ? 1 : ch === '^' && this.found >= 2 ? 2 : 0;
+    // The split's end: `|`, `^` or `~` (depth 1, 2, 3), where the version allows it; 0 for none.
+    const tail = (): number => {
+      const depth = MARKS.indexOf(this.peek());
+      return depth >= 1 && depth <= this.found ? depth : 0;
     };
     while (this.peek() !== ')' && !tail()) {
       if (this.body.atEnd()) this.fail('the proof is cut short');
@@ -265,8 +270,8 @@ class ProofWalk {
     const answers = tail();
     if (answers) this.body.skip();
     // Every code not listed: a child heavier than b(t - 1), the bound the split states, or
-    // (after `|`) an answer whose child is refuted wholly by volume, (after `^`) an answer whose
-    // child is refuted so, guess by guess, or one level further down.
+    // (after `|`) an answer whose child is refuted wholly by volume, (after `^`, `~`) an answer
+    // whose child is refuted so, guess by guess, or one (two) levels further down.
     const { codes, outside } = this.weighed(levels, t - 1, cap);
     let count = outside;
     let n = 0;
@@ -286,11 +291,11 @@ class ProofWalk {
         this.fail(
           answers === 1
             ? `guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says`
-            : `guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume or by an answer that leaves such a tuple, as '^' says`,
+            : `guess ${g.format(x)} is not refuted by volume (no child of it weighs more than b(${t - 1}) = ${cap}), and no answer to it leaves a tuple whose every guess is refuted by volume or, ${answers - 1} level${answers === 2 ? '' : 's'} down at most, by an answer that leaves such a tuple, as '${MARKS[answers]}' says`,
         );
       }
     }
-    if (this.peek() !== ')') this.fail(answers ? `expected ')' after '${answers === 1 ? '|' : '^'}' at character ${this.body.offset() + 1}` : 'the proof is cut short');
+    if (this.peek() !== ')') this.fail(answers ? `expected ')' after '${MARKS[answers]}' at character ${this.body.offset() + 1}` : 'the proof is cut short');
     this.body.skip();
     if (count !== statedCount) this.fail(`the split says ${statedCount} guesses are refuted by volume; they are ${count}`);
     if (label) this.remembered.push({ key: this.key(levels), t });
@@ -331,11 +336,12 @@ class ProofWalk {
   /**
    * Whether some answer to guess x (not PA0B, one x may get) leaves a tuple, not empty, with t
    * guesses left, t >= 1, at which every guess has a child heavier than b(t - 1) (such a child is
-   * lost by volume one step ahead), or, with depth 2, has that or an answer found so in turn
-   * (depth 1, t - 1 guesses left). The answers are tried heaviest child first (the one that
-   * loses, as a rule). The splits so proven (0: none was found), for the count of splits checked.
+   * lost by volume one step ahead), or, with depth d > 1, has that or an answer found so in turn
+   * with depth d - 1 (t - 1 guesses left). The answers are tried heaviest child first (the one
+   * that loses, as a rule). The splits so proven (0: none was found), for the count of splits
+   * checked.
    */
-  private someChildFound(levels: readonly Int32Array[], x: number, t: number, depth: 1 | 2): number {
+  private someChildFound(levels: readonly Int32Array[], x: number, t: number, depth: number): number {
     const g = this.game;
     if (t < 1) return 0;
     const allowed = g.allowed(x);
@@ -357,11 +363,14 @@ class ProofWalk {
       for (let i = 0; i < codes.length; i++) if (!over[i]) left.push(codes[i]!);
       let splits = 1;
       for (const y of left) {
-        const below = this.someChildFound(child, y, t - 1, 1);
-        if (below === 0) break;
+        const below = this.someChildFound(child, y, t - 1, depth - 1);
+        if (below === 0) {
+          splits = 0;
+          break;
+        }
         splits += below;
       }
-      if (splits === left.length + 1) return splits;
+      if (splits > 0) return splits;
     }
     return 0;
   }
