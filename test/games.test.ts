@@ -187,23 +187,25 @@ describe('strategies and their independent check', () => {
   });
 });
 
+/** Tiny games whose exact worst case plain minimax computes (refOptimum), every rule among them. */
+const TINY: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
+  { kind: 'mastermind', pegs: 2, symbols: 3, lies: 0, end: 'truthful', lie: 'any' },
+  { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
+  { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'deniable', lie: 'any' },
+  { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'any' },
+  { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'plausible' },
+  { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable', lie: 'plausible' },
+  { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
+  { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'plausible' },
+  { kind: 'mastermind', pegs: 3, symbols: 2, lies: 3, end: 'truthful', lie: 'any' },
+  { kind: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'plausible' },
+  { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
+  { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'any' },
+  { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'deniable', lie: 'plausible' },
+];
+
 describe('exact worst cases of tiny games: bound (with its proof), search and plain minimax agree', () => {
-  const tiny: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 0, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'deniable', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'plausible' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable', lie: 'plausible' },
-    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'plausible' },
-    { kind: 'mastermind', pegs: 3, symbols: 2, lies: 3, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 3, symbols: 3, lies: 1, end: 'truthful', lie: 'plausible' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'truthful', lie: 'any' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'deniable', lie: 'plausible' },
-  ];
-  test.each(tiny)('$kind $pegs x $symbols, e = $lies, $end end, $lie lies', async ({ lies, end, lie, ...spec }) => {
+  test.each(TINY)('$kind $pegs x $symbols, e = $lies, $end end, $lie lies', async ({ lies, end, lie, ...spec }) => {
     const exact = refOptimum(spec, lies, end, 14, lie);
     const rules = new Rules({ ...spec, lies, end, lie });
     const proven = proveBound(rules, exact, { proof: true });
@@ -227,20 +229,11 @@ describe("the checker's own search ('|', '^', '~' at the root) accepts no false 
   // checker's search three levels down (two, one). Against plain minimax on tiny games: whatever n
   // and b are given (taken here from the checker's own complaints), it is accepted only for a
   // claim that holds, h <= the exact worst case.
-  const tiny: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 1, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'truthful', lie: 'plausible' },
-    { kind: 'mastermind', pegs: 2, symbols: 3, lies: 2, end: 'deniable', lie: 'any' },
-    { kind: 'mastermind', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
-    { kind: 'mastermind', pegs: 3, symbols: 2, lies: 2, end: 'truthful', lie: 'any' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 1, end: 'truthful', lie: 'any' },
-    { kind: 'ab', pegs: 2, symbols: 4, lies: 2, end: 'deniable', lie: 'plausible' },
-  ];
   test('tiny games, every claim from 2 guesses to two past the exact value; each mark proves claims the one below it cannot', () => {
     let accepted = 0;
     // Claims a mark proved that the mark one level below did not, by mark.
     const beyond = new Map<string, number>();
-    for (const { lies, end, lie, ...spec } of tiny) {
+    for (const { lies, end, lie, ...spec } of TINY) {
       const exact = refOptimum(spec, lies, end, 14, lie);
       const rules = new Rules({ ...spec, lies, end, lie });
       for (let h = 2; h <= exact + 2; h++) {
