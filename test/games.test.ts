@@ -187,6 +187,16 @@ describe('strategies and their independent check', () => {
   });
 });
 
+/** Where the proof node starting at text[i] ends (one past it): a volume leaf, a reference, or a (labelled) split. */
+function nodeEnd(text: string, i: number): number {
+  if (text[i] === '#') i++;
+  if (text[i] === 'V' || text[i] === '@') return text.indexOf(';', i) + 1;
+  for (let k = i, depth = 0; ; k++) {
+    if (text[k] === '(') depth++;
+    else if (text[k] === ')' && --depth === 0) return k + 1;
+  }
+}
+
 /** Tiny games whose exact worst case plain minimax computes (refOptimum), every rule among them. */
 const TINY: (TinyGame & { lies: number; end: EndRule; lie: LieRule })[] = [
   { kind: 'mastermind', pegs: 2, symbols: 3, lies: 0, end: 'truthful', lie: 'any' },
@@ -377,19 +387,11 @@ describe('lower-bound proofs: the independent checker', () => {
     expect(check(file.slice(0, first) + '|x' + file.slice(first + 1))).toMatchObject({ valid: false, problem: expect.stringContaining("expected ')' after '|'") });
     // An entry whose child needs a proof of its own, cut out of its split, and '|' put at the
     // split's end: no answer to its guess leaves a tuple refuted wholly by volume.
-    const nodeEnd = (i: number): number => {
-      if (file[i] === '#') i++;
-      if (file[i] === 'V' || file[i] === '@') return file.indexOf(';', i) + 1;
-      for (let k = i, depth = 0; ; k++) {
-        if (file[k] === '(') depth++;
-        else if (file[k] === ')' && --depth === 0) return k + 1;
-      }
-    };
     const head = /\((\d+),(\d+):(?=\d{6}[[#(])/g.exec(file.slice(file.indexOf('\n')))!;
     const start = file.indexOf('\n') + head.index + head[0].length;
     const members = file[start + 6] === '[' ? file.indexOf(']', start) + 1 : start + 6;
-    const entryEnd = nodeEnd(members);
-    const splitEnd = nodeEnd(file.lastIndexOf('(', start)) - 1;
+    const entryEnd = nodeEnd(file, members);
+    const splitEnd = nodeEnd(file, file.lastIndexOf('(', start)) - 1;
     expect(file[splitEnd]).toBe(')');
     const moved = file.slice(0, start) + file.slice(entryEnd, splitEnd) + '|' + file.slice(splitEnd);
     expect(check(moved)).toMatchObject({ valid: false, problem: expect.stringContaining("no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says") });
@@ -420,17 +422,11 @@ describe('lower-bound proofs: the independent checker', () => {
     // An entry written out (its child needs more than three levels) cut out of its split, and the
     // split ended with '~': its guess then has no answer whose child '~' finds (the checker
     // tries every answer, so for some entries another answer may do; not for all).
-    const close = (start: number): number => {
-      for (let k = start, depth = 0; ; k++) {
-        if (file[k] === '(') depth++;
-        else if (file[k] === ')' && --depth === 0) return k;
-      }
-    };
     const body = file.indexOf('\n') + 1;
     const heads = [...file.slice(body).matchAll(/\((\d+),(\d+):(?=\d{4}\()/g)].map((m) => body + m.index! + m[0].length);
     const cut = (entryStart: number) => {
-      const splitEnd = close(file.lastIndexOf('(', entryStart));
-      const childEnd = close(entryStart + 4) + 1;
+      const splitEnd = nodeEnd(file, file.lastIndexOf('(', entryStart)) - 1;
+      const childEnd = nodeEnd(file, entryStart + 4);
       const ending = '|^~'.includes(file[splitEnd - 1]!) ? splitEnd - 1 : splitEnd;
       return check(file.slice(0, entryStart) + file.slice(childEnd, ending) + '~' + file.slice(splitEnd));
     };

@@ -94,19 +94,27 @@ const FOUND_MARK = ['', '|', '^', '~'] as const;
  * How far down the checker finds a node's proof by itself: 1 for a split with no entries (every
  * guess refuted one step ahead by volume; `|` stands for it), d + 1 for a split whose entries'
  * children are all found, the deepest at depth d (it is written `(n,b:|)`, `(n,b:^)`, ...; the
- * mark one level up stands for it), up to FOUND_DEPTH_MOST; 0 for any other node.
+ * mark one level up stands for it), up to FOUND_DEPTH_MOST; 0 for any other node. `known` keeps
+ * each split's depth once computed (proofText asks for every split at least twice).
  */
-const foundDepth = (n: ProofNode): number => {
+function foundDepth(n: ProofNode, known: Map<Split, number>): number {
   const s = n.kind === 'same' ? n.target : n;
   if (s.kind !== 'split') return 0;
-  let deepest = 0;
-  for (const e of s.entries) {
-    const d = foundDepth(e.child);
-    if (d === 0 || d === FOUND_DEPTH_MOST) return 0;
-    deepest = Math.max(deepest, d);
+  let depth = known.get(s);
+  if (depth === undefined) {
+    depth = 1;
+    for (const e of s.entries) {
+      const d = foundDepth(e.child, known);
+      if (d === 0 || d === FOUND_DEPTH_MOST) {
+        depth = 0;
+        break;
+      }
+      depth = Math.max(depth, d + 1);
+    }
+    known.set(s, depth);
   }
-  return deepest + 1;
-};
+  return depth;
+}
 
 /**
  * The text of a proof tree. A split's entries whose child the checker finds by itself
@@ -119,11 +127,12 @@ const foundDepth = (n: ProofNode): number => {
  * to this depth end with a line break (readable files).
  */
 export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): string {
+  const known = new Map<Split, number>();
   // Pass 1: which splits are met again after they are written.
   const written = new Set<Split>();
   const labelled = new Set<Split>();
   const mark = (n: ProofNode, top = false): void => {
-    if (n.kind === 'volume' || (!top && foundDepth(n) > 0)) return;
+    if (n.kind === 'volume' || (!top && foundDepth(n, known) > 0)) return;
     const s = n.kind === 'same' ? n.target : n;
     if (written.has(s)) {
       labelled.add(s);
@@ -151,7 +160,7 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
     out.push(splitHead(s));
     let found = 0;
     for (const e of s.entries) {
-      const d = foundDepth(e.child);
+      const d = foundDepth(e.child, known);
       if (d > 0) {
         found = Math.max(found, d);
         continue;

@@ -40,7 +40,7 @@ export function boundProofPieces(rules: Rules, guesses: number, body: Iterable<s
 function boundProofHeader(rules: Rules, guesses: number, info: { positions: number; built: string }): string {
   const header = {
     format: PROOF_FORMAT,
-    // 3 since `^` (BoundProof.ts); the items of a part written before it are version 2 text, which version 3 reads.
+    // 3 since `^` and `~` (BoundProof.ts); the items of a part written before are version 2 text, which version 3 reads.
     version: 3,
     ...rulesFields(rules),
     guesses,

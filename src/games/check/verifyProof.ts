@@ -56,7 +56,7 @@ export interface ProofPart {
   readonly depth: number;
 }
 
-/** The marks that end a split whose other guesses the checker finds, by depth (1-3). */
+/** The marks that end a split whose other guesses the checker finds, by depth (1-3): the checker's own list, as it imports nothing from the writer. */
 const MARKS = ['', '|', '^', '~'];
 
 /** Splits checked between two calls of `onProgress`. */
