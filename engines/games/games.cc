@@ -122,8 +122,8 @@ struct Frame {
 std::vector<Frame> frames;  // reserved once (gm_init): references into it stay valid
 std::vector<double> sumsBuf;     // refuteK's sums: K per guess, K <= 64, doubles at most
 std::vector<int32_t> openBuf;    // refuteK's guesses still open (places in its reps)
+std::vector<int32_t> groupBuf;   // refuteK's open lists, one per group (N each)
 std::vector<double> openWorst;   // and their heaviest child's weight
-std::vector<int32_t> insideBuf, mergeBuf;
 int64_t pulseEvery = 16384;
 
 inline int32_t levelSize(const int32_t* t, int j) { return t[j]; }
@@ -153,22 +153,30 @@ inline double lowest<double>() { return -__builtin_inf(); }
 
 /**
  * The one-step volume check (SearchContext.volumeRefuter) of guesses reps[0..n) (all codes when
- * reps is null) at tuple t with h guesses left for the children. A guess is dropped once one of
- * its sums passes the threshold b(h) less the lowest base any guess can have: it then has a
- * child past b(h), whatever its own base. Returns how many guesses stay, with their places in
- * reps in openBuf and their heaviest child's weight in openWorst (which may still pass b(h):
- * the caller compares), in the order of reps. The hot
- * loop of the whole search: per guess, a sum per answer over the tuple's codes, K sums per guess
- * (K a constant, so that scanning them is inline) in sumsBuf.
+ * reps is null) at tuple t with h guesses left for the children. A guess's children share one
+ * base (every code one level up; under the truthful end less the guess's own code, by its
+ * level), and a guess is dropped once one of its sums passes b(h) less its own base: it then has
+ * a child past b(h). Returns how many guesses stay, with their places in reps in openBuf and
+ * their heaviest child's weight in openWorst (within b(h)), grouped by base. The hot loop of the
+ * whole search: per guess, a sum per answer over the tuple's codes, K sums per guess (K a
+ * constant, so that scanning them is inline) in sumsBuf.
  *
- * It runs code by code over every guess still open, not guess by guess: consecutive additions
- * go to different guesses' sums (no chain of dependent additions through one slot, and no branch
- * the processor mispredicts), and a guess leaves the open list as soon as one of its sums passes
- * the threshold. Answers are read from COLUMNS, the column of each code (its answer to every
+ * It runs code by code over every guess of a group still open, not guess by guess: consecutive
+ * additions go to different guesses' sums (no chain of dependent additions through one slot, and
+ * no branch the processor mispredicts), and a guess leaves the open list as soon as one of its
+ * sums passes its threshold. Answers are read from COLUMNS, the column of each code (its answer to every
  * guess, as places in the alphabet: 0..RC-1, PA0B as RC, a slot that starts at the lowest value
  * so that the guess itself never counts). Measured against the guess-by-guess loop, in 10 s
  * slices of the long searches (2026-11-30): 2.4 times the positions per CPU second on the AB
  * game e = 1, 1.45 times on Mastermind e = 2 (docs/GAMES.md, The compiled games core).
+ *
+ * The guesses are checked in groups of one base each (the guess's own code on level 0, 1, ...,
+ * E, or outside the tuple), each group with its own threshold, a constant in its loop. The one
+ * threshold for all that came before, from the lowest base, kept a guess whose base is higher
+ * open that far past its own: with two lies and 2 guesses left for the children, a guess outside
+ * a tuple with a code on level 0 has a base 13 above that code's own, where the thresholds are
+ * mostly 8 to 25. Measured (2026-11-30, 30 s slices): 1.6 times the positions per CPU second on
+ * Mastermind e = 2, the same on the AB game e = 1 (docs/GAMES.md, The compiled games core).
  */
 template <int K, typename Sum>
 int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
@@ -180,7 +188,6 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
   double baseAll = 0;
   for (int j = 0; j <= E; j++) baseAll += t[j] * w[j + 1];
   const double limit = B[h];
-  const double threshold = limit - (TRUTHFUL ? baseAll - w[1] : baseAll);
   const int32_t* codes = t + E + 1;
   const int32_t total = tupleCodes(t);
   // Which level each code of the tuple is on (the guess's own level: its share of the base).
@@ -189,61 +196,117 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
     for (int j = 0; j <= E; j++)
       for (int32_t k = 0; k < t[j]; k++) levelOf[*c++] = (int8_t)j;
   }
-  // Below 0, any sum (0 or more) is past it: -1 says the same in integers.
-  const Sum over_ = threshold < 0 ? (Sum)-1 : (Sum)threshold;
+  // The groups: g = the guess's own level, E + 1 outside the tuple (or any guess under the
+  // deniable end, where the guess stays in its children). Each group's base and threshold;
+  // below 0, any sum (0 or more) is past it, and the group is refuted before any code is read.
+  const int G = E + 2;
+  double base[8];
+  Sum over[8];
+  int32_t live[8];
+  for (int g = 0; g < G; g++) {
+    base[g] = TRUTHFUL && g <= E ? baseAll - w[g + 1] : baseAll;
+    const double threshold = limit - base[g];
+    over[g] = threshold < 0 ? (Sum)-1 : (Sum)threshold;
+    live[g] = 0;
+  }
+  // One memory.fill (bulk memory) for all the sums, then each guess's own slot; each guess goes
+  // to its group's list (groupBuf, N places per group), without a chain through a counter.
   Sum* sums = reinterpret_cast<Sum*>(sumsBuf.data());
-  int32_t* open = openBuf.data();
-  // One memory.fill (bulk memory) for all the sums, then each guess's own slot.
   __builtin_memset(sums, 0, sizeof(Sum) * K * (size_t)n);
-  for (int i = 0; i < n; i++) {
-    sums[(size_t)i * K + RC] = lowest<Sum>();
-    open[i] = i;
-  }
-  int live = n;
-  const int32_t* c = codes;
-  for (int j = 0; j <= E && live > 0; j++) {
-    // Levels whose codes weigh the same in every child (delta 0, all but the top level or two
-    // near the leaves) change no sum: skipped, unless the threshold is below 0, where any code
-    // but the guess refutes it (its sum, 0 or more, is past the threshold).
-    if (delta[j] == 0 && threshold >= 0) {
-      c += t[j];
-      continue;
+  int32_t* lists[8];
+  for (int g = 0; g < G; g++) lists[g] = groupBuf.data() + (size_t)g * N;
+  for (int i = 0; i < n; i++) sums[(size_t)i * K + RC] = lowest<Sum>();
+  if (!TRUTHFUL) {
+    for (int i = 0; i < n; i++) lists[E + 1][i] = i;
+    live[E + 1] = n;
+  } else if (reps == codes) {
+    // The tuple's own codes as they stand in t: each level's places are one run.
+    int32_t at = 0;
+    for (int j = 0; j <= E; j++) {
+      for (int32_t k = 0; k < t[j]; k++) lists[j][k] = at + k;
+      live[j] = t[j];
+      at += t[j];
     }
-    const Sum d = (Sum)delta[j];
-    for (const int32_t* end = c + t[j]; c < end && live > 0; c++) {
-      const uint8_t* col = COLUMNS.data() + (size_t)*c * N;
+  } else if (reps) {
+    // Any guesses (the caller's classes): one branchless pass per group.
+    for (int g = 0; g < G; g++) {
+      const int own = g <= E ? g : -1;
       int m = 0;
-      // The open list is compacted in place, without a branch: each guess is written back and
-      // kept only while its sum is within the threshold.
-      if (reps)
-        for (int a = 0; a < live; a++) {
-          const int32_t i = open[a];
-          const Sum v = (sums[(size_t)i * K + col[reps[i]]] += d);
-          open[m] = i;
-          m += v <= over_;
-        }
-      else
-        for (int a = 0; a < live; a++) {
-          const int32_t i = open[a];
-          const Sum v = (sums[(size_t)i * K + col[i]] += d);
-          open[m] = i;
-          m += v <= over_;
-        }
-      live = m;
+      for (int i = 0; i < n; i++) {
+        lists[g][m] = i;
+        m += levelOf[reps[i]] == own;
+      }
+      live[g] = m;
     }
+  } else {
+    // Every code: the tuple's own by level (as they stand in t), the others in one branchless pass.
+    const int32_t* c = codes;
+    for (int j = 0; j <= E; j++) {
+      memcpy(lists[j], c, sizeof(int32_t) * t[j]);
+      live[j] = t[j];
+      c += t[j];
+    }
+    int32_t* out = lists[E + 1];
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+      out[m] = i;
+      m += levelOf[i] < 0;
+    }
+    live[E + 1] = m;
   }
-  for (int a = 0; a < live; a++) {
-    const int32_t i = open[a];
-    const Sum* s = sums + (size_t)i * K;
-    Sum most = 0;
-    for (int k = 0; k < K; k++)
-      if (s[k] > most) most = s[k];
-    const int own = levelOf[reps ? reps[i] : i];
-    const double base = TRUTHFUL && own >= 0 ? baseAll - w[own + 1] : baseAll;
-    openWorst[a] = base + (double)most;
+  // Group by group, code by code over the group's guesses still open.
+  for (int g = 0; g < G; g++) {
+    if (over[g] < 0) live[g] = 0;
+    int32_t* o = lists[g];
+    int count = live[g];
+    const Sum lim = over[g];
+    const int32_t* c = codes;
+    for (int j = 0; j <= E && count > 0; j++) {
+      // Levels whose codes weigh the same in every child (delta 0, all but the top level or two
+      // near the leaves) change no sum: skipped.
+      if (delta[j] == 0) {
+        c += t[j];
+        continue;
+      }
+      const Sum d = (Sum)delta[j];
+      for (const int32_t* end = c + t[j]; c < end && count > 0; c++) {
+        const uint8_t* col = COLUMNS.data() + (size_t)*c * N;
+        int m = 0;
+        // The open list is compacted in place, without a branch: each guess is written back and
+        // kept only while its sum is within the threshold.
+        if (reps)
+          for (int a = 0; a < count; a++) {
+            const int32_t i = o[a];
+            const Sum v = (sums[(size_t)i * K + col[reps[i]]] += d);
+            o[m] = i;
+            m += v <= lim;
+          }
+        else
+          for (int a = 0; a < count; a++) {
+            const int32_t i = o[a];
+            const Sum v = (sums[(size_t)i * K + col[i]] += d);
+            o[m] = i;
+            m += v <= lim;
+          }
+        count = m;
+      }
+    }
+    live[g] = count;
   }
+  int32_t* open = openBuf.data();
+  int stay = 0;
+  for (int g = 0; g < G; g++)
+    for (int a = 0; a < live[g]; a++) {
+      const int32_t i = lists[g][a];
+      const Sum* s = sums + (size_t)i * K;
+      Sum most = 0;
+      for (int k = 0; k < K; k++)
+        if (s[k] > most) most = s[k];
+      open[stay] = i;
+      openWorst[stay++] = base[g] + (double)most;
+    }
   for (int32_t k = 0; k < total; k++) levelOf[codes[k]] = -1;
-  return live;
+  return stay;
 }
 
 template <typename Sum>
@@ -260,19 +323,6 @@ int refuteAll(const int32_t* t, int h, const int32_t* reps, int n) {
   for (int k = 0; k <= E; k++) most += a(k, h);
   if (most < 2147483647.0) return refuteSum<int32_t>(t, h, reps, n);
   return refuteSum<double>(t, h, reps, n);
-}
-
-/** The tuple's codes in ascending order, into insideBuf: its levels (each ascending) merged. */
-void mergedCodes(const int32_t* t) {
-  const int32_t* c = t + E + 1;
-  insideBuf.assign(c, c + t[0]);
-  c += t[0];
-  for (int j = 1; j <= E; j++) {
-    mergeBuf.resize(insideBuf.size() + t[j]);
-    std::merge(insideBuf.begin(), insideBuf.end(), c, c + t[j], mergeBuf.begin());
-    insideBuf.swap(mergeBuf);
-    c += t[j];
-  }
 }
 
 /** SearchContext.volumeRefutesOutside: every guess outside the tuple is refuted by its sizes. */
@@ -494,18 +544,15 @@ int32_t lost(int depth, int tLeft) {
   const int32_t* reps = nullptr;
   int n = N;
   if (refutesOutside(t, tLeft - 1)) {
-    mergedCodes(t);
     byVolume = N - codes;
     volumeCuts += byVolume;
-    reps = insideBuf.data();
+    reps = t + E + 1;  // the tuple's codes as they stand, level by level
     n = codes;
   }
-  // Guesses refuted by the check's threshold, or by their heaviest child past b(tLeft - 1):
-  // cut by volume; the others are the open guesses.
+  // Guesses with a child past b(tLeft - 1) are cut by volume; the others are the open guesses.
   const int live = refuteAll(t, tLeft - 1, reps, n);
   f.open.clear();
-  for (int a = 0; a < live; a++)
-    if (openWorst[a] <= limit) f.open.push_back(std::make_pair(openWorst[a], reps ? reps[openBuf[a]] : openBuf[a]));
+  for (int a = 0; a < live; a++) f.open.push_back(std::make_pair(openWorst[a], reps ? reps[openBuf[a]] : openBuf[a]));
   volumeCuts += n - (double)f.open.size();
   byVolume += n - (double)f.open.size();
   std::sort(f.open.begin(), f.open.end());  // by worst, then by guess: the stable order
@@ -595,7 +642,6 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
     frames.back().codes.resize(N + E + 1);
     frames.back().open.reserve(N);
   }
-  insideBuf.reserve(N);
   uint8_t place[256];
   RC = 0;
   for (int r : ALPHABET)
@@ -611,6 +657,7 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
   levelOf.assign(N, -1);
   sumsBuf.resize((size_t)N * 64);
   openBuf.resize(N);
+  groupBuf.resize((size_t)N * 8);
   openWorst.resize(N);
   return 0;
 }
