@@ -14,6 +14,7 @@ import { checkStrategy } from '../src/games/check/checkStrategy.js';
 import { Game } from '../src/games/model/Game.js';
 import { parseHistory, type Turn } from '../src/games/model/History.js';
 import { Knowledge } from '../src/games/model/Knowledge.js';
+import { proofText, type ProofNode } from '../src/games/build/BoundProof.js';
 import { formatBoundProof, formatPartHeader, formatPartItem, readBoundPart } from '../src/games/build/boundFiles.js';
 import { joinBoundItems, proveBound, type BoundItem, type BoundResult } from '../src/games/build/proveBound.js';
 import { checkBoundProof } from '../src/games/check/checkBoundProof.js';
@@ -397,6 +398,45 @@ describe('lower-bound proofs: the independent checker', () => {
     expect(check(moved)).toMatchObject({ valid: false, problem: expect.stringContaining("no answer to it leaves a tuple whose every guess is refuted by volume, as '|' says") });
     // Version 1 has no '|'.
     expect(check(file.replace('"version":3', '"version":1'))).toMatchObject({ valid: false, problem: expect.stringContaining('is not a code of this game') });
+  });
+
+  test('a split given without its entries and with its found depth (as the games core hands them) has the text of the whole split, as the root or below', () => {
+    const rules = new Rules({ kind: 'mastermind', pegs: 2, symbols: 4, lies: 2 });
+    // The checker finds a split by itself when it has no entries (depth 1), or when every
+    // entry's child is found less than 3 deep (one more than the deepest); else 0.
+    const depthOf = (n: ProofNode): number => {
+      const s = n.kind === 'same' ? n.target : n;
+      if (s.kind !== 'split') return 0;
+      let d = 1;
+      for (const e of s.entries) {
+        const c = depthOf(e.child);
+        if (c === 0 || c >= 3) return 0;
+        d = Math.max(d, c + 1);
+      }
+      return d;
+    };
+    const stubbed = (n: ProofNode): ProofNode => {
+      if (n.kind !== 'split') return n;
+      const d = depthOf(n);
+      if (d > 0) return { kind: 'split', byVolume: n.byVolume, bound: n.bound, entries: [], found: d };
+      return { ...n, entries: n.entries.map((e) => ({ ...e, child: stubbed(e.child) })) };
+    };
+    const tree: fc.Memo<ProofNode> = fc.memo((size) =>
+      size <= 1
+        ? fc.oneof(fc.integer({ min: 1, max: 99 }).map((w): ProofNode => ({ kind: 'volume', weight: w })), fc.constant<ProofNode>({ kind: 'split', byVolume: 16, bound: 7, entries: [] }))
+        : fc
+            .tuple(fc.integer({ min: 0, max: 15 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 15 }), tree(size - 1)), { maxLength: 3 }))
+            .map(([byVolume, kids]): ProofNode => ({ kind: 'split', byVolume, bound: 7, entries: kids.map(([guess, child]) => ({ guess, answer: 1, members: [], child })) })),
+    );
+    let found = 0;
+    fc.assert(
+      fc.property(tree(5), (root) => {
+        if (depthOf(root) > 0) found++;
+        expect(proofText(rules, stubbed(root))).toBe(proofText(rules, root));
+      }),
+      { numRuns: 300 },
+    );
+    expect(found, 'roots the checker finds by themselves were drawn').toBeGreaterThan(10);
   });
 
   test('version 3: "^" and "~" end a split whose other guesses each have an answer whose child "|" ("^") alone proves, found by the checker; only in version 3', () => {

@@ -44,14 +44,15 @@ const int32_t LEAF_BASE = 1 << 30;
 const int32_t KIND_SPLIT = 1;
 const int32_t KIND_SAME = 2;
 
-/** A proof node, read by GamesCore.ts at byte offsets 0 (value), 8 (bound), 16.. (ints). */
+/** A proof node, read by GamesCore.ts at byte offsets 0 (value), 8 (bound), 16.. (int32s), 28.. (int16s). */
 struct Node {
   double value;   // split: byVolume
   double bound;   // split: b(t - 1)
   int32_t kind;
   int32_t first;  // split: its first entry; same: the split it refers to
   int32_t count;  // split: its entries
-  int32_t remembered;  // split: 1 when the memory of lost tuples holds it (a `same` may point to it)
+  int16_t remembered;  // split: 1 when the memory of lost tuples holds it (a `same` may point to it)
+  int16_t found;       // its foundDepth (BoundProof.ts): how deep the checker finds it by itself, 0 for not
 };
 static_assert(sizeof(Node) == 32, "Node layout is read by GamesCore.ts");
 
@@ -91,6 +92,7 @@ std::vector<double> B;             // b(h)
 double MEMO_MAX = 0;               // BOUND_MEMO
 double MEMO_CHARS_MAX = 0;         // BOUND_MEMO_CHARS
 int MEMO_MAX_CODES = 0;            // BOUND_MEMO_MAX_CODES
+int FOUND_MOST = 0;                // FOUND_DEPTH_MOST (BoundProof.ts)
 
 inline double a(int k, int h) { return A[k * (MAXH + 1) + h]; }
 
@@ -504,8 +506,25 @@ void release(size_t nodes, size_t entries) {
   if (proofEntries.size() > entries) proofEntries.resize(entries);
 }
 
-int32_t addNode(int32_t kind, double value, double bound, int32_t first, int32_t count) {
-  proofNodes.push_back(Node{value, bound, kind, first, count, 0});
+/** A node's foundDepth: a volume leaf is not found; a `same` node is as its split. */
+inline int foundOf(int32_t node) { return node >= LEAF_BASE ? 0 : proofNodes[node].found; }
+
+/**
+ * BoundProof.ts's foundDepth of a split with these entries: 1 with none, one more than the
+ * deepest child when every child is found less than FOUND_MOST deep, else 0.
+ */
+int foundDepth(const std::vector<Entry>& entries) {
+  int depth = 1;
+  for (const Entry& e : entries) {
+    const int d = foundOf(e.child);
+    if (d == 0 || d >= FOUND_MOST) return 0;
+    depth = std::max(depth, d + 1);
+  }
+  return depth;
+}
+
+int32_t addNode(int32_t kind, double value, double bound, int32_t first, int32_t count, int found) {
+  proofNodes.push_back(Node{value, bound, kind, first, count, 0, (int16_t)found});
   return (int32_t)proofNodes.size() - 1;
 }
 
@@ -533,7 +552,7 @@ int32_t lost(int depth, int tLeft) {
     const int32_t seen = memoFind(t, tLeft, len, h);
     if (seen >= 0) {
       memoHits++;
-      return addNode(KIND_SAME, 0, 0, seen, 0);
+      return addNode(KIND_SAME, 0, 0, seen, 0, foundOf(seen));
     }
   }
   // The split: the one-step volume check of every guess (or only the tuple's own codes when
@@ -589,7 +608,7 @@ int32_t lost(int depth, int tLeft) {
   }
   const int32_t first = (int32_t)proofEntries.size();
   proofEntries.insert(proofEntries.end(), f.entries.begin(), f.entries.end());
-  const int32_t node = addNode(KIND_SPLIT, byVolume, limit, first, (int32_t)f.entries.size());
+  const int32_t node = addNode(KIND_SPLIT, byVolume, limit, first, (int32_t)f.entries.size(), foundDepth(f.entries));
   if (keyed && jsMemoCount + memoCount < MEMO_MAX) {
     const double chars = keyChars(t, tLeft);
     if (jsMemoChars + memoChars + chars <= MEMO_CHARS_MAX) {
@@ -612,13 +631,13 @@ extern "C" {
  * the alphabet (`alphabetSize` answers, ascending, at `alphabet`), the answer table (N x N
  * bytes) and the answers each guess may get (N x slots bytes, 0/1), a(k, h) at k * (maxH + 1) + h
  * and b(h) (doubles), the memory's limits (BOUND_MEMO, BOUND_MEMO_CHARS, BOUND_MEMO_MAX_CODES)
- * and the progress period (PULSE_NODES). The buffers are the caller's (gm_alloc) and must stay.
+ * the progress period (PULSE_NODES) and FOUND_DEPTH_MOST. The buffers are the caller's (gm_alloc) and must stay.
  * Returns 0, or -1 when the game is beyond this core (more than 7 lies or 64 answers).
  */
 EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int truthful, const int32_t* alphabet,
                                  int alphabetSize, const uint8_t* table, const uint8_t* allowed, const double* aTable,
                                  const double* bTable, int maxH, double memoMax, double memoCharsMax, int memoMaxCodes,
-                                 double pulse) {
+                                 double pulse, int foundMost) {
   if (lies > 6 || slots > 64 || alphabetSize > 64 || maxH + 2 > MAX_FRAMES) return -1;
   N = codes;
   SLOTS = slots;
@@ -635,6 +654,7 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
   MEMO_CHARS_MAX = memoCharsMax;
   MEMO_MAX_CODES = memoMaxCodes;
   pulseEvery = (int64_t)pulse;
+  FOUND_MOST = foundMost;
   frames.clear();
   frames.reserve(MAX_FRAMES);
   for (int i = 0; i < MAX_FRAMES; i++) {

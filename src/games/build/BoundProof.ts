@@ -40,6 +40,12 @@ export interface Split {
   /** b(t - 1): each of them has a child heavier than this. */
   readonly bound: number;
   readonly entries: readonly ProofEntry[];
+  /**
+   * Set when the entries are left out (GamesCore.ts): the split's `foundDepth`, 1 to
+   * FOUND_DEPTH_MOST. Its text never shows its entries anyway: one level up it is left out,
+   * and alone it is its head and the mark of its entries' depth.
+   */
+  readonly found?: number;
 }
 
 export interface SameAs {
@@ -85,9 +91,10 @@ export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolum
  * 2026-11-30 (`bound --proof`, then `check`, one process each, CPU s; docs/GAMES.md, "Lower-bound
  * proofs"): AB 3 of 7 e = 2 at 9 guesses, 519,284 / 82,230 / 6,475 bytes of gzip at depths 1 / 2
  * / 3, check 28.6 / 29.3 / 33.8 s; Mastermind 4x4 e = 2 at 8, 1,795,796 / 103,386 / 5,494 bytes,
- * check 41.2 / 56.4 / 77.3 s.
+ * check 41.2 / 56.4 / 77.3 s. The games core (GamesCore.ts) is given it, to keep each split's
+ * depth as it makes the split.
  */
-const FOUND_DEPTH_MOST = 3;
+export const FOUND_DEPTH_MOST = 3;
 const FOUND_MARK = ['', '|', '^', '~'] as const;
 
 /**
@@ -100,6 +107,7 @@ const FOUND_MARK = ['', '|', '^', '~'] as const;
 function foundDepth(n: ProofNode, known: Map<Split, number>): number {
   const s = n.kind === 'same' ? n.target : n;
   if (s.kind !== 'split') return 0;
+  if (s.found !== undefined) return s.found;
   let depth = known.get(s);
   if (depth === undefined) {
     depth = 1;
@@ -158,7 +166,8 @@ export function proofText(rules: Rules, root: ProofNode, newlineDepth = 0): stri
     }
     if (labelled.has(s)) out.push('#');
     out.push(splitHead(s));
-    let found = 0;
+    // A split whose entries were left out ends with the mark of their depth.
+    let found = s.found === undefined ? 0 : s.found - 1;
     for (const e of s.entries) {
       const d = foundDepth(e.child, known);
       if (d > 0) {

@@ -2,7 +2,7 @@ import { SearchTimeout } from '../Deadline.js';
 import { GAMES_TUNING } from '../tuning.js';
 import type { Levels } from '../tuple/Levels.js';
 import { canLoadEngineNow, EngineInstance, EngineTrap, engineModule, MAX_MEMORY_CAP_BYTES, mebibytes, memoryCap } from '../../sat/wasmEngine.js';
-import type { ProofEntry, ProofNode, Split } from './BoundProof.js';
+import { FOUND_DEPTH_MOST, type ProofEntry, type ProofNode, type Split } from './BoundProof.js';
 import type { SearchContext } from './SearchContext.js';
 
 /**
@@ -36,6 +36,7 @@ interface GamesExports {
     memoChars: number,
     memoMaxCodes: number,
     pulse: number,
+    foundMost: number,
   ): number;
   gm_alloc(bytes: number): number;
   gm_tuple(): number;
@@ -49,6 +50,9 @@ interface GamesExports {
   gm_mark(): number;
   gm_release(mark: number): void;
 }
+
+/** The entries of a split converted without them (`found` set). */
+const NO_ENTRIES: ProofEntry[] = [];
 
 /** What gm_lost returns besides a node index (engines/games/games.cc). */
 const WON = -1;
@@ -113,7 +117,7 @@ export class GamesCore {
     for (let k = 0; k < this.E1; k++) for (let h = 0; h <= maxH; h++) a[k * (maxH + 1) + h] = volume.a(k, h);
     const b = new Float64Array(this.inst.memory.buffer, bPtr, maxH + 1);
     for (let h = 0; h <= maxH; h++) b[h] = volume.b(h);
-    const ok = x.gm_init(N, slots, rules.lies, rules.win, rules.end === 'truthful' ? 1 : 0, alphabetPtr, rules.alphabet.length, tablePtr, allowedPtr, aPtr, bPtr, maxH, GAMES_TUNING.BOUND_MEMO.value, GAMES_TUNING.BOUND_MEMO_CHARS.value, GAMES_TUNING.BOUND_MEMO_MAX_CODES.value, PULSE_NODES);
+    const ok = x.gm_init(N, slots, rules.lies, rules.win, rules.end === 'truthful' ? 1 : 0, alphabetPtr, rules.alphabet.length, tablePtr, allowedPtr, aPtr, bPtr, maxH, GAMES_TUNING.BOUND_MEMO.value, GAMES_TUNING.BOUND_MEMO_CHARS.value, GAMES_TUNING.BOUND_MEMO_MAX_CODES.value, PULSE_NODES, FOUND_DEPTH_MOST);
     if (ok !== 0) throw new Error('internal error: the games core refused a game GamesCore.fits accepted');
   }
 
@@ -232,7 +236,13 @@ export class GamesCore {
     if (this.dead) throw new SearchTimeout(this.dead);
   }
 
-  /** Proof node i as BoundProof's objects (each converted once: a `same` node's target is the split itself). */
+  /**
+   * Proof node i as BoundProof's objects (each converted once: a `same` node's target is the
+   * split itself). A split the checker finds by itself (its `foundDepth` > 0, which the core
+   * keeps in each node) becomes a split without its entries, `found` set: proofText writes the
+   * same text, and the objects of a large item's proof, most of it such splits, are not made (on
+   * Mastermind e = 2 at 9 guesses, making them all was 12 % of the time and most of the heap).
+   */
   private node(i: number): ProofNode {
     const buffer = this.inst.memory.buffer;
     const nodes = this.x.gm_nodes() >>> 0;
@@ -240,24 +250,29 @@ export class GamesCore {
     const leaves = this.x.gm_leaves() >>> 0;
     const f64 = new Float64Array(buffer);
     const i32 = new Int32Array(buffer);
+    const i16 = new Int16Array(buffer);
     const convert = (k: number): ProofNode => {
       if (k >= LEAF_BASE) return { kind: 'volume', weight: f64[(leaves >>> 3) + k - LEAF_BASE]! };
       const known = this.converted.get(k);
       if (known) return known;
       const at = nodes + 32 * k;
-      const remembered = i32[(at + 28) >>> 2] === 1;
+      const remembered = i16[(at + 28) >>> 1] === 1;
       const kind = i32[(at + 16) >>> 2]!;
       const first = i32[(at + 20) >>> 2]!;
       let out: ProofNode;
       if (kind === 2) out = { kind: 'same', target: convert(first) as Split };
       else {
-        const count = i32[(at + 24) >>> 2]!;
-        const list: ProofEntry[] = [];
-        for (let e = 0; e < count; e++) {
-          const p = (entries + 12 * (first + e)) >>> 2;
-          list.push({ guess: i32[p]!, answer: i32[p + 1]!, members: [], child: convert(i32[p + 2]!) });
+        const depth = i16[(at + 30) >>> 1]!;
+        let list: ProofEntry[] = NO_ENTRIES;
+        if (depth === 0) {
+          const count = i32[(at + 24) >>> 2]!;
+          list = [];
+          for (let e = 0; e < count; e++) {
+            const p = (entries + 12 * (first + e)) >>> 2;
+            list.push({ guess: i32[p]!, answer: i32[p + 1]!, members: [], child: convert(i32[p + 2]!) });
+          }
         }
-        out = { kind: 'split', byVolume: f64[at >>> 3]!, bound: f64[(at + 8) >>> 3]!, entries: list };
+        out = { kind: 'split', byVolume: f64[at >>> 3]!, bound: f64[(at + 8) >>> 3]!, entries: list, found: depth > 0 ? depth : undefined };
       }
       if (remembered) this.converted.set(k, out);
       return out;
