@@ -189,7 +189,7 @@ export class GamesCore {
     } catch (e) {
       if (!(e instanceof EngineTrap)) throw e;
       const cap = this.inst.growFailure ? ` (its memory cap of ${mebibytes(this.inst.capBytes)} MiB)` : '';
-      this.dead = `the games core ran out of memory${cap}`;
+      this.dead = `the games core ran out of memory${cap}: it holds the proof of the subtree it searches, and smaller items (a deeper frontier) need less`;
       cores.delete(this.ctx);
       throw new SearchTimeout(this.dead);
     } finally {
