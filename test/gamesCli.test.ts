@@ -465,7 +465,8 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
   test("a search that nears Node's heap limit stops with exit 3, says why, and keeps its checkpoint", () => {
     // The TypeScript search (--no-core) holds its proof in Node's heap. The games core holds it
     // in its own memory and hands TypeScript only what the text shows (0808b53): with it, the
-    // same run fills the core first, after about 35 million positions and 2.5 GB (2026-11-30).
+    // same run stops when the core can allocate no more, after about 35 million positions and
+    // 2.5 GB resident (2026-11-30).
     const out = at('heap.proof');
     const r = nonocrypt(['mastermind', 'bound', '--lies', '2', '--guesses', '9', '--proof', out, '--json', '--no-core'], {
       env: { NODE_OPTIONS: '--max-old-space-size=300' },
