@@ -211,8 +211,16 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
     over[g] = threshold < 0 ? (Sum)-1 : (Sum)threshold;
     live[g] = 0;
   }
-  // One memory.fill (bulk memory) for all the sums, then each guess's own slot; each guess goes
-  // to its group's list (groupBuf, N places per group), without a chain through a counter.
+  // Every group refuted by its base alone (the base past b(h)): no guess is read.
+  bool any = false;
+  for (int g = 0; g < G; g++) any = any || over[g] >= 0;
+  if (!any) {
+    for (int32_t k = 0; k < total; k++) levelOf[codes[k]] = -1;
+    return 0;
+  }
+  // One memory.fill (bulk memory) for all the sums, then each guess's own slot; each guess of a
+  // group not refuted goes to its group's list (groupBuf, N places per group), without a chain
+  // through a counter.
   Sum* sums = reinterpret_cast<Sum*>(sumsBuf.data());
   __builtin_memset(sums, 0, sizeof(Sum) * K * (size_t)n);
   int32_t* lists[8];
@@ -225,13 +233,16 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
     // The tuple's own codes as they stand in t: each level's places are one run.
     int32_t at = 0;
     for (int j = 0; j <= E; j++) {
-      for (int32_t k = 0; k < t[j]; k++) lists[j][k] = at + k;
-      live[j] = t[j];
+      if (over[j] >= 0) {
+        for (int32_t k = 0; k < t[j]; k++) lists[j][k] = at + k;
+        live[j] = t[j];
+      }
       at += t[j];
     }
   } else if (reps) {
     // Any guesses (the caller's classes): one branchless pass per group.
     for (int g = 0; g < G; g++) {
+      if (over[g] < 0) continue;
       const int own = g <= E ? g : -1;
       int m = 0;
       for (int i = 0; i < n; i++) {
@@ -244,21 +255,24 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
     // Every code: the tuple's own by level (as they stand in t), the others in one branchless pass.
     const int32_t* c = codes;
     for (int j = 0; j <= E; j++) {
-      memcpy(lists[j], c, sizeof(int32_t) * t[j]);
-      live[j] = t[j];
+      if (over[j] >= 0) {
+        memcpy(lists[j], c, sizeof(int32_t) * t[j]);
+        live[j] = t[j];
+      }
       c += t[j];
     }
-    int32_t* out = lists[E + 1];
-    int m = 0;
-    for (int i = 0; i < n; i++) {
-      out[m] = i;
-      m += levelOf[i] < 0;
+    if (over[E + 1] >= 0) {
+      int32_t* out = lists[E + 1];
+      int m = 0;
+      for (int i = 0; i < n; i++) {
+        out[m] = i;
+        m += levelOf[i] < 0;
+      }
+      live[E + 1] = m;
     }
-    live[E + 1] = m;
   }
   // Group by group, code by code over the group's guesses still open.
   for (int g = 0; g < G; g++) {
-    if (over[g] < 0) live[g] = 0;
     int32_t* o = lists[g];
     int count = live[g];
     const Sum lim = over[g];

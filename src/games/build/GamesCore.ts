@@ -52,7 +52,7 @@ interface GamesExports {
 }
 
 /** The entries of a split converted without them (`found` set). */
-const NO_ENTRIES: ProofEntry[] = [];
+const NO_ENTRIES: readonly ProofEntry[] = [];
 
 /** What gm_lost returns besides a node index (engines/games/games.cc). */
 const WON = -1;
@@ -263,14 +263,15 @@ export class GamesCore {
       if (kind === 2) out = { kind: 'same', target: convert(first) as Split };
       else {
         const depth = i16[(at + 30) >>> 1]!;
-        let list: ProofEntry[] = NO_ENTRIES;
+        let list = NO_ENTRIES;
         if (depth === 0) {
           const count = i32[(at + 24) >>> 2]!;
-          list = [];
+          const made: ProofEntry[] = [];
           for (let e = 0; e < count; e++) {
             const p = (entries + 12 * (first + e)) >>> 2;
-            list.push({ guess: i32[p]!, answer: i32[p + 1]!, members: [], child: convert(i32[p + 2]!) });
+            made.push({ guess: i32[p]!, answer: i32[p + 1]!, members: [], child: convert(i32[p + 2]!) });
           }
+          list = made;
         }
         out = { kind: 'split', byVolume: f64[at >>> 3]!, bound: f64[(at + 8) >>> 3]!, entries: list, found: depth > 0 ? depth : undefined };
       }
