@@ -155,13 +155,16 @@ export class GamesCore {
   /**
    * SearchContext.volumeRefuter for every guess of `reps` at once: out[i] is the weight of the
    * heaviest child (h guesses left) of reps[i] when it is within b(h), else more than b(h).
+   * Without `reps`, every code in order, as the core's own search checks them (the only way
+   * that takes the core's first pass of heavy pairs).
    */
-  worst(levels: Levels, h: number, reps: readonly number[]): Float64Array {
+  worst(levels: Levels, h: number, reps?: readonly number[]): Float64Array {
     this.alive();
     this.put(levels);
-    new Int32Array(this.inst.memory.buffer, this.repsPtr, reps.length).set(reps);
-    this.x.gm_refute(h, this.repsPtr, reps.length, this.worstPtr);
-    return new Float64Array(this.inst.memory.buffer, this.worstPtr, reps.length).slice();
+    const n = reps ? reps.length : this.N;
+    if (reps) new Int32Array(this.inst.memory.buffer, this.repsPtr, n).set(reps);
+    this.x.gm_refute(h, reps ? this.repsPtr : 0, n, this.worstPtr);
+    return new Float64Array(this.inst.memory.buffer, this.worstPtr, n).slice();
   }
 
   /**
