@@ -92,6 +92,7 @@ const uint8_t* ALLOWED = nullptr;  // N x SLOTS: the answers guess g may get (an
 std::vector<int32_t> ALPHABET;     // ascending
 std::vector<uint8_t> COLUMNS;      // N x N, row c: every guess's answer to code c, as its place among the alphabet's but PA0B; PA0B is RC
 int RC = 0;                        // answers of the alphabet but PA0B
+uint8_t PLACE[256];                // per answer: its place among the alphabet's but PA0B; PA0B's is RC
 std::vector<int8_t> levelOf;       // per code: its level in the tuple refuteK scans, -1 outside
 // COLUMNS again, 64 guesses to a word, bit by bit (heavyPairs): at (c * WORDS + w) * PLANES + p,
 // bit b is bit p of guess 64 w + b's answer to code c (its place, 0..RC). N x N x PLANES bits,
@@ -130,9 +131,20 @@ std::vector<MemoSlot> memo;  // open addressing, a power of two
 int32_t memoCount = 0;
 
 /** Per depth of the recursion: the tuple's codes, the open guesses, the children, the entries. */
+/** An open guess of a split: its heaviest child's weight, the guess, its place in Frame::sums. */
+struct Open {
+  double worst;
+  int32_t guess;
+  int32_t slot;
+  bool operator<(const Open& o) const { return worst < o.worst || (worst == o.worst && guess < o.guess); }
+};
+
 struct Frame {
   std::vector<int32_t> codes;  // the tuple at this depth: E + 1 sizes, then the codes
-  std::vector<std::pair<double, int32_t>> open;
+  std::vector<Open> open;
+  // Per open guess (by slot), from the one-step check: its children's shared base and its
+  // sums by answer place (RC each).
+  std::vector<double> base, sums;
   std::vector<Kid> kids;
   std::vector<Entry> entries;
 };
@@ -141,6 +153,9 @@ std::vector<double> sumsBuf;     // refuteK's sums: K per guess, K <= 64, double
 std::vector<int32_t> openBuf;    // refuteK's guesses still open (places in its reps)
 std::vector<int32_t> groupBuf;   // refuteK's open lists, one per group (N each)
 std::vector<double> openWorst;   // and their heaviest child's weight
+std::vector<double> openBase;    // and their children's base
+std::vector<double> openSums;    // and their sums by answer place (RC each)
+std::vector<int32_t> childBuf;   // child's lists: kept, moved, moved from the level before (N each)
 std::vector<uint64_t> keepBuf;   // heavyPairs's guesses it may keep, as a bit set (WORDS)
 std::vector<int32_t> heavyBuf;   // and its heavy codes (HEAVY_CODES_MOST)
 int64_t pulseEvery = 16384;
@@ -421,7 +436,10 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
       Sum most = 0;
       for (int k = 0; k < K; k++)
         if (s[k] > most) most = s[k];
+      double* keep = openSums.data() + (size_t)stay * RC;
+      for (int k = 0; k < RC; k++) keep[k] = (double)s[k];
       open[stay] = i;
+      openBase[stay] = base[g];
       openWorst[stay++] = base[g] + (double)most;
     }
   for (int32_t k = 0; k < total; k++) levelOf[codes[k]] = -1;
@@ -456,28 +474,21 @@ bool refutesOutside(const int32_t* t, int h) {
   return base + spread / (double)(ALPHABET.size() - 1) > B[h];
 }
 
-/** The children of guess g (BoundSearch.children): heaviest first, then by answer. */
-void children(const int32_t* t, int tLeft, int g, std::vector<Kid>& out) {
-  int32_t counts[64 * 8];
-  const int E1 = E + 1;
-  memset(counts, 0, sizeof(int32_t) * SLOTS * E1);
-  const uint8_t* row = TABLE + (size_t)g * N;
-  const int32_t* c = t + E1;
-  for (int j = 0; j < E1; j++)
-    for (int32_t k = 0; k < t[j]; k++) counts[row[*c++] * E1 + j]++;
-  const uint8_t* allowed = ALLOWED + (size_t)g * SLOTS;
+/**
+ * The children of open guess o of frame f (BoundSearch.children): heaviest first, then by
+ * answer. Read from the one-step check's sums, not counted again: a child's weight is the
+ * guess's base plus its answer's sum (every code one level up, but those that get the answer).
+ * A child is empty when its weight is 0: each code weighs a(k, h) >= 1 on any level.
+ */
+void children(const Frame& f, const Open& o, std::vector<Kid>& out) {
+  const double base = f.base[o.slot];
+  const double* sums = f.sums.data() + (size_t)o.slot * RC;
+  const uint8_t* allowed = ALLOWED + (size_t)o.guess * SLOTS;
   out.clear();
   for (int r : ALPHABET) {
     if (r == WIN || !allowed[r]) continue;
-    int size = 0;
-    double weight = 0;
-    for (int j = 0; j < E1; j++) {
-      int n = counts[r * E1 + j];
-      if (j > 0) n += t[j - 1] - (TRUTHFUL ? counts[WIN * E1 + j - 1] : 0) - counts[r * E1 + j - 1];
-      size += n;
-      weight += n * a(E - j, tLeft - 1);
-    }
-    if (size > 0) out.push_back(Kid{r, weight});
+    const double weight = base + sums[PLACE[r]];
+    if (weight > 0) out.push_back(Kid{r, weight});
   }
   // Heaviest first, then by answer (a total order: answers differ): an insertion sort of at
   // most the alphabet's answers.
@@ -489,33 +500,53 @@ void children(const int32_t* t, int tLeft, int g, std::vector<Kid>& out) {
   }
 }
 
-/** The child tuple after guess g is answered r (Partition.child), written to out. */
+/**
+ * The child tuple after guess g is answered r (Partition.child), written to out. Level j of the
+ * child is level j's codes that get r and level j - 1's that do not (less g under the truthful
+ * end), ascending: each list is first filtered without a branch (every code written, kept or
+ * not), then the two are merged with a select, not a branch on the data.
+ */
 void child(const int32_t* t, int g, int r, int32_t* out) {
   const uint8_t* row = TABLE + (size_t)g * N;
   const int E1 = E + 1;
-  const int32_t* starts[8];
-  const int32_t* p = t + E1;
-  for (int j = 0; j < E1; j++) {
-    starts[j] = p;
-    p += t[j];
-  }
+  const int skip = TRUTHFUL ? g : -1;
   int32_t* o = out + E1;
+  // The codes of the level above that do not get r (they move down one level), from the
+  // previous pass: in childBuf[0..moved).
+  int32_t* keepBuf = childBuf.data();
+  int32_t* moveBuf = childBuf.data() + N;
+  int moved = 0;
+  const int32_t* c = t + E1;
   for (int j = 0; j < E1; j++) {
-    const int32_t* stay = starts[j];
-    const int32_t* stayEnd = stay + t[j];
-    const int32_t* up = j > 0 ? starts[j - 1] : nullptr;
-    const int32_t* upEnd = j > 0 ? up + t[j - 1] : nullptr;
-    int32_t* begin = o;
-    while (stay < stayEnd || up < upEnd) {
-      if (up >= upEnd || (stay < stayEnd && *stay < *up)) {
-        const int32_t code = *stay++;
-        if (row[code] == r) *o++ = code;
-      } else {
-        const int32_t code = *up++;
-        if (row[code] != r && !(TRUTHFUL && code == g)) *o++ = code;
-      }
+    int kept = 0, nextMoved = 0;
+    int32_t* nextMove = moveBuf;
+    for (const int32_t* end = c + t[j]; c < end; c++) {
+      const int32_t code = *c;
+      const bool gets = row[code] == r;
+      keepBuf[kept] = code;
+      kept += gets;
+      nextMove[nextMoved] = code;
+      nextMoved += !gets & (j < E) & (code != skip);
     }
+    // Merge keepBuf[0..kept) with the moved codes of level j - 1.
+    const int32_t* x = keepBuf;
+    const int32_t* xEnd = keepBuf + kept;
+    const int32_t* y = moveBuf + N;
+    const int32_t* yEnd = y + moved;
+    int32_t* begin = o;
+    while (x < xEnd && y < yEnd) {
+      const int32_t a = *x, b = *y;
+      const bool takeX = a < b;
+      *o++ = takeX ? a : b;
+      x += takeX;
+      y += !takeX;
+    }
+    while (x < xEnd) *o++ = *x++;
+    while (y < yEnd) *o++ = *y++;
     out[j] = (int32_t)(o - begin);
+    // This level's moved codes become the next level's second list.
+    memcpy(moveBuf + N, nextMove, sizeof(int32_t) * nextMoved);
+    moved = nextMoved;
   }
 }
 
@@ -688,7 +719,9 @@ int32_t lost(int depth, int tLeft) {
   // Guesses with a child past b(tLeft - 1) are cut by volume; the others are the open guesses.
   const int live = refuteAll(t, tLeft - 1, reps, n);
   f.open.clear();
-  for (int a = 0; a < live; a++) f.open.push_back(std::make_pair(openWorst[a], reps ? reps[openBuf[a]] : openBuf[a]));
+  for (int a = 0; a < live; a++) f.open.push_back(Open{openWorst[a], reps ? reps[openBuf[a]] : openBuf[a], a});
+  f.base.assign(openBase.begin(), openBase.begin() + live);
+  f.sums.assign(openSums.begin(), openSums.begin() + (size_t)live * RC);
   volumeCuts += n - (double)f.open.size();
   byVolume += n - (double)f.open.size();
   std::sort(f.open.begin(), f.open.end());  // by worst, then by guess: the stable order
@@ -704,8 +737,8 @@ int32_t lost(int depth, int tLeft) {
   const size_t startNodes = proofNodes.size(), startEntries = proofEntries.size();
   int32_t* below = frames[depth + 1].codes.data();
   for (size_t o = 0; o < f.open.size(); o++) {
-    const int g = f.open[o].second;
-    children(t, tLeft, g, f.kids);
+    const int g = f.open[o].guess;
+    children(f, f.open[o], f.kids);
     bool refuted = false;
     for (size_t k = 0; k < f.kids.size(); k++) {
       child(t, g, f.kids[k].answer, below);
@@ -779,18 +812,17 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
     frames.back().codes.resize(N + E + 1);
     frames.back().open.reserve(N);
   }
-  uint8_t place[256];
   RC = 0;
   for (int r : ALPHABET)
-    if (r != WIN) place[r] = (uint8_t)RC++;
-  place[WIN] = (uint8_t)RC;
+    if (r != WIN) PLACE[r] = (uint8_t)RC++;
+  PLACE[WIN] = (uint8_t)RC;
   // The table turned around (in blocks, to read and write memory in runs), its answers as places.
   COLUMNS.resize((size_t)N * N);
   const int BLOCK = 64;
   for (int g0 = 0; g0 < N; g0 += BLOCK)
     for (int c0 = 0; c0 < N; c0 += BLOCK)
       for (int g = g0; g < std::min(N, g0 + BLOCK); g++)
-        for (int c = c0; c < std::min(N, c0 + BLOCK); c++) COLUMNS[(size_t)c * N + g] = place[TABLE[(size_t)g * N + c]];
+        for (int c = c0; c < std::min(N, c0 + BLOCK); c++) COLUMNS[(size_t)c * N + g] = PLACE[TABLE[(size_t)g * N + c]];
   WORDS = (N + 63) / 64;
   PLANES = 1;
   while ((1 << PLANES) <= RC) PLANES++;
@@ -803,6 +835,9 @@ EMSCRIPTEN_KEEPALIVE int gm_init(int codes, int slots, int lies, int win, int tr
   openBuf.resize(N);
   groupBuf.resize((size_t)N * 8);
   openWorst.resize(N);
+  openBase.resize(N);
+  openSums.resize((size_t)N * RC);
+  childBuf.resize((size_t)N * 3);
   return 0;
 }
 
