@@ -130,7 +130,6 @@ std::vector<int32_t> memoKeys;
 std::vector<MemoSlot> memo;  // open addressing, a power of two
 int32_t memoCount = 0;
 
-/** Per depth of the recursion: the tuple's codes, the open guesses, the children, the entries. */
 /** An open guess of a split: its heaviest child's weight, the guess, its place in Frame::sums. */
 struct Open {
   double worst;
@@ -139,6 +138,7 @@ struct Open {
   bool operator<(const Open& o) const { return worst < o.worst || (worst == o.worst && guess < o.guess); }
 };
 
+/** Per depth of the recursion: the tuple's codes, the open guesses, the children, the entries. */
 struct Frame {
   std::vector<int32_t> codes;  // the tuple at this depth: E + 1 sizes, then the codes
   std::vector<Open> open;
@@ -155,7 +155,7 @@ std::vector<int32_t> groupBuf;   // refuteK's open lists, one per group (N each)
 std::vector<double> openWorst;   // and their heaviest child's weight
 std::vector<double> openBase;    // and their children's base
 std::vector<double> openSums;    // and their sums by answer place (RC each)
-std::vector<int32_t> childBuf;   // child's lists: kept, moved, moved from the level before (N each)
+std::vector<int32_t> childBuf;   // child's three lists (N each)
 std::vector<uint64_t> keepBuf;   // heavyPairs's guesses it may keep, as a bit set (WORDS)
 std::vector<int32_t> heavyBuf;   // and its heavy codes (HEAVY_CODES_MOST)
 int64_t pulseEvery = 16384;
@@ -281,8 +281,8 @@ int heavyPairs(const int32_t* t, const double* delta, double over, const int32_t
  *
  * When every guess is checked, the largest group first goes through heavyPairs, which refutes
  * most of its guesses 64 at a time, and only the rest are weighed here; so only the sums of the
- * guesses in a list are set to 0 (not all N). Measured (2026-11-30, 30 s slices): 1.7 times the
- * positions per CPU second on the AB game e = 1, 1.15 times on Mastermind e = 2.
+ * guesses in a list are set to 0 (not all N). Measured (2026-11-30, 30 s slices): 1.76 times
+ * the positions per CPU second on the AB game e = 1, 1.16 times on Mastermind e = 2.
  */
 template <int K, typename Sum>
 int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
@@ -511,27 +511,27 @@ void child(const int32_t* t, int g, int r, int32_t* out) {
   const int E1 = E + 1;
   const int skip = TRUTHFUL ? g : -1;
   int32_t* o = out + E1;
-  // The codes of the level above that do not get r (they move down one level), from the
-  // previous pass: in childBuf[0..moved).
-  int32_t* keepBuf = childBuf.data();
-  int32_t* moveBuf = childBuf.data() + N;
+  // Per level j: its codes that get r (stays), its codes that do not and so go one level up
+  // (goUp), and those of level j - 1 that did (wentUp, moved of them).
+  int32_t* stays = childBuf.data();
+  int32_t* goUp = childBuf.data() + N;
+  int32_t* wentUp = childBuf.data() + 2 * (size_t)N;
   int moved = 0;
   const int32_t* c = t + E1;
   for (int j = 0; j < E1; j++) {
     int kept = 0, nextMoved = 0;
-    int32_t* nextMove = moveBuf;
     for (const int32_t* end = c + t[j]; c < end; c++) {
       const int32_t code = *c;
       const bool gets = row[code] == r;
-      keepBuf[kept] = code;
+      stays[kept] = code;
       kept += gets;
-      nextMove[nextMoved] = code;
+      goUp[nextMoved] = code;
       nextMoved += !gets & (j < E) & (code != skip);
     }
-    // Merge keepBuf[0..kept) with the moved codes of level j - 1.
-    const int32_t* x = keepBuf;
-    const int32_t* xEnd = keepBuf + kept;
-    const int32_t* y = moveBuf + N;
+    // Merge stays[0..kept) with wentUp[0..moved).
+    const int32_t* x = stays;
+    const int32_t* xEnd = stays + kept;
+    const int32_t* y = wentUp;
     const int32_t* yEnd = y + moved;
     int32_t* begin = o;
     while (x < xEnd && y < yEnd) {
@@ -544,8 +544,7 @@ void child(const int32_t* t, int g, int r, int32_t* out) {
     while (x < xEnd) *o++ = *x++;
     while (y < yEnd) *o++ = *y++;
     out[j] = (int32_t)(o - begin);
-    // This level's moved codes become the next level's second list.
-    memcpy(moveBuf + N, nextMove, sizeof(int32_t) * nextMoved);
+    memcpy(wentUp, goUp, sizeof(int32_t) * nextMoved);
     moved = nextMoved;
   }
 }
