@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include <algorithm>
+#include <utility>
 #include <functional>
 #include <vector>
 
@@ -185,13 +186,10 @@ inline int32_t lowest<int32_t>() { return INT32_MIN / 2; }
 template <>
 inline double lowest<double>() { return -__builtin_inf(); }
 
-/** heavyPairs with its PLANES a constant, on the heavy codes in heavyBuf[0..heavy). */
+/** heavyPairs with its PLANES a constant, on the heavy codes in heavyBuf[0..heavy) and the guesses in keepBuf. */
 template <int NB>
-int heavyPairsNB(int heavy, const int32_t* skip, int skipped, int32_t* out) {
-  uint64_t* keep = keepBuf.data();
-  for (int w = 0; w < WORDS; w++) keep[w] = ~(uint64_t)0;
-  if (N % 64) keep[WORDS - 1] = ((uint64_t)1 << (N % 64)) - 1;
-  for (int k = 0; k < skipped; k++) keep[skip[k] >> 6] &= ~((uint64_t)1 << (skip[k] & 63));
+int heavyPairsNB(int heavy, int32_t* out) {
+  const uint64_t* keep = keepBuf.data();
   int m = 0;
   uint64_t x[HEAVY_CODES_MOST][NB];
   for (int w = 0; w < WORDS; w++) {
@@ -227,12 +225,14 @@ int heavyPairsNB(int heavy, const int32_t* skip, int skipped, int32_t* out) {
 int heavyPairs(const int32_t* t, const double* delta, double over, const int32_t* skip, int skipped, int32_t* out) {
   int heavy = 0;
   const int32_t* c = t + E + 1;
-  for (int j = 0; j <= E; j++) {
-    const bool isHeavy = 2 * delta[j] > over;
-    for (int32_t k = 0; k < t[j]; k++, c++)
-      if (isHeavy && heavy < HEAVY_CODES_MOST) heavyBuf[heavy++] = *c;
-  }
+  for (int j = 0; j <= E; c += t[j], j++)
+    if (2 * delta[j] > over)
+      for (int32_t k = 0; k < t[j] && heavy < HEAVY_CODES_MOST; k++) heavyBuf[heavy++] = c[k];
   if (heavy < 2) return -1;
+  uint64_t* keep = keepBuf.data();
+  for (int w = 0; w < WORDS; w++) keep[w] = ~(uint64_t)0;
+  if (N % 64) keep[WORDS - 1] = ((uint64_t)1 << (N % 64)) - 1;
+  for (int k = 0; k < skipped; k++) keep[skip[k] >> 6] &= ~((uint64_t)1 << (skip[k] & 63));
   for (int k = 0; k < heavy; k++) {
     const int32_t code = heavyBuf[k];
     if (planesMade[code]) continue;
@@ -243,12 +243,12 @@ int heavyPairs(const int32_t* t, const double* delta, double over, const int32_t
     planesMade[code] = 1;
   }
   switch (PLANES) {
-    case 1: return heavyPairsNB<1>(heavy, skip, skipped, out);
-    case 2: return heavyPairsNB<2>(heavy, skip, skipped, out);
-    case 3: return heavyPairsNB<3>(heavy, skip, skipped, out);
-    case 4: return heavyPairsNB<4>(heavy, skip, skipped, out);
-    case 5: return heavyPairsNB<5>(heavy, skip, skipped, out);
-    default: return heavyPairsNB<6>(heavy, skip, skipped, out);
+    case 1: return heavyPairsNB<1>(heavy, out);
+    case 2: return heavyPairsNB<2>(heavy, out);
+    case 3: return heavyPairsNB<3>(heavy, out);
+    case 4: return heavyPairsNB<4>(heavy, out);
+    case 5: return heavyPairsNB<5>(heavy, out);
+    default: return heavyPairsNB<6>(heavy, out);
   }
 }
 
@@ -328,7 +328,8 @@ int refuteK(const int32_t* t, int h, const int32_t* reps, int n) {
   int32_t* lists[8];
   for (int g = 0; g < G; g++) lists[g] = groupBuf.data() + (size_t)g * N;
   if (!TRUTHFUL) {
-    const int kept = reps || over[E + 1] < 0 ? -1 : heavyPairs(t, delta, (double)over[E + 1], nullptr, 0, lists[E + 1]);
+    // One group, its threshold not negative (else every group is refuted, above).
+    const int kept = reps ? -1 : heavyPairs(t, delta, (double)over[E + 1], nullptr, 0, lists[E + 1]);
     if (kept >= 0) {
       live[E + 1] = kept;
     } else {
@@ -544,7 +545,7 @@ void child(const int32_t* t, int g, int r, int32_t* out) {
     while (x < xEnd) *o++ = *x++;
     while (y < yEnd) *o++ = *y++;
     out[j] = (int32_t)(o - begin);
-    memcpy(wentUp, goUp, sizeof(int32_t) * nextMoved);
+    std::swap(wentUp, goUp);
     moved = nextMoved;
   }
 }
@@ -719,8 +720,6 @@ int32_t lost(int depth, int tLeft) {
   const int live = refuteAll(t, tLeft - 1, reps, n);
   f.open.clear();
   for (int a = 0; a < live; a++) f.open.push_back(Open{openWorst[a], reps ? reps[openBuf[a]] : openBuf[a], a});
-  f.base.assign(openBase.begin(), openBase.begin() + live);
-  f.sums.assign(openSums.begin(), openSums.begin() + (size_t)live * RC);
   volumeCuts += n - (double)f.open.size();
   byVolume += n - (double)f.open.size();
   std::sort(f.open.begin(), f.open.end());  // by worst, then by guess: the stable order
@@ -728,6 +727,10 @@ int32_t lost(int depth, int tLeft) {
     won++;
     return WON;
   }
+  // The open guesses' bases and sums (children() reads them), before the search below reuses
+  // the check's buffers.
+  f.base.assign(openBase.begin(), openBase.begin() + live);
+  f.sums.assign(openSums.begin(), openSums.begin() + (size_t)live * RC);
   // Each open guess is refuted by its first lost child, heaviest child first; one that is
   // not means the tuple is won. Then the nodes made since this tuple's start are garbage, but
   // for those the remembered tuples hold (made before rememberedNodes); the TypeScript search
