@@ -4,14 +4,14 @@
 // digest), a checkpoint `bound` reads (the part format, whole lines), of the search and the
 // progress the manifest states, and the manifest's command must be that search's.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { textPieces } from '../src/games/build/textPieces.js';
 import { readBoundPart } from '../src/games/build/boundFiles.js';
 import { linesOf } from '../src/formats/textLines.js';
-import { ROOT } from './helpers/cli.js';
+import { nonocrypt, ROOT, tempDir } from './helpers/cli.js';
 
 const DIR = join(ROOT, 'bench', 'results', 'open');
 interface Manifest {
@@ -26,6 +26,8 @@ interface Manifest {
   readonly itemsRefuted: number;
   readonly positions: number;
   readonly resume: string;
+  /** A search with every item done: the proof its recipe writes (not committed), not yet a claim. */
+  readonly proof?: { readonly recipe: string; readonly textCharacters: number; readonly textSha256: string; readonly positions: number };
 }
 const manifests = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.manifest.json')).sort() : [];
 
@@ -55,5 +57,29 @@ describe('bench/results/open/', () => {
     const { game, pegs, symbols, lies, end, lie } = manifest.rules;
     const flags = `--game ${game} --pegs ${pegs} --symbols ${symbols} --lies ${lies} --end ${end} --lie ${lie} --guesses ${manifest.guesses} --frontier-depth ${manifest.frontierDepth}`;
     expect(manifest.resume).toContain(`nonocrypt mastermind bound ${flags} --proof ${proof}`);
+  }, 300_000);
+
+  const whole = manifests.filter((m) => (JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest).proof);
+  test.each(whole)('%s: every item done, and the proof its recipe writes is the text it states', (m) => {
+    const manifest = JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest;
+    const proof = manifest.proof!;
+    expect(manifest.itemsDone).toBe(manifest.frontier);
+    expect(proof.recipe).toBe(`${manifest.resume} --unchecked`);
+    const out = /--proof (\S+)/.exec(manifest.resume)![1]!;
+    const { dir, cleanup } = tempDir();
+    try {
+      writeFileSync(join(dir, `${out}.partial`), gunzipSync(readFileSync(join(DIR, manifest.checkpoint))));
+      const args = /nonocrypt mastermind (bound .*)$/.exec(proof.recipe)![1]!.split(' ').filter((a) => a !== '-v');
+      const r = nonocrypt(['mastermind', ...args, '--json'], { cwd: dir, timeoutMs: 240_000 });
+      expect(r.code, r.stderr).toBe(3);
+      expect(JSON.parse(r.stdout)).toMatchObject({ status: 'unchecked', nodes: 0, frontier: manifest.frontier });
+      const text = gunzipSync(readFileSync(join(dir, out)));
+      expect({ characters: text.length, sha256: createHash('sha256').update(text).digest('hex') }).toEqual({ characters: proof.textCharacters, sha256: proof.textSha256 });
+      expect(JSON.parse(text.subarray(0, text.indexOf(10)).toString('utf8')).positions).toBe(proof.positions);
+      // The checkpoint is taken back whole: the command removes it once the proof is written.
+      expect(existsSync(join(dir, `${out}.partial`))).toBe(false);
+    } finally {
+      cleanup();
+    }
   }, 300_000);
 });
