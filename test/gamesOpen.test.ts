@@ -2,7 +2,9 @@
 // a manifest that says which search it is, how far it got and the command that resumes it
 // (docs/GAMES.md, "Open"). Here each checkpoint must be the file its manifest names (size and
 // digest), a checkpoint `bound` reads (the part format, whole lines), of the search and the
-// progress the manifest states, and the manifest's command must be that search's.
+// progress the manifest states, and the manifest's command must be that search's. A search with
+// every item done states its proof: the recipe must write that text, and the parts of its check
+// found valid so far must be parts of that text.
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,19 +29,33 @@ interface Manifest {
   readonly positions: number;
   readonly resume: string;
   /** A search with every item done: the proof its recipe writes (not committed), not yet a claim. */
-  readonly proof?: { readonly recipe: string; readonly textCharacters: number; readonly textSha256: string; readonly positions: number };
+  readonly proof?: {
+    readonly recipe: string;
+    readonly textCharacters: number;
+    readonly textSha256: string;
+    readonly positions: number;
+    readonly checkByParts: { readonly parts: number; readonly partDepth: number; readonly reports: readonly PartReport[] };
+  };
+}
+/** A part found valid, as `check --part K/N` reports it. */
+interface PartReport {
+  readonly valid: boolean;
+  readonly sha256: string;
+  readonly part: { readonly index: number; readonly count: number; readonly depth: number };
+  readonly units: { readonly checked: number; readonly total: number };
 }
 const manifests = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.manifest.json')).sort() : [];
+const readManifest = (m: string) => JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest;
 
 describe('bench/results/open/', () => {
   test('every checkpoint has a manifest, and every manifest its checkpoint', () => {
     expect(manifests.length).toBeGreaterThan(0);
-    const named = manifests.map((m) => (JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest).checkpoint).sort();
+    const named = manifests.map((m) => readManifest(m).checkpoint).sort();
     expect(readdirSync(DIR).filter((f) => !f.endsWith('.manifest.json')).sort()).toEqual(named);
   });
 
   test.each(manifests)('%s: the checkpoint is the search and the progress it states, and its command resumes that search', (m) => {
-    const manifest = JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest;
+    const manifest = readManifest(m);
     const bytes = readFileSync(join(DIR, manifest.checkpoint));
     expect({ bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ bytes: manifest.bytes, sha256: manifest.sha256 });
     // Not partial: a committed checkpoint has no line cut short.
@@ -59,9 +75,9 @@ describe('bench/results/open/', () => {
     expect(manifest.resume).toContain(`nonocrypt mastermind bound ${flags} --proof ${proof}`);
   }, 300_000);
 
-  const whole = manifests.filter((m) => (JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest).proof);
+  const whole = manifests.filter((m) => readManifest(m).proof);
   test.each(whole)('%s: every item done, and the proof its recipe writes is the text it states', (m) => {
-    const manifest = JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest;
+    const manifest = readManifest(m);
     const proof = manifest.proof!;
     expect(manifest.itemsDone).toBe(manifest.frontier);
     expect(proof.recipe).toBe(`${manifest.resume} --unchecked`);
@@ -81,5 +97,16 @@ describe('bench/results/open/', () => {
     } finally {
       cleanup();
     }
+    // The parts found valid: of this text, its units the items' nodes (the frontier's depth), each part once.
+    const { parts, partDepth, reports } = proof.checkByParts;
+    expect(partDepth).toBe(manifest.frontierDepth);
+    for (const p of reports) {
+      expect(p).toMatchObject({ valid: true, sha256: proof.textSha256, part: { count: parts, depth: partDepth }, units: { total: manifest.frontier } });
+      expect(p.part.index).toBeGreaterThanOrEqual(1);
+      expect(p.part.index).toBeLessThanOrEqual(parts);
+      // Units index, index + N, ...: every part but the last few holds one more.
+      expect(p.units.checked).toBe(Math.ceil((manifest.frontier - p.part.index + 1) / parts));
+    }
+    expect(new Set(reports.map((p) => p.part.index)).size).toBe(reports.length);
   }, 300_000);
 });
