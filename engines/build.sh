@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds engines/minisat.wasm and engines/cadical.wasm from Debian's source packages, and
-# engines/core.wasm and engines/games.wasm from our own source in engines/core/ and
-# engines/games/, with Debian's emscripten, and writes
+# engines/core.wasm, engines/games.wasm and engines/checker.wasm from our own source in
+# engines/core/, engines/games/ and engines/checker/, with Debian's emscripten, and writes
 # engines/SHA256SUMS and engines/INPUTS.sha256 (what the build read from this repository).
 # Runs as root on Debian bookworm: it installs what is missing (emscripten, dpkg-dev) and adds
 # deb-src sources for bookworm (MiniSat) and trixie (CaDiCaL) if apt lacks them. See
@@ -10,6 +10,7 @@
 #   engines/build.sh              build into engines/ (a temporary work folder, removed after)
 #   ONLY=core engines/build.sh    build core.wasm only (no source packages needed, about 20 s)
 #   ONLY=games engines/build.sh   build games.wasm only (no source packages needed, about 5 s)
+#   ONLY=checker engines/build.sh build checker.wasm only (no source packages needed, about 3 s)
 #   OUT=/tmp/x engines/build.sh   write the .wasm files, SHA256SUMS and INPUTS.sha256 to /tmp/x
 #   WORK=/tmp/w engines/build.sh  build in /tmp/w (kept), e.g. to check that two builds from
 #                                 different folders give byte-identical .wasm files
@@ -50,8 +51,8 @@ apt_update() {
 }
 
 ONLY=${ONLY:-}
-if [ -n "$ONLY" ] && [ "$ONLY" != core ] && [ "$ONLY" != games ]; then
-  echo "build.sh: ONLY=$ONLY: only 'core' or 'games' can be built alone" >&2
+if [ -n "$ONLY" ] && [ "$ONLY" != core ] && [ "$ONLY" != games ] && [ "$ONLY" != checker ]; then
+  echo "build.sh: ONLY=$ONLY: only 'core', 'games' or 'checker' can be built alone" >&2
   exit 2
 fi
 
@@ -105,7 +106,8 @@ else
   trap 'rm -rf "$WORK"' EXIT
 fi
 cd "$WORK"
-rm -rf src obj out && mkdir -p src obj out obj/core obj/games
+rm -rf src obj out && mkdir -p src obj out obj/core obj/games obj/checker
+wasm=()
 
 # 3. Compile. Build paths are mapped away so that the output does not depend on $WORK.
 CXXFLAGS=(-O3 -DNDEBUG -std=c++11 "-ffile-prefix-map=$WORK=/build" "-ffile-prefix-map=$HERE=/engines")
@@ -120,11 +122,11 @@ LDFLAGS=(-O3 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB -sINITIAL_MEMORY=2MB -
 # The nonogram core: our own code (engines/core/). Its sources' SHA-256 is compiled in
 # (core_source_hash), so a test can tell a core.wasm built from other sources. The search
 # recurses once per branch: a 4 MiB stack.
-if [ "$ONLY" != games ]; then
+if [ -z "$ONLY" ] || [ "$ONLY" = core ]; then
   CORE_HASH=$(cd "$HERE/core" && cat $(ls *.h *.cc | LC_ALL=C sort) | sha256sum | cut -c1-64)
   (cd obj/core && em++ "${CXXFLAGS[@]}" -std=c++17 -DCORE_SOURCE_HASH="\"$CORE_HASH\"" -c "$HERE/core/api.cc")
   em++ "${LDFLAGS[@]}" -sINITIAL_MEMORY=8MB -sTOTAL_STACK=4MB obj/core/api.o -o out/core.js
-  wasm=(core.wasm)
+  wasm+=(core.wasm)
 fi
 
 # The games core: our own code (engines/games/), the lower-bound search of Mastermind and the
@@ -132,10 +134,19 @@ fi
 # SAT engines' 1 MiB stack. -fno-builtin: small clearing loops stay inline stores (as memset
 # calls they took 11 % of the search); bulk memory: copies and the one large clearing are one
 # instruction each, not a call out to JavaScript (engines/README.md).
-if [ "$ONLY" != core ]; then
+if [ -z "$ONLY" ] || [ "$ONLY" = games ]; then
   (cd obj/games && em++ "${CXXFLAGS[@]}" -std=c++17 -fno-builtin -mbulk-memory -c "$HERE/games/games.cc")
   em++ "${LDFLAGS[@]}" -mbulk-memory obj/games/games.o -o out/games.js
-  if [ "$ONLY" = games ]; then wasm=(games.wasm); else wasm=(core.wasm games.wasm); fi
+  wasm+=(games.wasm)
+fi
+
+# The proof checker's kernel: our own code (engines/checker/), the hot loops of the independent
+# lower-bound proof checker (src/games/check/ProofKernel.ts), written apart from the games core
+# and sharing no code with it. Its recursion is at most 4 deep.
+if [ -z "$ONLY" ] || [ "$ONLY" = checker ]; then
+  (cd obj/checker && em++ "${CXXFLAGS[@]}" -std=c++17 -fno-builtin -mbulk-memory -c "$HERE/checker/checker.cc")
+  em++ "${LDFLAGS[@]}" -mbulk-memory obj/checker/checker.o -o out/checker.js
+  wasm+=(checker.wasm)
 fi
 
 if [ -z "$ONLY" ]; then
@@ -183,7 +194,7 @@ if [ -z "$ONLY" ]; then
     xargs -P "$(nproc)" -n 4 em++ "${CXXFLAGS[@]}" "${CADICAL_FLAGS[@]}" -c &&
     em++ "${CXXFLAGS[@]}" "${CADICAL_FLAGS[@]}" -c "$HERE/glue/cadical.cc")
   em++ "${LDFLAGS[@]}" obj/cadical/*.o -o out/cadical.js
-  wasm=(minisat.wasm cadical.wasm core.wasm games.wasm)
+  wasm=(minisat.wasm cadical.wasm "${wasm[@]}")
 fi
 
 # 4. Outputs: the .wasm files only (emscripten's .js loader is not used), checksums, licences.
@@ -193,11 +204,11 @@ if [ -z "$ONLY" ]; then
   install -m 644 "$MINISAT/LICENSE" "$OUT/LICENSE.minisat"
   install -m 644 "$CADICAL/LICENSE" "$OUT/LICENSE.cadical"
 fi
-# SHA256SUMS lists all four; a partial build keeps the other lines as they were.
+# SHA256SUMS lists all five; a partial build keeps the other lines as they were.
 sums=$(cd "$OUT" && sha256sum "${wasm[@]}")
 old=$( [ -f "$OUT/SHA256SUMS" ] && cat "$OUT/SHA256SUMS" || true)
 {
-  for name in minisat.wasm cadical.wasm core.wasm games.wasm; do
+  for name in minisat.wasm cadical.wasm core.wasm games.wasm checker.wasm; do
     line=$(printf '%s\n' "$sums" | grep "  $name\$" || printf '%s\n' "$old" | grep "  $name\$" || true)
     [ -n "$line" ] && printf '%s\n' "$line"
   done
@@ -205,11 +216,11 @@ old=$( [ -f "$OUT/SHA256SUMS" ] && cat "$OUT/SHA256SUMS" || true)
 mv "$OUT/SHA256SUMS.new" "$OUT/SHA256SUMS"
 
 # INPUTS.sha256: the SHA-256 of every file this script reads from the repository (itself, glue/,
-# patches/, stub/, core/, games/), one line each, after the pinned Debian versions and the
+# patches/, stub/, core/, games/, checker/), one line each, after the pinned Debian versions and the
 # emscripten that built the files; test/engines.test.ts recomputes it from the tree. A partial
-# build (ONLY=core, ONLY=games) renews its folder's lines and build.sh's, and keeps the others
+# build (ONLY=core, ONLY=games, ONLY=checker) renews its folder's lines and build.sh's, and keeps the others
 # as they were.
-inputs=$(cd "$HERE" && find build.sh glue patches stub core games -type f | LC_ALL=C sort | xargs sha256sum)
+inputs=$(cd "$HERE" && find build.sh glue patches stub core games checker -type f | LC_ALL=C sort | xargs sha256sum)
 oldin=$( [ -f "$OUT/INPUTS.sha256" ] && grep -v '^#' "$OUT/INPUTS.sha256" || true)
 {
   echo "# engines/build.sh wrote this: what the .wasm files in SHA256SUMS were built from."

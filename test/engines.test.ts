@@ -56,7 +56,7 @@ function addPigeonhole(s: SatSolver, p: number, guard?: number): (i: number, j: 
 test('every committed .wasm matches engines/SHA256SUMS, and the README names the Debian source versions', () => {
   const sums = readFileSync(new URL('engines/SHA256SUMS', root), 'utf8').trim().split('\n');
   const named = sums.map((line) => line.split(/\s+/)[1]).sort();
-  expect(named).toEqual(['cadical.wasm', 'core.wasm', 'games.wasm', 'minisat.wasm']);
+  expect(named).toEqual(['cadical.wasm', 'checker.wasm', 'core.wasm', 'games.wasm', 'minisat.wasm']);
   for (const line of sums) {
     const [sum, file] = line.split(/\s+/) as [string, string];
     const actual = createHash('sha256').update(readFileSync(new URL(`engines/${file}`, root))).digest('hex');
@@ -70,7 +70,7 @@ test('every committed .wasm matches engines/SHA256SUMS, and the README names the
   expect(build).toContain('CADICAL_VERSION=1.7.4-1');
 });
 
-/** What engines/build.sh reads from the repository: itself and every file of glue/, patches/, stub/, core/ and games/. */
+/** What engines/build.sh reads from the repository: itself and every file of glue/, patches/, stub/, core/, games/ and checker/. */
 function buildInputs(): string[] {
   const dir = fileURLToPath(new URL('engines/', root));
   const files: string[] = ['build.sh'];
@@ -80,7 +80,7 @@ function buildInputs(): string[] {
       else files.push(`${rel}/${e.name}`);
     }
   };
-  for (const d of ['glue', 'patches', 'stub', 'core', 'games']) walk(d);
+  for (const d of ['glue', 'patches', 'stub', 'core', 'games', 'checker']) walk(d);
   return files.sort().map((f) => `${createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')}  ${f}`);
 }
 
@@ -89,7 +89,7 @@ test('engines/INPUTS.sha256 holds every file engines/build.sh reads and the Debi
   const files = recorded.filter((l) => !l.startsWith('debian '));
   const now = buildInputs();
   const changed = [...new Set([...now, ...files].filter((l) => !now.includes(l) || !files.includes(l)).map((l) => l.slice(66)))];
-  expect(changed, `engines/ build inputs changed since the .wasm files were built (${changed.join(', ')}): run engines/build.sh (ONLY=core or ONLY=games engines/build.sh when only core/ or games/ changed)`).toEqual([]);
+  expect(changed, `engines/ build inputs changed since the .wasm files were built (${changed.join(', ')}): run engines/build.sh (ONLY=core, ONLY=games or ONLY=checker engines/build.sh when only that folder changed)`).toEqual([]);
   const build = readFileSync(new URL('engines/build.sh', root), 'utf8');
   const pin = (name: string) => new RegExp(`^${name}=(\\S+)`, 'm').exec(build)?.[1];
   expect(recorded.filter((l) => l.startsWith('debian ')), 'the pinned Debian versions of build.sh were built with: run engines/build.sh').toEqual([

@@ -523,9 +523,14 @@ describe('lower-bound proofs: the independent checker', () => {
     new ProofGame(rules, 8, (why) => {
       throw new Error(why);
     }, new CheckClock(undefined));
-  /** A random tuple of the game: each code on a random level, or not in it. */
+  /** A random tuple of the game: each code on a random level, or not in it; half the time a sparse one (most codes out), as deep in a proof. */
   const tupleOf = (pg: ProofGame, lies: number) =>
-    fc.array(fc.integer({ min: -1, max: lies }), { minLength: pg.size, maxLength: pg.size }).map((at) => Array.from({ length: lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : [])))));
+    fc
+      .oneof(
+        fc.array(fc.integer({ min: -1, max: lies }), { minLength: pg.size, maxLength: pg.size }),
+        fc.array(fc.oneof({ weight: 8, arbitrary: fc.constant(-1) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: lies }) }), { minLength: pg.size, maxLength: pg.size }),
+      )
+      .map((at) => Array.from({ length: lies + 1 }, (_, j) => Int32Array.from(at.flatMap((l, c) => (l === j ? [c] : [])))));
 
   test('the checker counts every guess outside the tuple as refuted at once only when each one is (the pigeonhole rule)', () => {
     let fired = 0;

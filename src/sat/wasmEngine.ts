@@ -26,9 +26,10 @@ export type WasmEngineName = 'minisat' | 'cadical';
  * Every WebAssembly module of ours: the SAT engines, the nonogram core (`engines/core.wasm`,
  * our own line solver, probing and search; src/solve/NonogramCore.ts) and the games core
  * (`engines/games.wasm`, the lower-bound search's hot loops; src/games/build/GamesCore.ts),
- * which load the same way.
+ * and the proof checker's kernel (`engines/checker.wasm`, its own source apart from the games
+ * core; src/games/check/ProofKernel.ts), which load the same way.
  */
-export type WasmModuleName = WasmEngineName | 'core' | 'games';
+export type WasmModuleName = WasmEngineName | 'core' | 'games' | 'checker';
 
 /**
  * Where an engine's code comes from, for `loadEngine`: the `.wasm` file's URL, its bytes, or
@@ -79,11 +80,11 @@ const WA = (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly;
 const PAGE = 65536;
 const MIB = 1 << 20;
 /**
- * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines and the games core (the
- * stack comes first: 1 MiB), 8 MiB for the core (4 MiB of stack: its search recurses once per
- * branch).
+ * `-sINITIAL_MEMORY` in engines/build.sh: 2 MiB for the SAT engines, the games core and the
+ * checker's kernel (the stack comes first: 1 MiB), 8 MiB for the core (4 MiB of stack: its
+ * search recurses once per branch).
  */
-const INITIAL_PAGES: Readonly<Record<WasmModuleName, number>> = { minisat: 32, cadical: 32, core: 128, games: 32 };
+const INITIAL_PAGES: Readonly<Record<WasmModuleName, number>> = { minisat: 32, cadical: 32, core: 128, games: 32, checker: 32 };
 /**
  * 4 GiB less one page: the stack sits at the bottom of memory and an overflow wraps past
  * address 0 to the top, which must never be mapped, so that it traps instead of writing.
@@ -104,6 +105,7 @@ export const MAX_MEMORY_CAP_BYTES: Readonly<Record<WasmModuleName, number>> = {
   cadical: MAX_PAGES * PAGE,
   core: MAX_PAGES * PAGE,
   games: MAX_PAGES * PAGE,
+  checker: MAX_PAGES * PAGE,
 };
 
 /** The cap in force for a requested one: whole pages, at most the engine's largest. */
@@ -395,7 +397,7 @@ export function acquireInstance(engine: WasmEngineName, capBytes: number): Engin
  * while the old one waits for the garbage collector.
  */
 export function recycleInstance(instance: EngineInstance): void {
-  if (instance.engine === 'core' || instance.engine === 'games') return;
+  if (instance.engine === 'core' || instance.engine === 'games' || instance.engine === 'checker') return;
   const pool = pools[instance.engine];
   if (pool.length < POOL_SIZE && instance.heapBytes <= POOL_HEAP_BYTES) pool.push(instance);
 }

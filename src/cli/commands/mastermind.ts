@@ -237,6 +237,7 @@ function declareCheck(mm: Command) {
     .addOption(partOption())
     .addOption(new Option('-j, --jobs <n>', 'a proof only: check it by n parts at once on n worker threads (a machine\'s cores; the same verdict as one thread)').argParser(wholeNumber(1, 256)))
     .addOption(new Option('--part-depth <d>', `the depth of the units of --part and --jobs, in guesses from the root: at most the frontier depth of the search that wrote the proof (default ${PART_DEPTH})`).argParser(wholeNumber(1, 39)))
+    .option('--no-compiled', 'a proof only: check with the TypeScript loops alone, not their compiled kernel (engines/checker.wasm): the same verdict, slower')
     .option('--json', 'print {"valid","worst",...} or the failing line of play; a proof: {"valid","guesses","positions"} or the failing line');
 }
 
@@ -266,12 +267,13 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
     if (flags.part && jobs > 1) usage('--part and --jobs: check one part here, or every part on threads');
     const depth = flags.partDepth ?? PART_DEPTH;
     const part = flags.part ? { index: flags.part.index - 1, count: flags.part.count, depth } : undefined;
+    const compiled = flags.compiled;
     let r: ProofReport;
     try {
       r = named(
         jobs > 1
-          ? await checkProofInParts(bytes, where, { jobs, depth, ...options })
-          : checkBoundProof(textPieces(bytes), where, { ...options, onProgress, ...(part ? { part } : {}) }),
+          ? await checkProofInParts(bytes, where, { jobs, depth, compiled, ...options })
+          : checkBoundProof(textPieces(bytes), where, { ...options, compiled, onProgress, ...(part ? { part } : {}) }),
       );
     } finally {
       progress.end();
@@ -283,6 +285,7 @@ async function checkCommand(io: CliIO, file: string, flags: ReturnType<ReturnTyp
     return r.valid ? exitCode('OK') : r.valid === null ? exitCode('UNDECIDED') : exitCode('FAILED_BLOCK');
   }
   if (flags.part || flags.jobs !== undefined || flags.partDepth !== undefined) usage(`${where} is a strategy file: --part, --jobs and --part-depth check a proof by parts`);
+  if (!flags.compiled) usage(`${where} is a strategy file: --no-compiled is about the proof checker`);
   const r = named(checkStrategy(wholeText(where, bytes), where, options));
   if (flags.json) io.stdout.write(JSON.stringify(r) + '\n');
   else if (r.valid) io.stdout.write(`valid: ${summaryLine(r)}\n`);

@@ -15,6 +15,8 @@ export interface ProofPartTask {
   readonly index: number;
   readonly count: number;
   readonly depth: number;
+  /** CheckProofOptions.compiled. */
+  readonly compiled: boolean;
   /** Milliseconds left (each thread has its own clock). */
   readonly ms?: number;
 }
@@ -27,6 +29,6 @@ export interface ProofPartOutcome {
 
 export function runProofPart(task: ProofPartTask): ProofPartOutcome {
   const part = { index: task.index, count: task.count, depth: task.depth };
-  const report = checkBoundProof(textPieces(task.bytes), task.where, { part, ...(task.ms === undefined ? {} : { deadline: performance.now() + task.ms }) });
+  const report = checkBoundProof(textPieces(task.bytes), task.where, { part, compiled: task.compiled, ...(task.ms === undefined ? {} : { deadline: performance.now() + task.ms }) });
   return { kind: 'proof-part', index: task.index, report };
 }

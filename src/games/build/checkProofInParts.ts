@@ -11,6 +11,8 @@ export interface PartsCheckOptions {
   readonly depth: number;
   /** `performance.now()` time to stop at (the report is then `valid: null`). */
   readonly deadline?: number;
+  /** CheckProofOptions.compiled: false for the TypeScript loops alone. */
+  readonly compiled?: boolean;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface PartsCheckOptions {
  * share. A worker that dies is an E_WORKER error.
  */
 export async function checkProofInParts(bytes: Uint8Array, where: string, options: PartsCheckOptions): Promise<ProofReport> {
-  const { jobs, depth, deadline } = options;
+  const { jobs, depth, deadline, compiled } = options;
   if (!(Number.isInteger(jobs) && jobs >= 2)) throw new NonocryptError('E_USAGE', `a check by parts on threads needs at least 2 of them (${jobs})`);
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
   shared.set(bytes);
@@ -31,7 +33,7 @@ export async function checkProofInParts(bytes: Uint8Array, where: string, option
     { jobs, ...(ms === undefined ? {} : { timeoutMs: ms + GAMES_TUNING.WORKER_GRACE_MS.value }) },
     { script: compiledScript(import.meta.url, 'games/build/proofPartWorker.js'), quick: null },
   );
-  const tasks = Array.from({ length: jobs }, (_, index): ProofPartTask => ({ kind: 'proof-part', bytes: shared, where, index, count: jobs, depth, ...(ms === undefined ? {} : { ms }) }));
+  const tasks = Array.from({ length: jobs }, (_, index): ProofPartTask => ({ kind: 'proof-part', bytes: shared, where, index, count: jobs, depth, compiled: compiled !== false, ...(ms === undefined ? {} : { ms }) }));
   const outcomes: (ProofPartOutcome | PoolFailure)[] = [];
   try {
     for await (const o of pool.run(tasks)) outcomes.push(o);

@@ -232,16 +232,26 @@ export class ProofGame {
    * for the children, by counting: for such a guess no code answers PA0B, so (as in
    * guessesOver) child r weighs up + s(r), s(r) the sum of the gains of the codes answering r,
    * and the s(r) add up to G, the gains of all the tuple's codes, whatever the guess. They fall
-   * on at most R - 1 answers (the alphabet less PA0B), so the largest is at least G / (R - 1),
-   * and as a whole number at least its ceiling. True when up plus that passes cap; false says
-   * nothing (each guess is then checked alone).
+   * on at most k = min(m, R - 1) answers (m codes in the tuple, each answering one of the
+   * alphabet less PA0B), so the largest is at least G / k, and as a whole number at least its
+   * ceiling; it is also at least the largest gain of one code (whose answer's sum holds it).
+   * True when up plus the larger of the two passes cap; false says nothing (each guess is then
+   * checked alone).
    */
   everyGuessOutsideOver(levels: readonly Int32Array[], h: number, cap: number): boolean {
     // A game of one answer (one code) has no answer to spread over.
     if (this.alphabet.length < 2) return false;
     let gains = 0;
-    levels.forEach((l, j) => (gains += l.length * this.gain(j, h)));
-    return this.movedUp(levels, h) + Math.max(0, Math.ceil(gains / (this.alphabet.length - 1))) > cap;
+    let codes = 0;
+    let largest = 0;
+    levels.forEach((l, j) => {
+      gains += l.length * this.gain(j, h);
+      codes += l.length;
+      if (l.length > 0) largest = Math.max(largest, this.gain(j, h));
+    });
+    if (codes === 0) return this.movedUp(levels, h) > cap;
+    const spread = Math.ceil(gains / Math.min(codes, this.alphabet.length - 1));
+    return this.movedUp(levels, h) + Math.max(spread, largest) > cap;
   }
 
   /**
@@ -348,8 +358,13 @@ export class ProofGame {
     return this.scratchOf;
   }
 
+  /** a(k, h) (a[k][h]) and b(h), for h up to the proof's guesses. */
+  volumeNumbers(): { readonly a: readonly (readonly number[])[]; readonly b: readonly number[] } {
+    return { a: this.a, b: this.b };
+  }
+
   /** allowed(g)[r] of every code g at g * slots + r (made once). */
-  private allowedTable(): Uint8Array {
+  allowedTable(): Uint8Array {
     if (!this.allowedFlat) {
       const slots = this.anyAllowed.length;
       this.allowedFlat = new Uint8Array(this.size * slots);

@@ -2,6 +2,7 @@ import { InputError, NonocryptError } from '../../errors.js';
 import { CheckClock, CheckTimeout } from './CheckClock.js';
 import { ProofCursor } from './ProofCursor.js';
 import { ProofGame } from './ProofGame.js';
+import { ProofKernel } from './ProofKernel.js';
 import { readCheckedRules, rulesLabel } from './strategyHeader.js';
 import { verifyProof, type ProofPart, type ProofUnits } from './verifyProof.js';
 
@@ -62,6 +63,11 @@ export interface CheckProofOptions {
   readonly onProgress?: (positions: number, characters: number) => void;
   /** Check one part only (verifyProof.ts, ProofPart): valid then says only that this part holds. */
   readonly part?: ProofPart;
+  /**
+   * The compiled loops (ProofKernel.ts, `engines/checker.wasm`) where they load, the default;
+   * false: the TypeScript loops only. Both give the same report.
+   */
+  readonly compiled?: boolean;
 }
 
 /**
@@ -99,7 +105,8 @@ export function checkBoundProof(text: string | Iterable<string>, where = 'proof'
   const clock = new CheckClock(options.deadline);
   try {
     const game = new ProofGame(rules, h, bad, clock);
-    const v = verifyProof(game, cursor, h, clock, { found: d.version === 3 ? 3 : d.version === 2 ? 1 : 0, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}) });
+    const kernel = options.compiled === false ? undefined : ProofKernel.of(game);
+    const v = verifyProof(game, cursor, h, clock, { found: d.version === 3 ? 3 : d.version === 2 ? 1 : 0, onProgress: options.onProgress, ...(options.part ? { part: options.part } : {}), ...(kernel ? { kernel } : {}) });
     return v.ok ? { valid: true, game: label, guesses: h, positions: v.positions, ...(v.units ? { units: v.units } : {}) } : { valid: false, game: label, guesses: h, path: v.path, problem: v.problem };
   } catch (e) {
     if (e instanceof CheckTimeout) return { valid: null, game: label, guesses: h, problem: e.message };
