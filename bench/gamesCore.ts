@@ -15,7 +15,8 @@ import { defineSuite, part, view, type Run } from './harness/suite.js';
  * `--before label=DIR,...` (a package root with its own `dist/` and `engines/`, e.g. a scratch
  * checkout of an earlier commit after `npm ci && npm run build`). The part "checks" runs the
  * proof checker (`mastermind check FILE`) of this build and of the older ones on `--checks`
- * files. Positions per CPU second is the measure: CPU is the whole process's (start-up and the
+ * files (and the same build's checker without its compiled kernel, `--no-compiled`). Positions
+ * per CPU second is the measure: CPU is the whole process's (start-up and the
  * answer table included). `--parts` runs some parts; the others keep their tables.
  */
 interface Search {
@@ -100,7 +101,9 @@ export const suite = defineSuite({
   parts: (o) => {
     const vs = variants(o.before);
     const commands = vs.map((v) => ({ label: v.label, run: (s: Search) => measure(v, s) }));
-    const checkers = vs.filter((v) => v.checker).map((v) => ({ label: v.label === 'core' ? 'this build' : v.label, run: (s: Search) => measure(v, s, 'check') }));
+    // The checker: older builds, this build's TypeScript loops alone (`--no-compiled`), and this build (its compiled kernel).
+    const plainChecker: Variant = { label: '--no-compiled', checker: true, argv: (command, args) => cliArgv('mastermind', command, ...args, '--no-compiled', '--json') };
+    const checkers = [...vs.filter((v) => v.checker && v.label !== 'core'), plainChecker, vs.find((v) => v.label === 'core')!].map((v) => ({ label: v.label === 'core' ? 'this build' : v.label, run: (s: Search) => measure(v, s, 'check') }));
     const files: Search[] = (o.checks ?? '').split(',').filter((f) => f.trim()).map((f) => ({ label: basename(f), args: [f] }));
     const byVariant = (rs: readonly Run<Search, Outcome>[]) => groupBy([...rs], (r) => `${r.input.label}\t${r.command}`);
     const wanted = new Set(o.parts.split(','));
