@@ -535,6 +535,36 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
     expectUsageError(nonocrypt([...args, '--frontier-depth', '5']), "the frontier's depth must be a whole number from 1 to 4 for a bound of 7 guesses");
   });
 
+  test('--items-from: a shard takes its items from a checkpoint of the whole run (which it only reads) and searches the rest; a whole run takes them all', () => {
+    // The whole run's items as a part (shard 1/1), and a stopped whole run's checkpoint: its first 100 items.
+    const all = at('all-items.part');
+    const a = nonocrypt([...args, '--shard', '1/1', '--proof', all]);
+    expect(a.code, a.stderr).toBe(0);
+    const lines = readFileSync(all, 'utf8').split('\n');
+    const seed = at('stopped-whole.proof.partial');
+    writeFileSync(seed, lines.slice(0, 101).join('\n') + '\n');
+    const seedBytes = readFileSync(seed);
+    const plain = at('plain-2-of-3.part');
+    expect(nonocrypt([...args, '--shard', '2/3', '--proof', plain]).code).toBe(0);
+    // Items 1, 4, ..., 97 of the first 100 are shard 2/3's (0-based index mod 3 = 1): 33 taken, the others searched.
+    const seeded = at('seeded-2-of-3.part');
+    const s = nonocrypt([...args, '--shard', '2/3', '--items-from', seed, '--proof', seeded]);
+    expect(s.code, s.stderr).toBe(0);
+    expect(s.stdout).toMatch(/^part 2\/3: 78 items of the frontier's 233 searched \([\d,]+ positions searched, [\d.]+ s; 33 items taken from .*stopped-whole\.proof\.partial\), written to /);
+    expect(readFileSync(seeded, 'utf8')).toBe(readFileSync(plain, 'utf8'));
+    expect(readFileSync(seed)).toEqual(seedBytes);
+    // A whole run from all the items searches nothing and writes the one-process proof.
+    const again = at('from-all.proof');
+    const w = nonocrypt([...args, '--items-from', all, '--proof', again]);
+    expect(w.code, w.stderr).toBe(0);
+    expect(w.stdout).toMatch(/^proven: .*\(0 positions searched; 233 items taken from .*all-items\.part, [\d.]+ s; proof written to /);
+    expect(readFileSync(again, 'utf8')).toBe(readFileSync(wholeProof(), 'utf8'));
+    // Items of another search are refused, and --items-from needs --proof.
+    expectUsageError(nonocrypt(['mastermind', 'bound', '--lies', '1', '--guesses', '8', '-q', '--items-from', all, '--proof', at('other-h.proof')]), 'holds items of another search (Mastermind with 4 pegs of 6 colours, at most 1 lie (truthful end), --guesses 7): give a checkpoint or part of this one');
+    expectUsageError(nonocrypt([...args, '--items-from', all]), '--items-from seeds the checkpoint of --proof FILE');
+    expect(existsSync(at('other-h.proof.partial'))).toBe(false);
+  });
+
   test('a proof decided before the frontier (an empty one) still shards and merges: parts of no item join to the whole proof', () => {
     const small = ['mastermind', 'bound', '--lies', '0', '--guesses', '5', '-q'];
     const whole = at('small-one.proof');

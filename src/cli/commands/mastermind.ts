@@ -320,6 +320,7 @@ function declareBound(mm: Command) {
     .addOption(new Option('--proof <file>', 'write the proof here (whole, only when proven, checked first; .gz compressed); FILE.partial keeps the items found so far, and the same command resumes from it'))
     .addOption(shardOption('search only items K, K+N, K+2N, ... of the fixed frontier (by default the positions after the first two guesses) and write them as a part to --proof; join the parts with merge-proofs'))
     .addOption(new Option('--frontier-depth <d>', 'how many guesses an item of the frontier fixes (default 2, or 3 when 2 give fewer than 100 items): deeper, more and smaller items, each proof held in memory while it is searched; parts and checkpoints record it').argParser(wholeNumber(1, 37)))
+    .addOption(new Option('--items-from <file>', "with --proof: take the items this run would search (a shard's, or all) that FILE has already found: a checkpoint or a part of the same search (rules, --guesses, --frontier-depth; any shard, or the whole run); FILE is only read"))
     .addOption(timeoutOption('give up (exit 3: not proven, nothing claimed; --proof keeps its checkpoint)'))
     .option('--json', 'print {"status","guesses","nodes","seconds",...}')
     .option('--unchecked', 'with --proof: write the proof as soon as the search proves the bound, without checking it (exit 3: nothing is claimed until check FILE accepts it, whole, with --jobs or part by part)')
@@ -340,8 +341,10 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   if (flags.unchecked && (!out || flags.shard)) usage('--unchecked writes a whole proof unchecked: give --proof FILE, without --shard');
   const shard = flags.shard ?? { index: 1, count: 1 };
   const depth = flags.frontierDepth;
-  const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard, depth) : undefined;
-  if (out) checkOutputs([out, checkpoint!.path], []);
+  if (flags.itemsFrom !== undefined && !out) usage('--items-from seeds the checkpoint of --proof FILE: give --proof FILE');
+  const seed = flags.itemsFrom === undefined ? undefined : { path: flags.itemsFrom, bytes: await readGameBytes(io, flags.itemsFrom) };
+  if (out) checkOutputs([out, out + '.partial'], seed ? [seed.path] : []);
+  const checkpoint = out ? new BoundCheckpoint(out + '.partial', rules, h, shard, depth, seed) : undefined;
   if (flags.quiet && flags.verbose) usage('--quiet and --verbose: use one');
   const progress = new BoundProgressLine(io, !flags.quiet && !flags.json, flags.verbose ?? false);
   const r = proveBound(rules, h, {
@@ -364,14 +367,14 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
     writeGameFile(io, out!, formatPartHeader({ rules, guesses: h, shard, frontier: r.frontier, ...(depth === undefined ? {} : { depth }) }) + [...items].sort((a, b) => a.index - b.index).map((it) => formatPartItem(rules, it)).join(''));
     checkpoint!.remove();
     const open = items.filter((it) => it.answer === null).length;
-    say('part', `part ${shard.index}/${shard.count}: ${plural(items.length, 'item')} of the frontier's ${r.frontier} searched${open ? ` (${open} open: the bound is not proven by this frontier)` : ''} (${searched}, ${secs} s), written to ${out}; join the parts with mastermind merge-proofs`, { items: items.length, open, output: out });
+    say('part', `part ${shard.index}/${shard.count}: ${plural(items.length, 'item')} of the frontier's ${r.frontier} searched${open ? ` (${open} open: the bound is not proven by this frontier)` : ''} (${searched}, ${secs} s${checkpoint!.seededText()}), written to ${out}; join the parts with mastermind merge-proofs`, { items: items.length, open, output: out });
     return open ? exitCode('UNDECIDED') : exitCode('OK');
   }
   if (r.status === 'proven') {
     if (out && flags.unchecked) {
       writeGameFile(io, out, boundProofPieces(rules, h, r.pieces!, { positions: (checkpoint?.positionsBefore ?? 0) + r.nodes, built: 'bound search' }));
       checkpoint!.remove();
-      say('unchecked', `unchecked: the search refuted every strategy within ${guesses(h - 1)} (${searched}, ${secs} s); the proof is written to ${out} unchecked, and nothing is claimed until check ${out} accepts it`, { output: out });
+      say('unchecked', `unchecked: the search refuted every strategy within ${guesses(h - 1)} (${searched}, ${secs} s${checkpoint!.seededText()}); the proof is written to ${out} unchecked, and nothing is claimed until check ${out} accepts it`, { output: out });
       return exitCode('UNDECIDED');
     }
     if (out) {
@@ -387,7 +390,7 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
       writeGameFile(io, out, text);
       checkpoint!.remove();
     }
-    const how = r.byVolume ? 'by the volume bound alone' : searched;
+    const how = r.byVolume ? 'by the volume bound alone' : `${searched}${checkpoint?.seededText() ?? ''}`;
     say('proven', `proven: no strategy wins every play within ${guesses(h - 1)}; at least ${h} are needed (${how}, ${secs} s${out ? `; proof written to ${out}` : ''})`, out ? { output: out } : {});
     return exitCode('OK');
   }
@@ -413,6 +416,9 @@ class BoundCheckpoint {
   positionsBefore = 0;
   started = false;
   private readonly previous: (PartHeader & { readonly items: BoundItem[]; readonly fallbacks: BoundItem[] }) | undefined;
+  /** Items taken from `--items-from` (not in the checkpoint yet), and the frontier that file was written for. */
+  private readonly seeded: BoundItem[] = [];
+  private readonly seed: { readonly path: string; readonly frontier: number } | undefined;
 
   constructor(
     readonly path: string,
@@ -420,31 +426,60 @@ class BoundCheckpoint {
     private readonly guesses: number,
     private readonly shard: { readonly index: number; readonly count: number },
     private readonly depth: number | undefined,
+    seed?: { readonly path: string; readonly bytes: Uint8Array },
   ) {
-    if (!existsSync(path)) return;
-    const part = readBoundPart(linesOf(textPieces(readFileSync(path))), path, true);
-    if (part.rules.key() !== rules.key() || part.guesses !== guesses || part.shard.index !== shard.index || part.shard.count !== shard.count || part.depth !== depth) {
-      const depthText = part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`;
-      throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}${depthText}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
+    if (existsSync(path)) {
+      const part = readBoundPart(linesOf(textPieces(readFileSync(path))), path, true);
+      if (!this.sameSearch(part, true)) {
+        const depthText = part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`;
+        throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}${depthText}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
+      }
+      this.previous = part;
+      for (const it of part.items) this.take(it);
+      for (const it of part.fallbacks) this.take(it);
     }
-    this.previous = part;
-    for (const it of part.items) this.done.set(it.index, it);
-    for (const it of part.fallbacks) this.doneFallback.set(it.fallback!, it);
-    this.positionsBefore = [...part.items, ...part.fallbacks].reduce((n, it) => n + it.positions, 0);
+    if (seed) {
+      // A part or checkpoint of the same search, of any shard: this run's own items in it. A
+      // shard never falls back (proveBound), so only a whole run takes the fallback items.
+      const part = readBoundPart(linesOf(textPieces(seed.bytes)), seed.path, true);
+      if (!this.sameSearch(part, false)) {
+        const depthText = part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`;
+        throw new NonocryptError('E_USAGE', `--items-from ${seed.path} holds items of another search (${part.rules.describe()}, --guesses ${part.guesses}${depthText}): give a checkpoint or part of this one`);
+      }
+      this.seed = { path: seed.path, frontier: part.frontier };
+      const mine = (i: number) => i % this.shard.count === this.shard.index - 1;
+      const fresh = [...part.items.filter((it) => mine(it.index) && !this.done.has(it.index)), ...(this.shard.count === 1 ? part.fallbacks.filter((it) => !this.doneFallback.has(it.fallback!)) : [])];
+      for (const it of fresh) this.take(it);
+      this.seeded.push(...fresh);
+    }
   }
 
-  /** The frontier is known: a fresh checkpoint gets its header (a kept one must match it). */
+  /** Whether a part is of this search: rules, bound and frontier depth, and (`ownShard`) this shard. */
+  private sameSearch(part: PartHeader, ownShard: boolean): boolean {
+    return part.rules.key() === this.rules.key() && part.guesses === this.guesses && part.depth === this.depth && (!ownShard || (part.shard.index === this.shard.index && part.shard.count === this.shard.count));
+  }
+
+  /** An item found before: known from now on. */
+  private take(it: BoundItem): void {
+    if (it.fallback === undefined) this.done.set(it.index, it);
+    else this.doneFallback.set(it.fallback, it);
+    this.positionsBefore += it.positions;
+  }
+
+  /** What `--items-from` gave: its items this run takes, for the report. */
+  seededText(): string {
+    return this.seed ? `; ${plural(this.seeded.length, 'item')} taken from ${this.seed.path}` : '';
+  }
+
+  /** The frontier is known: a fresh checkpoint gets its header (a kept one must match it), and the items taken from --items-from. */
   start(frontier: number): void {
     this.started = true;
     const header = { rules: this.rules, guesses: this.guesses, shard: this.shard, frontier, ...(this.depth === undefined ? {} : { depth: this.depth }) };
-    if (this.previous) {
-      if (!samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
-      // Rewrite it without a last line cut short (an item a line: the whole may be longer than a string can be).
-      writeFileSync(this.path, formatPartHeader(header));
-      for (const it of [...this.previous.items, ...this.previous.fallbacks]) appendFileSync(this.path, formatPartItem(this.rules, it));
-      return;
-    }
+    if (this.seed && this.seed.frontier !== frontier) throw new NonocryptError('E_USAGE', `--items-from ${this.seed.path} was written for a frontier of ${this.seed.frontier} items, this search has ${frontier}`);
+    if (this.previous && !samePartSearch(this.previous, header)) throw new NonocryptError('E_USAGE', `${this.path} was written for a frontier of ${this.previous.frontier} items, this search has ${frontier}: remove it`);
+    // Rewritten whole, without a last line cut short (an item a line: the whole may be longer than a string can be).
     writeFileSync(this.path, formatPartHeader(header));
+    for (const it of [...(this.previous?.items ?? []), ...(this.previous?.fallbacks ?? []), ...this.seeded]) appendFileSync(this.path, formatPartItem(this.rules, it));
   }
 
   add(item: BoundItem): void {
