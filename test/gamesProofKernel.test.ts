@@ -13,7 +13,9 @@ import { proveBound } from '../src/games/build/proveBound.js';
 import { checkBoundProof } from '../src/games/check/checkBoundProof.js';
 import { CheckClock } from '../src/games/check/CheckClock.js';
 import { ProofGame } from '../src/games/check/ProofGame.js';
+import { ProofCursor } from '../src/games/check/ProofCursor.js';
 import { ProofKernel } from '../src/games/check/ProofKernel.js';
+import { verifyProof } from '../src/games/check/verifyProof.js';
 import { Rules } from '../src/games/model/Rules.js';
 import { ROOT } from './helpers/cli.js';
 
@@ -30,14 +32,22 @@ describe('the compiled kernel gives the reports of the TypeScript checker', () =
 
   test('it is the one in use in Node, and it does the found searches of a version 3 proof', () => {
     expect(file).toContain('~)');
-    const game = new ProofGame({ game: 'mastermind', pegs: 2, symbols: 5, lies: 2, end: 'truthful', lie: 'any' }, 8, (why) => {
-      throw new Error(why);
-    }, new CheckClock(undefined));
-    const kernel = ProofKernel.of(game);
-    expect(kernel).toBeDefined();
     const { compiled, plain } = both(file);
     expect(plain).toMatchObject({ valid: true, guesses: 8 });
     expect(compiled).toEqual(plain);
+    // The walk with the kernel given: the same positions, and the kernel weighed the tuples below the marks.
+    const game = new ProofGame({ game: 'mastermind', pegs: 2, symbols: 5, lies: 2, end: 'truthful', lie: 'any' }, 8, (why) => {
+      throw new Error(why);
+    }, new CheckClock(undefined));
+    const kernel = ProofKernel.of(game)!;
+    expect(kernel).toBeDefined();
+    const body = new ProofCursor(file);
+    body.line(1000);
+    body.startBody();
+    const walked = verifyProof(game, body, 8, new CheckClock(undefined), { found: 3, kernel });
+    expect(walked).toEqual({ ok: true, positions: (plain as { positions: number }).positions });
+    expect(kernel.stats().tuples).toBeGreaterThan(1000);
+    expect(kernel.stats().guesses).toBeGreaterThan(kernel.stats().tuples);
   });
 
   test('a proof changed at one character: the same verdict, positions, line and message', () => {
