@@ -49,12 +49,13 @@ const SHARED = 'errors.ts';
 
 /**
  * The independent checkers (a file, or a folder whose files are all the checker's), one row
- * each: their modules import only each other and errors.ts, and types (`import type`, erased
- * from the code) from `typesFrom`. The README's second table under "How it works" is this one.
+ * each: their modules import only each other and errors.ts, types (`import type`, erased
+ * from the code) from `typesFrom`, and `loader`, the WebAssembly loader of their own compiled
+ * kernel. The README's second table under "How it works" is this one.
  */
 const CHECKERS: readonly Checker[] = [
   { checker: 'grid/checkGrid.ts', typesFrom: ['grid/Puzzle.ts'] },
-  { checker: 'games/check/' },
+  { checker: 'games/check/', loader: 'sat/wasmEngine.ts' },
   { checker: 'certificate/check/' },
 ];
 
@@ -128,6 +129,12 @@ describe('the rules themselves', () => {
     expect(checkerViolations(graph, rules.slice(0, 1), 'errors.ts', () => new Set())).toContain(
       'check/a.ts -> types.ts (the independent checker check/ may import only its own files and errors.ts, and types from types.ts)',
     );
+    // A loader is allowed to the checker whose row names it, and to no other.
+    expect(checkerViolations(graph, [{ checker: 'check/', typesFrom: ['types.ts'], loader: 'helper.ts' }], 'errors.ts', typeOnly)).toEqual([]);
+    expect(checkerViolations(graph, [{ checker: 'one.ts', loader: 'helper.ts' }], 'errors.ts', typeOnly)).toEqual([
+      'one.ts -> types.ts (the independent checker one.ts may import only its own files and errors.ts, the loader helper.ts)',
+      'one.ts -> check/a.ts (the independent checker one.ts may import only its own files and errors.ts, the loader helper.ts)',
+    ]);
   });
 
   test('type-only imports: import type and export type only, and only when the module is not also imported for values', () => {
@@ -176,7 +183,7 @@ describe('src/', () => {
     expect(layerViolations(graph, LAYERS), 'imports the layer table forbids').toEqual([]);
   });
 
-  test('every independent checker imports only its own files and errors.ts', () => {
+  test('every independent checker imports only its own files and errors.ts (and its row\'s loader)', () => {
     expect(checkerViolations(graph, CHECKERS, SHARED, (m) => typeOnlyImports(SRC, m)), 'imports of the independent checkers').toEqual([]);
   });
 });
@@ -202,7 +209,7 @@ describe('README.md, "How it works"', () => {
   });
 
   test('its checker table is CHECKERS', () => {
-    const rows = tableRows(section, 'Independent checker').map(([checker = [], types = []]) => ({ checker: only(checker), ...(types.length ? { typesFrom: types } : {}) }));
+    const rows = tableRows(section, 'Independent checker').map(([checker = [], types = [], loader = []]) => ({ checker: only(checker), ...(types.length ? { typesFrom: types } : {}), ...(loader.length ? { loader: only(loader) } : {}) }));
     expect(rows).toEqual(CHECKERS);
   });
 
