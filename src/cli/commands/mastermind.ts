@@ -404,6 +404,11 @@ async function boundCommand(io: CliIO, flags: ReturnType<ReturnType<typeof decla
   return exitCode('UNDECIDED');
 }
 
+/** A part's search as its options say it: the rules, --guesses and --frontier-depth. */
+function searchText(part: PartHeader): string {
+  return `${part.rules.describe()}, --guesses ${part.guesses}${part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`}`;
+}
+
 /**
  * The items a bound run has searched, kept in FILE.partial as they are found (a part's JSON
  * Lines), so that a run that is stopped or killed resumes where it was. An existing checkpoint
@@ -431,8 +436,7 @@ class BoundCheckpoint {
     if (existsSync(path)) {
       const part = readBoundPart(linesOf(textPieces(readFileSync(path))), path, true);
       if (!this.sameSearch(part, true)) {
-        const depthText = part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`;
-        throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${part.rules.describe()}, --guesses ${part.guesses}${depthText}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
+        throw new NonocryptError('E_USAGE', `${path} is the checkpoint of another search (${searchText(part)}, shard ${part.shard.index}/${part.shard.count}): remove it, or run that search`);
       }
       this.previous = part;
       for (const it of part.items) this.take(it);
@@ -443,8 +447,7 @@ class BoundCheckpoint {
       // shard never falls back (proveBound), so only a whole run takes the fallback items.
       const part = readBoundPart(linesOf(textPieces(seed.bytes)), seed.path, true);
       if (!this.sameSearch(part, false)) {
-        const depthText = part.depth === undefined ? '' : `, --frontier-depth ${part.depth}`;
-        throw new NonocryptError('E_USAGE', `--items-from ${seed.path} holds items of another search (${part.rules.describe()}, --guesses ${part.guesses}${depthText}): give a checkpoint or part of this one`);
+        throw new NonocryptError('E_USAGE', `--items-from ${seed.path} holds items of another search (${searchText(part)}): give a checkpoint or part of this one`);
       }
       this.seed = { path: seed.path, frontier: part.frontier };
       const mine = (i: number) => i % this.shard.count === this.shard.index - 1;
