@@ -15,6 +15,7 @@ const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
   engines: () => import('./engines.js'),
   fuzz: () => import('./fuzz.js'),
   'games-core': () => import('./gamesCore.js'),
+  'games-open-check': () => import('./gamesOpenCheck.js'),
   'games-small': () => import('./gamesSmall.js'),
   paper: () => import('./paper.js'),
   peers: () => import('./peers.js'),

@@ -14,6 +14,8 @@ import { textPieces } from '../src/games/build/textPieces.js';
 import { readBoundPart } from '../src/games/build/boundFiles.js';
 import { linesOf } from '../src/formats/textLines.js';
 import { nonocrypt, ROOT, tempDir } from './helpers/cli.js';
+import { checkByPartsText, checkedLine, type OpenManifest } from '../bench/gamesOpenCheck.js';
+import { sectionIn } from '../bench/harness/doc.js';
 
 const DIR = join(ROOT, 'bench', 'results', 'open');
 interface Manifest {
@@ -109,4 +111,15 @@ describe('bench/results/open/', () => {
     }
     expect(new Set(reports.map((p) => p.part.index)).size).toBe(reports.length);
   }, 300_000);
+
+  // What docs/GAMES.md and the manifest's own line say of the check is made from the reports
+  // (npm run bench -- games-open-check --write): a part recorded by hand shows there too.
+  test.each(whole)('%s: docs/GAMES.md states its check by parts as the manifest records it', (m) => {
+    const name = m.replace(/\.manifest\.json$/, '');
+    const manifest = readManifest(m) as unknown as OpenManifest;
+    const games = readFileSync(join(ROOT, 'docs', 'GAMES.md'), 'utf8');
+    const section = `open-check:${name}`;
+    expect(sectionIn(games, section)).toBe(`<!-- ${section}:start -->\n${checkByPartsText(name, manifest)}\n<!-- ${section}:end -->`);
+    expect(manifest.proof!.checked).toBe(checkedLine(name, manifest));
+  });
 });

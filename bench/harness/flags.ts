@@ -53,7 +53,7 @@ export function list<T extends string>(dflt: readonly T[], help: string, choices
 
 /** Whole numbers, comma-separated, each a number or a range `a-b`. */
 export const ints = (dflt: readonly number[], help: string): Flag<number[]> => ({
-  help: `${help} (default ${dflt.join(',')})`,
+  help: `${help} (default ${dflt.length ? dflt.join(',') : 'none'})`,
   takesValue: true,
   read: (raw, name) => {
     if (raw === undefined) return [...dflt];

@@ -83,8 +83,8 @@ export interface Suite<S extends Spec> {
   readonly parts: (o: Values<S>) => readonly AnyPart[] | Promise<readonly AnyPart[]>;
   /** Every marked part, in order: a run of some keeps the others from the file. */
   readonly markers?: readonly string[];
-  /** Where the rendered parts go with --write (default: the section of docs/BENCHMARKS.md). */
-  readonly write?: (o: Values<S>, body: string, parts: ReadonlyMap<string, string>) => string;
+  /** Where the rendered parts go with --write (default: the section of docs/BENCHMARKS.md); `runs` are each part's runs, by its name. */
+  readonly write?: (o: Values<S>, body: string, parts: ReadonlyMap<string, string>, runs: ReadonlyMap<string, readonly Run<unknown, unknown>[]>) => string;
 }
 
 export const defineSuite = <S extends Spec>(s: Suite<S>): Suite<S> => s;
@@ -144,6 +144,7 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
   const codeOf = (id: string) => (logged.find((r): r is LogRun => r.type === 'run' && r.id === id)?.revision ?? thisRun.revision).replace(/^commit /, '').split(' ')[0]!;
   const started = { date: now(), load: load(), w0: performance.now() };
   const rendered = new Map<string, string>();
+  const partRuns = new Map<string, readonly Run<unknown, unknown>[]>();
   const problems: string[] = [];
 
   for (const [p, part] of (await suite.parts(o)).entries()) {
@@ -179,6 +180,7 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
       for (const c of part.commands) c.close?.();
     }
     const done = runs.filter((r) => r !== undefined);
+    partRuns.set(partName, done);
     const partProblems = part.problems?.(done) ?? [];
     problems.push(...partProblems);
     const text = [
@@ -205,6 +207,6 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
     : [...rendered.values()];
   const body = [`## ${suite.title(o)}`, suite.markers ? '' : origin, suite.intro?.(o) ?? '', ...parts].filter((s) => s !== '').join('\n\n');
   process.stdout.write(`${body}\n`);
-  if (o.write) progress(`wrote ${suite.write ? suite.write(o, body, rendered) : writeSection(BENCHMARKS(), `bench:${section}`, body)}`);
+  if (o.write) progress(`wrote ${suite.write ? suite.write(o, body, rendered, partRuns) : writeSection(BENCHMARKS(), `bench:${section}`, body)}`);
   return problems.length ? 1 : 0;
 }
