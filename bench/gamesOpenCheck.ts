@@ -77,28 +77,30 @@ export function checkByPartsText(name: string, m: OpenManifest): string {
   const proof = proofOf(name, m);
   const { parts, partDepth, reports } = proof.checkByParts;
   const rows = [...reports].sort((a, b) => a.part.index - b.part.index);
-  const codes = [...new Set(rows.map(code))];
-  const byCode = codes.map((c) => {
-    const rs = rows.filter((r) => code(r) === c);
-    return { c, rs, cpu: rs.map((r) => r.cpuSeconds), pos: rs.map((r) => r.positions), rate: median(rs.map((r) => r.positions / r.cpuSeconds)) };
+  // Runs are grouped by code and day: the same code ran on different machines on different days.
+  const group = (r: PartRecord) => `${code(r)} ${r.date.slice(0, 10)}`;
+  const groups = [...new Set(rows.map(group))].map((g) => {
+    const rs = rows.filter((r) => group(r) === g);
+    return { code: code(rs[0]!), day: rs[0]!.date.slice(0, 10), rs, cpu: rs.map((r) => r.cpuSeconds), pos: rs.map((r) => r.positions), rate: median(rs.map((r) => r.positions / r.cpuSeconds)) };
   });
   const left = parts - rows.length;
-  const last = byCode.find((b) => b.c === code(rows[rows.length - 1]!));
+  const latest = [...rows].sort((a, b) => a.date.localeCompare(b.date)).pop();
+  const last = latest && groups.find((g) => g.code === code(latest) && g.day === latest.date.slice(0, 10));
   const lines = [
     `A check by parts, \`check FILE --part K/${parts} --part-depth ${partDepth} --json\` (the units are the nodes of the frontier's ${int(m.frontier)} items): **${rows.length} of the ${parts} parts are valid**, each of the text with the SHA-256 above.`,
     markdownTable(
       ['part', 'units', 'positions checked', 'code', 'CPU s', 'wall', 'resident', 'verdict'],
       rows.map((r) => [`${r.part.index}/${parts}`, int(r.units.checked), int(r.positions), code(r), r.cpuSeconds.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 }), wall(r.wallSeconds), `${r.maxRssMB} MiB`, r.valid ? 'valid' : 'not valid']),
     ),
-    `By code (the same proof text; CPU, user and system, and peak memory of each part's process, measured from outside it):`,
+    `By code and day (the same proof text; the machine may differ from one day to the next; CPU, user and system, and peak memory of each part's process, measured from outside it):`,
     markdownTable(
-      ['code', 'parts', 'CPU s a part: median (max)', 'positions a part', 'positions a CPU second (median)'],
-      byCode.map((b) => [b.c, b.rs.length, `${int(Math.round(median(b.cpu)))} (${int(Math.round(max(b.cpu)))})`, `${millions(min(b.pos))} to ${millions(max(b.pos))} million`, int(Math.round(b.rate))]),
+      ['code', 'day', 'parts', 'CPU s a part: median (max)', 'positions a part', 'positions a CPU second (median)'],
+      groups.map((g) => [g.code, g.day, g.rs.length, `${int(Math.round(median(g.cpu)))} (${int(Math.round(max(g.cpu)))})`, `${millions(min(g.pos))} to ${millions(max(g.pos))} million`, int(Math.round(g.rate))]),
     ),
     left === 0
       ? `Every part is valid: the proof is checked whole, part by part.`
       : last
-        ? `The other ${left} parts, at the median pace of code ${last.c}, need about ${(left * median(last.cpu) / 3600).toFixed(1)} CPU hours: ${(left * median(last.cpu) / 7200).toFixed(1)} hours on 2 cores, or about ${Math.round(median(last.cpu) / 60)} minutes on each of ${left} machines (on each, \`npm run bench -- games-open-check --only K --log K.jsonl\`; then, on one, \`--report --log 1.jsonl,2.jsonl,... --write\` records them).`
+        ? `The other ${left} parts, at the median pace of the latest day's parts (code ${last.code}, ${last.day}), need about ${(left * median(last.cpu) / 3600).toFixed(1)} CPU hours: ${(left * median(last.cpu) / 7200).toFixed(1)} hours on 2 cores, or about ${Math.round(median(last.cpu) / 60)} minutes on each of ${left} machines (on each, \`npm run bench -- games-open-check --only K --log K.jsonl\`; then, on one, \`--report --log 1.jsonl,2.jsonl,... --write\` records them).`
         : `No part has been checked yet.`,
   ];
   return lines.join('\n\n');
