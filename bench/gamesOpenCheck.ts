@@ -152,6 +152,8 @@ interface PartRun {
   readonly report: Omit<PartRecord, 'cpuSeconds' | 'wallSeconds' | 'maxRssMB' | 'date' | 'code' | 'conditions'> | null;
   readonly date: string;
   readonly code: string;
+  /** How the machine was used while it ran (--conditions, or the default), recorded with the part. */
+  readonly conditions: string;
 }
 
 const minute = () => new Date().toISOString().slice(0, 16).replace('T', ' ');
@@ -188,6 +190,7 @@ export const suite = defineSuite({
     const wanted = (o.only.length ? [...new Set(o.only)].sort((a, b) => a - b) : Array.from({ length: parts }, (_, i) => i + 1)).filter((k) => !recorded.has(k));
     const work = o.work ?? join(tmpdir(), 'nonocrypt-open-check');
     let file: Promise<string> | undefined;
+    const conditions = o.conditions ?? `${o.jobs} part${o.jobs === 1 ? '' : 's'} at once, one a core; ${machine()}`;
     const check: Command<number, PartRun> = {
       label: 'check',
       run: async (index) => {
@@ -201,7 +204,7 @@ export const suite = defineSuite({
         } catch {
           /* no JSON: the fault says what stderr said */
         }
-        return { index, proc, report, date: `${start}-${minute().slice(11)} UTC`, code: revision() };
+        return { index, proc, report, date: `${start}-${minute().slice(11)} UTC`, code: revision(), conditions };
       },
     };
     const faults = (runs: readonly { readonly value: PartRun }[]) => runs.flatMap((r) => {
@@ -243,10 +246,9 @@ export const suite = defineSuite({
     const m = readOpenManifest(o.manifest);
     const proof = proofOf(o.manifest, m);
     const { parts, partDepth, reports } = proof.checkByParts;
-    const conditions = o.conditions ?? `${o.jobs} part${o.jobs === 1 ? '' : 's'} at once, one a core; ${machine()}`;
     for (const v of (runs.get(o.manifest) ?? []).map((r) => r.value as PartRun)) {
       if (fault(v, proof.textSha256, parts, partDepth) || reports.some((r) => r.part.index === v.index)) continue;
-      reports.push({ ...v.report!, cpuSeconds: Math.round(v.proc.cpu * 10) / 10, wallSeconds: Math.round(v.proc.wall * 10) / 10, maxRssMB: Math.round(v.proc.rssMiB), date: v.date, code: v.code, conditions });
+      reports.push({ ...v.report!, cpuSeconds: Math.round(v.proc.cpu * 10) / 10, wallSeconds: Math.round(v.proc.wall * 10) / 10, maxRssMB: Math.round(v.proc.rssMiB), date: v.date, code: v.code, conditions: v.conditions });
     }
     reports.sort((a, b) => a.part.index - b.part.index);
     proof.checked = checkedLine(o.manifest, m);
