@@ -173,7 +173,7 @@ export const suite = defineSuite({
   about: "the check by parts of an open search's proof (bench/results/open/): runs the parts its manifest does not hold yet; --write records the valid ones there and in docs/GAMES.md",
   flags: {
     manifest: str('mastermind-e2-lower-9-depth3', 'the search: bench/results/open/NAME.manifest.json'),
-    only: ints([], 'the parts to run (e.g. 23-40,50), of those not yet recorded (default: every one not recorded)'),
+    only: ints([], 'the parts to run (e.g. 23-40,50) of those not recorded yet; none named: all of them'),
     jobs: whole(1, 'parts at once (each one process, one core)'),
     work: str(undefined, 'folder for the proof, rebuilt there by the recipe when absent (default: TMPDIR/nonocrypt-open-check)'),
     conditions: str(undefined, 'how the machine was used while the parts ran, recorded with each (default: "--jobs J at once, one a core" and the machine)'),

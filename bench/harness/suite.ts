@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
 import { BENCHMARKS, commandLine, load, machine, progress, revision, sectionIn, writeSection } from './doc.js';
-import { flag, flagHelp, parseFlags, str, type Spec, type Values } from './flags.js';
+import { flag, flagHelp, num, parseFlags, str, type Spec, type Values } from './flags.js';
 import { secs, table, type Column } from './stats.js';
 
 /**
@@ -100,9 +100,10 @@ export const prose = (about: string): AnyView => ({ about, rows: [], columns: []
 export type AnySuite = Suite<any>;
 
 const COMMON = {
-  write: flag('write the section of docs/BENCHMARKS.md'),
+  write: flag('write the results: the section of docs/BENCHMARKS.md, or where the suite\'s description says'),
   log: str(undefined, 'JSON Lines log of the runs (comma-separated to read several): resumes a run, feeds --report'),
   report: flag('make the tables from --log alone, running nothing'),
+  'start-within': num(Infinity, 'minutes from the start after which no run begins (runs under way end; with --log a later run does the rest): a long run fitted to a sitting'),
 };
 
 interface LogRun {
@@ -143,6 +144,7 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
   const used = new Set<string>();
   const codeOf = (id: string) => (logged.find((r): r is LogRun => r.type === 'run' && r.id === id)?.revision ?? thisRun.revision).replace(/^commit /, '').split(' ')[0]!;
   const started = { date: now(), load: load(), w0: performance.now() };
+  const startBy = started.w0 + o['start-within'] * 60_000;
   const rendered = new Map<string, string>();
   const partRuns = new Map<string, readonly Run<unknown, unknown>[]>();
   const problems: string[] = [];
@@ -166,7 +168,7 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
           runs[i] = { input, command: c.label, rep, value: hit.value, code: codeOf(hit.run) };
           continue;
         }
-        if (o.report) continue;
+        if (o.report || performance.now() >= startBy) continue;
         const run = { input, command: c.label, rep, value: await c.run(input, l), code: codeOf(runId) };
         runs[i] = run;
         used.add(runId);
@@ -180,6 +182,7 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
       for (const c of part.commands) c.close?.();
     }
     const done = runs.filter((r) => r !== undefined);
+    if (!o.report && done.length < todo.length && performance.now() >= startBy) progress(`  ${todo.length - done.length} of ${todo.length} runs not begun: --start-within ${o['start-within']} minutes had passed`);
     partRuns.set(partName, done);
     const partProblems = part.problems?.(done) ?? [];
     problems.push(...partProblems);
