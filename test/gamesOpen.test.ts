@@ -112,6 +112,28 @@ describe('bench/results/open/', () => {
     expect(new Set(reports.map((p) => p.part.index)).size).toBe(reports.length);
   }, 300_000);
 
+  test('the account of a check by parts counts the parts, groups them by code and day, and prices what is left at the latest pace', () => {
+    const report = (index: number, code: string, date: string, cpuSeconds: number) => ({
+      valid: true, game: 'g', guesses: 9, positions: 1_000_000, units: { checked: 3, total: 10 }, part: { index, count: 4, depth: 3 },
+      sha256: 'x', cpuSeconds, wallSeconds: cpuSeconds + 5, maxRssMB: 100, date: `${date} 10:00-10:10 UTC`, code: `commit ${code}`, conditions: 'c',
+    });
+    const manifest = (reports: ReturnType<typeof report>[]): OpenManifest => ({
+      checkpoint: 'c', frontier: 10,
+      proof: { recipe: 'r', textSha256: 'x', checked: '', checkByParts: { command: 'k', parts: 4, partDepth: 3, note: '', reports } },
+    });
+    const two = checkByPartsText('t', manifest([report(3, 'bbb', '2026-01-02', 200), report(1, 'aaa', '2026-01-01', 100)]));
+    expect(two).toContain('**2 of the 4 parts are valid**');
+    // Rows by part; one row a code and day; the 2 left at the later day's 200 CPU s a part.
+    expect(two.indexOf('| 1/4 |')).toBeLessThan(two.indexOf('| 3/4 |'));
+    expect(two).toContain('| aaa | 2026-01-01 | 1 | 100 (100) |');
+    expect(two).toContain('| bbb | 2026-01-02 | 1 | 200 (200) |');
+    expect(two).toContain('The other 2 parts, at the median pace of the latest day\'s parts (code bbb, 2026-01-02), need about 0.1 CPU hours');
+    expect(checkedLine('t', manifest([report(1, 'aaa', '2026-01-01', 100)]))).toContain('1 of the 4 parts are valid');
+    const all = manifest([1, 2, 3, 4].map((k) => report(k, 'aaa', '2026-01-01', 100)));
+    expect(checkByPartsText('t', all)).toContain('Every part is valid');
+    expect(checkedLine('t', all)).toBe('checked by parts: all 4 parts valid (docs/GAMES.md, Open)');
+  });
+
   // What docs/GAMES.md and the manifest's own line say of the check is made from the reports
   // (npm run bench -- games-open-check --write): a part recorded by hand shows there too.
   test.each(whole)('%s: docs/GAMES.md states its check by parts as the manifest records it', (m) => {
