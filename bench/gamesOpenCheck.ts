@@ -70,8 +70,8 @@ const millions = (n: number) => (n / 1e6).toFixed(1);
 
 /**
  * docs/GAMES.md's account of a check by parts, made from the manifest alone (test/gamesOpen.test.ts
- * holds the document to it): how many parts are valid, each part, the pace by code, and what is
- * left at the pace of the code that ran last.
+ * holds the document to it): how many parts are valid, each part, the pace by code and day, and
+ * what is left at the pace of the latest day's parts.
  */
 export function checkByPartsText(name: string, m: OpenManifest): string {
   const proof = proofOf(name, m);
