@@ -71,7 +71,7 @@ const millions = (n: number) => (n / 1e6).toFixed(1);
 /**
  * docs/GAMES.md's account of a check by parts, made from the manifest alone (test/gamesOpen.test.ts
  * holds the document to it): how many parts are valid, each part, the pace by code and day, and
- * what is left at the pace of the latest day's parts.
+ * what is left at the pace of the latest code and day.
  */
 export function checkByPartsText(name: string, m: OpenManifest): string {
   const proof = proofOf(name, m);
@@ -100,7 +100,7 @@ export function checkByPartsText(name: string, m: OpenManifest): string {
     left === 0
       ? `Every part is valid: the proof is checked whole, part by part.`
       : last
-        ? `The other ${left} parts, at the median pace of the latest day's parts (code ${last.code}, ${last.day}), need about ${(left * median(last.cpu) / 3600).toFixed(1)} CPU hours: ${(left * median(last.cpu) / 7200).toFixed(1)} hours on 2 cores, or about ${Math.round(median(last.cpu) / 60)} minutes on each of ${left} machines (on each, \`npm run bench -- games-open-check --only K --log K.jsonl\`; then, on one, \`--report --log 1.jsonl,2.jsonl,... --write\` records them).`
+        ? `The other ${left} parts, at the median pace of the latest code and day (${last.code}, ${last.day}), need about ${(left * median(last.cpu) / 3600).toFixed(1)} CPU hours: ${(left * median(last.cpu) / 7200).toFixed(1)} hours on 2 cores, or about ${Math.round(median(last.cpu) / 60)} minutes on each of ${left} machines (on each, \`npm run bench -- games-open-check --only K --log K.jsonl\`; then, on one, \`--report --log 1.jsonl,2.jsonl,... --write\` records them).`
         : `No part has been checked yet.`,
   ];
   return lines.join('\n\n');

@@ -127,7 +127,7 @@ describe('bench/results/open/', () => {
     expect(two.indexOf('| 1/4 |')).toBeLessThan(two.indexOf('| 3/4 |'));
     expect(two).toContain('| aaa | 2026-01-01 | 1 | 100 (100) |');
     expect(two).toContain('| bbb | 2026-01-02 | 1 | 200 (200) |');
-    expect(two).toContain('The other 2 parts, at the median pace of the latest day\'s parts (code bbb, 2026-01-02), need about 0.1 CPU hours');
+    expect(two).toContain('The other 2 parts, at the median pace of the latest code and day (bbb, 2026-01-02), need about 0.1 CPU hours');
     expect(checkedLine('t', manifest([report(1, 'aaa', '2026-01-01', 100)]))).toContain('1 of the 4 parts are valid');
     const all = manifest([1, 2, 3, 4].map((k) => report(k, 'aaa', '2026-01-01', 100)));
     expect(checkByPartsText('t', all)).toContain('Every part is valid');
