@@ -415,10 +415,14 @@ describe('lower-bound proofs: bound --proof, check, shards, merge-proofs', () =>
   test('a run stopped by its time limit keeps its checkpoint and the same command resumes to the same proof', () => {
     const whole = wholeProof();
     const out = at('resumed.proof');
-    // A limit well inside the search: once the core and the checker were faster, the whole
-    // search (1,966 positions) ended within 0.5 s in a CI run; below about 0.1 s the stop can
-    // come before the frontier, with no checkpoint yet.
-    const stopped = nonocrypt([...args, '--proof', out, '-t', '0.15']);
+    // A limit inside the search: the whole search (1,966 positions) ended within 0.5 s in a CI
+    // run, and a stop can come before the frontier (no checkpoint yet: on a slower machine
+    // 0.15 s did, 0 positions searched). So the limit grows until a run stops with a checkpoint.
+    let stopped = nonocrypt([...args, '--proof', out, '-t', '0.1']);
+    for (const t of ['0.15', '0.25', '0.4', '0.6']) {
+      if (stopped.code !== 3 || stopped.stdout.includes('the same command resumes')) break;
+      stopped = nonocrypt([...args, '--proof', out, '-t', t]);
+    }
     expect(stopped.code).toBe(3);
     expect(stopped.stdout).toContain('the same command resumes');
     expect(existsSync(out)).toBe(false);
