@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { machine, packageRoot, revision, writeSection, writeWhole } from './harness/doc.js';
 import { ints, str, whole } from './harness/flags.js';
-import { cliArgv, runProcess, type ProcRun } from './harness/proc.js';
+import { cliArgv, lastLine, runProcess, type ProcRun } from './harness/proc.js';
 import { int, markdownTable, max, median, min, secs } from './harness/stats.js';
 import { defineSuite, part, view, type Command } from './harness/suite.js';
 
@@ -139,7 +139,7 @@ async function proofFile(name: string, m: OpenManifest, work: string, say: (s: s
   const { args, nodeOptions } = recipeArgs(proof.recipe, file);
   const r = await runProcess(cliArgv(...args), nodeOptions ? { env: { NODE_OPTIONS: nodeOptions } } : {});
   // The recipe ends `--unchecked`: it exits 3 (written, nothing claimed).
-  if (r.code !== 3 || !existsSync(file)) throw new Error(`${name}: the recipe did not write the proof (exit ${r.code ?? r.signal}): ${r.stderr.trim().split('\n').pop() ?? ''}`);
+  if (r.code !== 3 || !existsSync(file)) throw new Error(`${name}: the recipe did not write the proof (exit ${r.code ?? r.signal}): ${lastLine(r.stderr)}`);
   const sha = textSha(file);
   if (sha !== proof.textSha256) throw new Error(`${name}: the recipe wrote a text with SHA-256 ${sha}, not the manifest's ${proof.textSha256}`);
   return file;
@@ -162,10 +162,10 @@ const minute = () => new Date().toISOString().slice(0, 16).replace('T', ' ');
 function fault(run: PartRun, sha: string, parts: number, depth: number): string | undefined {
   const r = run.report;
   if (run.proc.code === undefined) return `ended by ${run.proc.stopped ?? run.proc.signal}`;
-  if (!r) return `exit ${run.proc.code}, no report: ${run.proc.stderr.trim().split('\n').pop() ?? ''}`;
+  if (!r) return `exit ${run.proc.code}, no report: ${lastLine(run.proc.stderr)}`;
   if (r.sha256 !== sha) return `checked a text with SHA-256 ${r.sha256}, not the manifest's`;
   if (r.part.index !== run.index || r.part.count !== parts || r.part.depth !== depth) return `checked part ${r.part.index}/${r.part.count} at depth ${r.part.depth}`;
-  if (!r.valid || run.proc.code !== 0) return `NOT VALID (exit ${run.proc.code}): ${run.proc.stderr.trim().split('\n').pop() ?? ''}`;
+  if (!r.valid || run.proc.code !== 0) return `NOT VALID (exit ${run.proc.code}): ${lastLine(run.proc.stderr)}`;
   return undefined;
 }
 

@@ -158,3 +158,5 @@ export async function runProcess(argv: readonly string[], o: ProcOptions = {}): 
 /** The exit as a table shows it: the code, the signal, or why the harness stopped it. */
 export const exitOf = (r: ProcRun): string => r.stopped ?? (r.code === undefined ? (r.signal ?? '?') : String(r.code));
 export const firstLine = (s: string): string => s.trim().split('\n')[0] ?? '';
+/** The last line of a text (a process's last word on stderr, where its error is). */
+export const lastLine = (s: string): string => s.trim().split('\n').pop() ?? '';
