@@ -16,49 +16,20 @@ import { linesOf } from '../src/formats/textLines.js';
 import { nonocrypt, ROOT, tempDir } from './helpers/cli.js';
 import { checkByPartsText, checkedLine, type OpenManifest } from '../bench/gamesOpenCheck.js';
 import { sectionIn } from '../bench/harness/doc.js';
+import { OPEN_DIR, readOpenManifest } from './helpers/openManifests.js';
 
-const DIR = join(ROOT, 'bench', 'results', 'open');
-interface Manifest {
-  readonly checkpoint: string;
-  readonly bytes: number;
-  readonly sha256: string;
-  readonly rules: { readonly game: string; readonly pegs: number; readonly symbols: number; readonly lies: number; readonly end: string; readonly lie: string };
-  readonly guesses: number;
-  readonly frontierDepth: number;
-  readonly frontier: number;
-  readonly itemsDone: number;
-  readonly itemsRefuted: number;
-  readonly positions: number;
-  readonly resume: string;
-  /** A search with every item done: the proof its recipe writes (not committed), not yet a claim. */
-  readonly proof?: {
-    readonly recipe: string;
-    readonly textCharacters: number;
-    readonly textSha256: string;
-    readonly positions: number;
-    readonly checkByParts: { readonly parts: number; readonly partDepth: number; readonly reports: readonly PartReport[] };
-  };
-}
-/** A part found valid, as `check --part K/N` reports it. */
-interface PartReport {
-  readonly valid: boolean;
-  readonly sha256: string;
-  readonly part: { readonly index: number; readonly count: number; readonly depth: number };
-  readonly units: { readonly checked: number; readonly total: number };
-}
-const manifests = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.manifest.json')).sort() : [];
-const readManifest = (m: string) => JSON.parse(readFileSync(join(DIR, m), 'utf8')) as Manifest;
+const manifests = existsSync(OPEN_DIR) ? readdirSync(OPEN_DIR).filter((f) => f.endsWith('.manifest.json')).sort() : [];
 
 describe('bench/results/open/', () => {
   test('every checkpoint has a manifest, and every manifest its checkpoint', () => {
     expect(manifests.length).toBeGreaterThan(0);
-    const named = manifests.map((m) => readManifest(m).checkpoint).sort();
-    expect(readdirSync(DIR).filter((f) => !f.endsWith('.manifest.json')).sort()).toEqual(named);
+    const named = manifests.map((m) => readOpenManifest(m).checkpoint).sort();
+    expect(readdirSync(OPEN_DIR).filter((f) => !f.endsWith('.manifest.json')).sort()).toEqual(named);
   });
 
   test.each(manifests)('%s: the checkpoint is the search and the progress it states, and its command resumes that search', (m) => {
-    const manifest = readManifest(m);
-    const bytes = readFileSync(join(DIR, manifest.checkpoint));
+    const manifest = readOpenManifest(m);
+    const bytes = readFileSync(join(OPEN_DIR, manifest.checkpoint));
     expect({ bytes: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') }).toEqual({ bytes: manifest.bytes, sha256: manifest.sha256 });
     // Not partial: a committed checkpoint has no line cut short.
     const part = readBoundPart(linesOf(textPieces(gunzipSync(bytes))), manifest.checkpoint);
@@ -77,16 +48,16 @@ describe('bench/results/open/', () => {
     expect(manifest.resume).toContain(`nonocrypt mastermind bound ${flags} --proof ${proof}`);
   }, 300_000);
 
-  const whole = manifests.filter((m) => readManifest(m).proof);
+  const whole = manifests.filter((m) => readOpenManifest(m).proof);
   test.each(whole)('%s: every item done, and the proof its recipe writes is the text it states', (m) => {
-    const manifest = readManifest(m);
+    const manifest = readOpenManifest(m);
     const proof = manifest.proof!;
     expect(manifest.itemsDone).toBe(manifest.frontier);
     expect(proof.recipe).toBe(`${manifest.resume} --unchecked`);
     const out = /--proof (\S+)/.exec(manifest.resume)![1]!;
     const { dir, cleanup } = tempDir();
     try {
-      writeFileSync(join(dir, `${out}.partial`), gunzipSync(readFileSync(join(DIR, manifest.checkpoint))));
+      writeFileSync(join(dir, `${out}.partial`), gunzipSync(readFileSync(join(OPEN_DIR, manifest.checkpoint))));
       const args = /nonocrypt mastermind (bound .*)$/.exec(proof.recipe)![1]!.split(' ').filter((a) => a !== '-v');
       const r = nonocrypt(['mastermind', ...args, '--json'], { cwd: dir, timeoutMs: 240_000 });
       expect(r.code, r.stderr).toBe(3);
@@ -138,7 +109,7 @@ describe('bench/results/open/', () => {
   // (npm run bench -- games-open-check --write): a part recorded by hand shows there too.
   test.each(whole)('%s: docs/GAMES.md states its check by parts as the manifest records it', (m) => {
     const name = m.replace(/\.manifest\.json$/, '');
-    const manifest = readManifest(m) as unknown as OpenManifest;
+    const manifest = readOpenManifest(m) as unknown as OpenManifest;
     const games = readFileSync(join(ROOT, 'docs', 'GAMES.md'), 'utf8');
     const section = `open-check:${name}`;
     expect(sectionIn(games, section)).toBe(`<!-- ${section}:start -->\n${checkByPartsText(name, manifest)}\n<!-- ${section}:end -->`);

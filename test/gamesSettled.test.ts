@@ -14,20 +14,10 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { checkStrategy } from '../src/games/check/checkStrategy.js';
 import { ROOT } from './helpers/cli.js';
+import { OPEN_DIR, readOpenManifest, type OpenPartReport } from './helpers/openManifests.js';
 
 const DIR = join(ROOT, 'examples', 'games', 'settled');
-const OPEN = join(ROOT, 'bench', 'results', 'open');
 
-interface PartReport {
-  readonly valid: boolean;
-  readonly game: string;
-  readonly guesses: number;
-  readonly positions: number;
-  /** `outside` (the splits above the units, which every part checks) is missing from reports made before check printed it. */
-  readonly units: { readonly checked: number; readonly total: number; readonly outside?: number };
-  readonly part: { readonly index: number; readonly count: number; readonly depth: number };
-  readonly sha256: string;
-}
 interface Settled {
   readonly game: string;
   readonly rules: { readonly game: string; readonly pegs: number; readonly symbols: number; readonly lies: number; readonly end: string; readonly lie: string };
@@ -36,20 +26,12 @@ interface Settled {
   readonly strategy: string;
   /** The proof and its check held by the record; or, with `manifest`, none: the manifest holds them. */
   readonly proof?: { readonly textSha256: string; readonly gzipBytes: number; readonly positions: number; readonly checkpoint: string; readonly checkpointSha256: string; readonly recipe: string };
-  readonly parts?: readonly PartReport[];
+  readonly parts?: readonly OpenPartReport[];
   /** NAME of bench/results/open/NAME.manifest.json, whose proof and check by parts settle the value. */
   readonly manifest?: string;
 }
-interface Manifest {
-  readonly checkpoint: string;
-  readonly sha256: string;
-  readonly rules: Settled['rules'];
-  readonly guesses: number;
-  readonly proof: { readonly textSha256: string; readonly checkByParts: { readonly parts: number; readonly reports: readonly PartReport[] } };
-}
-
 /** A record's proof text, checkpoint and parts, from the record or from the manifest it names. */
-function proofOf(s: Settled): { textSha256: string; checkpoint: string; checkpointSha256: string; parts: readonly PartReport[] } {
+function proofOf(s: Settled): { textSha256: string; checkpoint: string; checkpointSha256: string; parts: readonly OpenPartReport[] } {
   if (s.manifest === undefined) {
     const p = s.proof!;
     expect(p.recipe).toMatch(new RegExp(`gunzip -c \\S*bench/results/open/${p.checkpoint.replace(/\./g, '\\.')} > `));
@@ -59,10 +41,11 @@ function proofOf(s: Settled): { textSha256: string; checkpoint: string; checkpoi
   }
   expect(s.proof).toBeUndefined();
   expect(s.parts).toBeUndefined();
-  const m = JSON.parse(readFileSync(join(OPEN, `${s.manifest}.manifest.json`), 'utf8')) as Manifest;
+  const m = readOpenManifest(`${s.manifest}.manifest.json`);
   expect({ rules: m.rules, guesses: m.guesses }).toEqual({ rules: s.rules, guesses: s.value });
-  expect(m.proof.checkByParts.reports.length).toBe(m.proof.checkByParts.parts);
-  return { textSha256: m.proof.textSha256, checkpoint: m.checkpoint, checkpointSha256: m.sha256, parts: m.proof.checkByParts.reports };
+  const proof = m.proof!;
+  expect(proof.checkByParts.reports.length).toBe(proof.checkByParts.parts);
+  return { textSha256: proof.textSha256, checkpoint: m.checkpoint, checkpointSha256: m.sha256, parts: proof.checkByParts.reports };
 }
 
 const strategyText = (file: string) => {
@@ -94,7 +77,7 @@ describe('examples/games/settled/', () => {
     }
     expect(parts.reduce((k, p) => k + p.units.checked, 0)).toBe(parts[0]!.units.total);
     expect(parts[0]!.units.total).toBeGreaterThan(n);
-    expect(createHash('sha256').update(readFileSync(join(OPEN, checkpoint))).digest('hex')).toBe(checkpointSha256);
+    expect(createHash('sha256').update(readFileSync(join(OPEN_DIR, checkpoint))).digest('hex')).toBe(checkpointSha256);
     const text = strategyText(s.strategy);
     expect(checkStrategy(text, s.strategy)).toMatchObject({ valid: true, worst: s.value });
     expect(JSON.parse(text.split('\n', 1)[0]!)).toMatchObject({ format: 'nonocrypt-strategy', ...s.rules });
