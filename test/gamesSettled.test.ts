@@ -1,5 +1,5 @@
 // Values of games settled by runs too long for a test or for one push (issue 43): the strategy
-// at the value is shipped and checked here; the proof that one guess fewer does not suffice is
+// at the value is shipped (here, or beside the game's other files) and checked here; the proof that one guess fewer does not suffice is
 // not committed (too large for one push, or rebuilt in seconds), so the record keeps its check by parts
 // (check --part K/N: every part valid, all of one text, by its SHA-256) and the recipe that
 // rebuilds the proof, byte for byte, from a committed checkpoint (bench/results/open/), one line
@@ -22,7 +22,7 @@ interface Settled {
   readonly game: string;
   readonly rules: { readonly game: string; readonly pegs: number; readonly symbols: number; readonly lies: number; readonly end: string; readonly lie: string };
   readonly value: number;
-  /** The strategy file, from this folder (`.gz`: gzip). */
+  /** The strategy file, a path from this folder (`.gz`: gzip). */
   readonly strategy: string;
   /** The proof and its check held by the record; or, with `manifest`, none: the manifest holds them. */
   readonly proof?: { readonly textSha256: string; readonly gzipBytes: number; readonly positions: number; readonly checkpoint: string; readonly checkpointSha256: string; readonly recipe: string };
