@@ -2,7 +2,6 @@
 // codes, answers, candidates (enumeration and the SAT model), strategies and their check,
 // lower bounds against exhaustive minimax on tiny games.
 import { readFileSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -25,6 +24,7 @@ import { suggestNext } from '../src/games/play/suggestNext.js';
 import { GAMES_TUNING } from '../src/games/tuning.js';
 import { ROOT } from './helpers/cli.js';
 import { allCodes, refAlphabet, refAnswer, refLevels, refOptimum, type TinyGame } from './helpers/games.js';
+import { readGameFile } from './helpers/shippedProofs.js';
 import { thrown } from './helpers/thrown.js';
 
 const GAMES: TinyGame[] = [
@@ -612,7 +612,7 @@ describe('lower-bound proofs: the independent checker', () => {
 describe('lower-bound proofs: a check by parts', () => {
   // Small shipped proofs (milliseconds each): Mastermind 3x4 e = 2 at 7 (31 nodes two guesses
   // deep) and 2x4 e = 1 at 6 (240), both with remembered tuples and references.
-  const small = (name: string) => gunzipSync(readFileSync(join(ROOT, 'examples/games/small', name))).toString('utf8');
+  const small = (name: string) => readGameFile(join(ROOT, 'examples/games/small'), name);
   const proofs = ['mastermind-3x4-e2-any-lower-7.proof.gz', 'mastermind-2x4-e1-any-lower-6.proof.gz'].map(small);
   const partsOf = (text: string, count: number, depth: number) => Array.from({ length: count }, (_, index) => checkBoundProof(text, 'p', { part: { index, count, depth } }));
 

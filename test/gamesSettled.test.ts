@@ -1,20 +1,20 @@
 // Values of games settled by runs too long for a test or for one push (issue 43): the strategy
-// at the value is shipped (here, or beside the game's other files) and checked here; the proof that one guess fewer does not suffice is
-// not committed (too large for one push, or rebuilt in seconds), so the record keeps its check by parts
-// (check --part K/N: every part valid, all of one text, by its SHA-256) and the recipe that
-// rebuilds the proof, byte for byte, from a committed checkpoint (bench/results/open/), one line
-// a row in settled.jsonl. A record holds its proof and parts itself, or names the manifest of
+// at the value is shipped (here, or beside the game's other files) and checked here; the proof
+// that one guess fewer does not suffice is not committed (too large for one push, or rebuilt in
+// seconds), so the record keeps its check by parts (check --part K/N: every part valid, all of
+// one text, by its SHA-256) and the recipe that rebuilds the proof, byte for byte, from a
+// committed checkpoint (bench/results/open/), one line a row in settled.jsonl. A record holds its proof and parts itself, or names the manifest of
 // bench/results/open/ that holds them (test/gamesOpen.test.ts runs that manifest's recipe and
 // holds its parts to the text). Here every record must be whole and consistent, its checkpoint
 // the committed one, and its strategy accepted by the independent checker at the value.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { checkStrategy } from '../src/games/check/checkStrategy.js';
 import { ROOT } from './helpers/cli.js';
 import { OPEN_DIR, readOpenManifest, type OpenPartReport } from './helpers/openManifests.js';
+import { readGameFile } from './helpers/shippedProofs.js';
 
 const DIR = join(ROOT, 'examples', 'games', 'settled');
 
@@ -48,11 +48,6 @@ function proofOf(s: Settled): { textSha256: string; checkpoint: string; checkpoi
   return { textSha256: proof.textSha256, checkpoint: m.checkpoint, checkpointSha256: m.sha256, parts: proof.checkByParts.reports };
 }
 
-const strategyText = (file: string) => {
-  const bytes = readFileSync(join(DIR, file));
-  return (file.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
-};
-
 /** One record a line: the row, its strategy, and its proof's check by parts. */
 const records = readFileSync(join(DIR, 'settled.jsonl'), 'utf8')
   .split('\n')
@@ -78,7 +73,7 @@ describe('examples/games/settled/', () => {
     expect(parts.reduce((k, p) => k + p.units.checked, 0)).toBe(parts[0]!.units.total);
     expect(parts[0]!.units.total).toBeGreaterThan(n);
     expect(createHash('sha256').update(readFileSync(join(OPEN_DIR, checkpoint))).digest('hex')).toBe(checkpointSha256);
-    const text = strategyText(s.strategy);
+    const text = readGameFile(DIR, s.strategy);
     expect(checkStrategy(text, s.strategy)).toMatchObject({ valid: true, worst: s.value });
     expect(JSON.parse(text.split('\n', 1)[0]!)).toMatchObject({ format: 'nonocrypt-strategy', ...s.rules });
   }, 300_000);

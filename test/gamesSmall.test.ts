@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { checkStrategy } from '../src/games/check/checkStrategy.js';
 import { nonocrypt, ROOT } from './helpers/cli.js';
-import { expectShippedProof, readChecked, readGz } from './helpers/shippedProofs.js';
+import { expectShippedProof, readChecked, readGameFile } from './helpers/shippedProofs.js';
 
 const DIR = join(ROOT, 'examples', 'games', 'small');
 const checked = readChecked(DIR);
@@ -34,7 +34,7 @@ describe('examples/games/small/', () => {
     if (lower) {
       expectShippedProof(DIR, f, rules, +value!, checked);
     } else {
-      const text = readGz(DIR, f);
+      const text = readGameFile(DIR, f);
       expect(JSON.parse(text)).toMatchObject({ format: 'nonocrypt-strategy', ...rules, worst: +value! });
       expect(checkStrategy(text, f)).toMatchObject({ valid: true, worst: +value! });
     }

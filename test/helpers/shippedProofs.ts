@@ -47,8 +47,11 @@ export function readChecked(dir: string): CheckedProof[] {
     .map((l) => JSON.parse(l) as CheckedProof);
 }
 
-/** The gzip file `f` of `dir`, unpacked. */
-export const readGz = (dir: string, f: string) => gunzipSync(readFileSync(join(dir, f))).toString('utf8');
+/** The text of the game file `f` (a path from `dir`), unpacked when its name ends in `.gz`. */
+export function readGameFile(dir: string, f: string): string {
+  const bytes = readFileSync(join(dir, f));
+  return (f.endsWith('.gz') ? gunzipSync(bytes) : bytes).toString('utf8');
+}
 
 /** The verdict line `nonocrypt mastermind check` prints for a valid proof of `value` under `rules`. */
 export function validProofLine(rules: CheckedRules, value: number): RegExp {
@@ -59,7 +62,7 @@ export function validProofLine(rules: CheckedRules, value: number): RegExp {
 /** Expects the proof `f` of `dir` to prove `value` under `rules`: checked whole here, or held to its record. */
 export function expectShippedProof(dir: string, f: string, rules: CheckedRules, value: number, checked: readonly CheckedProof[]): void {
   const bytes = readFileSync(join(dir, f));
-  const text = gunzipSync(bytes).toString('utf8');
+  const text = readGameFile(dir, f);
   expect(JSON.parse(text.split('\n', 1)[0]!)).toMatchObject({ format: 'nonocrypt-bound-proof', ...rules, guesses: value });
   const record = checked.find((c) => c.file === f);
   if (record === undefined) {
