@@ -470,24 +470,26 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     await idle();
     expect(await page.isVisible('#dec-out')).toBe(true);
     expect(await page.textContent('#dec-out')).toMatch(/^Not decrypted:/);
-    expect(await page.textContent('#ver-summary')).toMatch(/^Checked 1 block in /);
+    expect(await page.textContent('#dec-summary')).toMatch(/^Checked 1 block in /);
     // Another text: the shipped example, verified. The red box of the old text is gone.
     await page.click('#dec-example');
     expect(await page.isVisible('#dec-out')).toBe(false);
+    expect(await page.textContent('#dec-summary')).toBe('');
     expect(await page.textContent('#ver-summary')).toBe('');
     await page.click('#ver-go');
     await idle();
     expect(await page.isVisible('#dec-out')).toBe(false);
     expect(await page.textContent('#ver-summary')).toMatch(/^3 blocks: 3 unique, 0 multiple, 0 none\./);
     expect(await page.locator('#ver-blocks .sheet').count()).toBe(3);
-    // Decrypting clears the verdicts drawn for the same text; editing the text clears the text.
+    // Decrypting the same text keeps its verdicts beside it (issue 66, item 6); editing the text clears both.
     await page.click('#dec-go');
     await idle();
-    expect(await page.locator('#ver-blocks .sheet').count()).toBe(0);
+    expect(await page.locator('#ver-blocks .sheet').count()).toBe(3);
     expect(await page.textContent('#dec-out')).toBe('TO BE, OR NOT TO BE.');
-    expect(await page.textContent('#ver-summary')).toMatch(/^Decrypted 3 blocks in /);
+    expect(await page.textContent('#dec-summary')).toMatch(/^Decrypted 3 blocks in /);
     await page.type('#dec-text', ' ');
     expect(await page.isVisible('#dec-out')).toBe(false);
+    expect(await page.locator('#ver-blocks .sheet').count()).toBe(0);
     expect(problems).toEqual([]);
   });
 
@@ -519,6 +521,8 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(counts.reduce((a, b) => a + b, 0), note).toBe(total);
     expect(note).toMatch(/: 1 block, \d+ cells given, \d+ characters; every annotation proven smallest\. Done in /);
     expect(note).not.toMatch(ONE_PLURAL);
+    // Every sentence starts with a capital (it read "... 76 boards. frequency table": issue 66, item 7).
+    expect(note).not.toMatch(/\. [a-z]/);
     await page.uncheck('#enc-auto');
     await page.selectOption('#enc-table', 'classic');
     // Step mode on a one-cell puzzle: one open cell, one pass, one line.
@@ -536,6 +540,97 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     expect(log).not.toMatch(ONE_PLURAL);
     await tab('puzzle');
     await page.selectOption('#pz-format', 'auto');
+    expect(problems).toEqual([]);
+  });
+
+  // ------------------------------------------------------------ issue 66
+
+  const SMILEY = ['.##..##.', '.##..##.', '........', '#......#', '#......#', '.#....#.', '..####..', '........'];
+  const pageError = async () => ((await page.isVisible('#error')) ? await page.textContent('#error') : '');
+
+  test('step mode circles the given cells as the sheets do, and says from where it counts rows (issue 66, items 4 and 7)', async () => {
+    const smiley = parsePicture(SMILEY.join('\n'));
+    await tab('puzzle');
+    await page.fill('#pz-text', formatPuzzle({ puzzle: puzzleOf(smiley), goal: smiley, givens: [24, 31] }, 'non'));
+    await page.selectOption('#pz-format', 'auto');
+    await page.click('#pz-step');
+    await idle();
+    await page.waitForSelector('#step-board[data-status="start"]');
+    expect(await page.textContent('#step-status')).toBe('Start: 62 open cells. Press “One pass”.');
+    /** For each ring of a given cell: whether it is what the eye sees on its edge (nothing drawn over it). */
+    const ringsOnTop = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('#step-board svg circle')].map((c) => {
+          const b = c.getBoundingClientRect();
+          return document.elementFromPoint(b.right - 0.5, b.top + b.height / 2) === c;
+        }),
+      );
+    expect(await ringsOnTop()).toEqual([true, true]);
+    await page.click('#step-end');
+    await idle();
+    // Line logic alone stalls on it (probing settles it): the given cells stay black and ringed.
+    await page.waitForSelector('#step-board[data-status="stalled"]', { timeout: 60_000 });
+    expect((await page.getAttribute('#step-board', 'data-rows'))!.split('/')[3]).toMatch(/^#.*#$/);
+    expect(await ringsOnTop()).toEqual([true, true]);
+    // Rows and columns counted from 1, as the log counts them; a file's `given x,y` from 0.
+    expect(await page.textContent('#tab-step p.note')).toContain('Rows and columns are counted from 1, at the top left; a .non file\'s “given x,y” counts from 0 (row 1 is y = 0).');
+    expect(await page.locator('#step-log li.line').first().textContent()).toMatch(/^row \d+: \d+ cells?$/);
+    expect(problems).toEqual([]);
+  });
+
+  test('Verify every block keeps the decrypted text; Decrypt keeps the verdicts (issue 66, item 6)', async () => {
+    await tab('decrypt');
+    await page.click('#dec-example');
+    await page.selectOption('#dec-table', 'auto');
+    await page.click('#dec-go');
+    await idle();
+    expect(await page.textContent('#dec-out')).toBe('TO BE, OR NOT TO BE.');
+    await page.click('#ver-go');
+    await idle();
+    expect(await page.isVisible('#dec-out')).toBe(true);
+    expect(await page.textContent('#dec-out')).toBe('TO BE, OR NOT TO BE.');
+    expect(await page.textContent('#dec-summary')).toMatch(/^Decrypted 3 blocks in /);
+    expect(await page.textContent('#ver-summary')).toMatch(/^3 blocks: 3 unique, 0 multiple, 0 none\./);
+    expect(await page.locator('#ver-blocks .sheet').count()).toBe(3);
+    expect(problems).toEqual([]);
+  });
+
+  test('loading another file (or an example) clears the red error of the last one (issue 66, item 7)', async () => {
+    await tab('puzzle');
+    await page.selectOption('#pz-format', 'auto');
+    await page.fill('#pz-text', 'garbage\n');
+    await page.click('#pz-solve');
+    await idle();
+    expect(await pageError()).toMatch(/^the puzzle: cannot tell the puzzle format/);
+    await page.setInputFiles('#pz-file', { name: 'scatter.pic', mimeType: 'text/plain', buffer: Buffer.from(example('scatter.pic')) });
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#pz-text')!.value !== 'garbage\n');
+    expect(await pageError()).toBe('');
+    await page.fill('#pz-text', 'garbage\n');
+    await page.click('#pz-solve');
+    await idle();
+    await page.click('#pz-example');
+    expect(await pageError()).toBe('');
+    await tab('decrypt');
+    await page.fill('#dec-text', 'garbage');
+    await page.click('#ver-go');
+    await idle();
+    expect(await pageError()).not.toBe('');
+    await page.setInputFiles('#dec-file', { name: 'to-be.txt', mimeType: 'text/plain', buffer: Buffer.from(example('to-be.txt')) });
+    await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#dec-text')!.value !== 'garbage');
+    expect(await pageError()).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  test('the Mastermind History shows all of a long history (issue 66, item 7)', async () => {
+    await tab('mm');
+    const long = Array.from({ length: 14 }, (_, k) => `${(k % 6) + 1}${((k + 2) % 6) + 1}${((k + 4) % 6) + 1}${((k + 1) % 6) + 1}=0A1B`).join(',');
+    await page.fill('#mm-history', long);
+    const fits = await page.evaluate(() => {
+      const h = document.querySelector<HTMLElement>('#mm-history')!;
+      return { wide: h.scrollWidth <= h.clientWidth, tall: h.scrollHeight <= h.clientHeight + 1 };
+    });
+    expect(fits).toEqual({ wide: true, tall: true });
+    await page.fill('#mm-history', '1122=1A0B,3345=0A2B');
     expect(problems).toEqual([]);
   });
 });

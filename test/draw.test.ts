@@ -2,7 +2,7 @@
 // move, release over #ed-grid), the live verdict read from #ed-verdict, the cells where two
 // solutions differ, undo and redo, the keyboard, the #draw= link, a PNG imported, and every
 // export read back by the CLI. Needs the build (dist/web, dist/nonocrypt.mjs) and chromium.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
@@ -223,10 +223,17 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
       return path;
     };
     const files: Record<string, string> = {};
-    for (const f of ['non', 'picture', 'xml', 'json', 'cipher', 'svg', 'png']) {
+    for (const f of ['non', 'json', 'cipher', 'svg', 'png']) {
       files[f] = await save(`#tab-draw button[data-export="${f}"]`);
       await page.waitForSelector('#busy', { state: 'hidden' });
     }
+    // .pic and webpbn XML hold no given cells: written only with the box unticked (issue 66, item 3).
+    await page.uncheck('#ed-with-givens');
+    for (const f of ['picture', 'xml']) {
+      files[f] = await save(`#tab-draw button[data-export="${f}"]`);
+      await page.waitForSelector('#busy', { state: 'hidden' });
+    }
+    await page.check('#ed-with-givens');
     expect(Object.values(files).map((p) => p.slice(dir.length + 1)).sort()).toEqual(['picture.json', 'picture.nc', 'picture.non', 'picture.pic', 'picture.png', 'picture.svg', 'picture.xml']);
     // With the given cells the puzzle is unique, and its solution is the picture drawn.
     for (const f of [files.non!, files.json!, files.cipher!]) {
@@ -235,7 +242,7 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
       expect(JSON.parse(r.stdout)).toMatchObject({ status: 'unique', solutions: [scatter] });
     }
     expect(nonocrypt(['verify', files.cipher!]).code).toBe(0);
-    // The picture itself and webpbn XML (which holds no given cells) are the bare clues: ambiguous.
+    // The picture itself and webpbn XML, written without the given cells, are the bare clues: ambiguous.
     expect(readFileSync(files.picture!, 'utf8')).toBe(`${scatter.join('\n')}\n`);
     for (const f of [files.picture!, files.xml!]) expect(nonocrypt(['solve', f]).code).toBe(1);
     expect(nonocrypt(['convert', '--to', 'picture', files.xml!]).stdout).toBe(`${scatter.join('\n')}\n`);
@@ -303,7 +310,7 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     // A drawing with a 2x2 switch is multiple at once: this one has none, and nonocrypt does not decide it within the 2 s limit.
     const hard = gridRows(switchFreePicture(100, 100, 0.5, rng(1)));
     await open(hard);
-    expect(await verdict(60_000)).toMatch(/^unknown: not decided within the page's limit/);
+    expect(await verdict(60_000)).toMatch(/^unknown: not decided within the time limit of 2 s/);
     expect(await page.isVisible('#ed-keep-going')).toBe(true);
     await page.click('#ed-keep-going');
     expect(await page.getAttribute('#ed-verdict', 'data-state')).toBe('checking');
@@ -312,6 +319,172 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     await page.click('#ed-clear');
     expect(await verdict(10_000)).toContain('(an empty grid: every clue is 0)');
     expect(Number(await page.getAttribute('#ed-verdict', 'data-latency-ms'))).toBeLessThan(5000);
+    expect(web.problems).toEqual([]);
+  });
+
+  // ------------------------------------------------------------ issue 66
+
+  const SMILEY = ['.##..##.', '.##..##.', '........', '#......#', '#......#', '.#....#.', '..####..', '........'];
+  const idle = () => page.waitForSelector('#busy', { state: 'hidden', timeout: 120_000 });
+  const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const gridBox = async () => (await page.locator('#ed-grid').boundingBox())!;
+  const pageError = async () => ((await page.isVisible('#error')) ? await page.textContent('#error') : '');
+
+  test('the grid stays under the pointer as clues grow: its box is the same after every click, and a picture drawn at the first box comes out as drawn (issue 66, item 1)', async () => {
+    const blank = Array.from({ length: 10 }, () => '..........');
+    await open(blank);
+    await frames();
+    const box = await gridBox();
+    const at = (x: number, y: number): [number, number] => [box.x + ((x + 0.5) * box.width) / 10, box.y + ((y + 0.5) * box.height) / 10];
+    // The issue's clicks: column 0 gains a number with each of the first four, row 0 with each of the last four.
+    for (const [x, y] of [[0, 0], [0, 2], [0, 4], [0, 6], [2, 0], [4, 0], [6, 0], [8, 0]] as const) {
+      await page.mouse.click(...at(x, y));
+      await frames();
+      expect(await gridBox(), `after the click on (${x}, ${y})`).toEqual(box);
+    }
+    expect(await shown()).toBe('#.#.#.#.#./........../#........./........../#........./........../#........./........../........../..........');
+    // A picture of many short runs, drawn one stroke per run at the points of the first box.
+    const picture = ['#.#.#.#.#.', '.#.#.#.#.#', '##..##..##', '..........', '#.#.#.#.#.', '###.###.#.', '.#.#.#.#.#', '#........#', '.##.##.##.', '#.#.#.#.#.'];
+    await page.click('#ed-clear');
+    for (const [y, row] of picture.entries()) {
+      for (const run of row.matchAll(/#+/g)) {
+        await page.mouse.move(...at(run.index, y));
+        await page.mouse.down();
+        await page.mouse.move(...at(run.index + run[0].length - 1, y), { steps: run[0].length });
+        await page.mouse.up();
+      }
+    }
+    await frames();
+    expect(await shown()).toBe(picture.join('/'));
+    expect(await gridBox()).toEqual(box);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('the verdict counts the given cells: the smiley with its two given cells is unique, in the page as in the CLI (issue 66, item 2)', async () => {
+    await open(SMILEY);
+    expect(await verdict()).toMatch(/^multiple: two pictures fit, 4 cells differ/);
+    await page.click('#ed-annotate-unique');
+    await idle();
+    // (0,3) and (7,3): cells 24 and 31.
+    expect(await page.getAttribute('#ed-grid', 'data-givens')).toBe('24 31');
+    const text = await verdict();
+    expect(await page.getAttribute('#ed-verdict', 'data-status')).toBe('unique');
+    expect(text).toMatch(/^unique with the 2 given cells/);
+    expect(await page.getAttribute('#ed-grid', 'data-differ')).toBe('');
+    // Unticked, the given cells are out of the exports, and out of the verdict.
+    await page.uncheck('#ed-with-givens');
+    expect(await verdict()).toMatch(/^multiple: two pictures fit, 4 cells differ/);
+    await page.check('#ed-with-givens');
+    expect(await verdict()).toMatch(/^unique with the 2 given cells/);
+    // The .non that `nonocrypt annotate` writes: the page says what `nonocrypt solve` says.
+    const dir = scratch.at('smiley');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'smiley.pic'), `${SMILEY.join('\n')}\n`);
+    const annotated = nonocrypt(['annotate', '-q', join(dir, 'smiley.pic'), '-o', join(dir, 'smiley.non')]);
+    expect(annotated.code, annotated.stderr).toBe(0);
+    expect(readFileSync(join(dir, 'smiley.non'), 'utf8')).toContain('\ngiven 0,3 7,3\n');
+    const cli = nonocrypt(['solve', '--json', join(dir, 'smiley.non')]);
+    expect(cli.code, cli.stderr).toBe(0);
+    const cliStatus = (JSON.parse(cli.stdout) as { status: string }).status;
+    expect(cliStatus).toBe('unique');
+    await open(['.']);
+    await page.setInputFiles('#ed-file', join(dir, 'smiley.non'));
+    await page.waitForFunction((r) => document.querySelector<HTMLElement>('#ed-grid')!.dataset.rows === r, SMILEY.join('/'));
+    expect(await page.getAttribute('#ed-grid', 'data-givens')).toBe('24 31');
+    expect(await verdict()).toMatch(/^unique with the 2 given cells/);
+    expect(await page.getAttribute('#ed-verdict', 'data-status')).toBe(cliStatus);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('with the given cells ticked, .pic and webpbn XML are refused, saying why; unticked they are written, without them (issue 66, item 3)', async () => {
+    await open(SMILEY);
+    await verdict();
+    await page.click('#ed-annotate-unique');
+    await idle();
+    expect(await page.getAttribute('#ed-grid', 'data-givens')).toBe('24 31');
+    const downloads: string[] = [];
+    const listen = (d: { suggestedFilename(): string }) => downloads.push(d.suggestedFilename());
+    page.on('download', listen);
+    try {
+      const dir = scratch.at('refused');
+      mkdirSync(dir, { recursive: true });
+      const save = async (format: string): Promise<string> => {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click(`#tab-draw button[data-export="${format}"]`)]);
+        const path = join(dir, download.suggestedFilename());
+        await download.saveAs(path);
+        await idle();
+        return path;
+      };
+      await page.click('#tab-draw button[data-export="picture"]');
+      await idle();
+      expect(await pageError()).toBe('.pic has no place for given cells; write .non or .json to keep them, or untick “with the given cells” to write it without them');
+      await page.click('#tab-draw button[data-export="xml"]');
+      await idle();
+      expect(await pageError()).toBe('webpbn XML has no place for given cells; write .non or .json to keep them, or untick “with the given cells” to write it without them');
+      // A file the page can write is written, and is the first download: none came before it.
+      const non = await save('non');
+      expect(await pageError()).toBe('');
+      expect(downloads).toEqual(['picture.non']);
+      expect(JSON.parse(nonocrypt(['solve', '--json', non]).stdout)).toMatchObject({ status: 'unique' });
+      await page.uncheck('#ed-with-givens');
+      for (const f of [await save('picture'), await save('xml')]) {
+        const r = nonocrypt(['solve', '--json', f]);
+        expect(JSON.parse(r.stdout), f).toMatchObject({ status: 'multiple' });
+      }
+      expect(downloads).toEqual(['picture.non', 'picture.pic', 'picture.xml']);
+      await page.check('#ed-with-givens');
+    } finally {
+      page.off('download', listen);
+    }
+    expect(web.problems).toEqual([]);
+  });
+
+  test('"Copy the link" copies the link and says so; without a clipboard it shows the link selected to copy (issue 66, item 5)', async () => {
+    await web.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(web.url).origin });
+    await open(SMILEY);
+    await page.click('#ed-link');
+    const link = `${web.url}#draw=${SMILEY.join('/').replaceAll('#', '%23')}`;
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    expect(await page.textContent('#ed-link-note')).toBe('Copied the link to this picture.');
+    expect(await page.isVisible('#ed-link-text')).toBe(false);
+    // A browser that offers no clipboard to the page: the link, selected, and what to press.
+    await page.evaluate(() => Object.defineProperty(navigator, 'clipboard', { value: undefined, configurable: true }));
+    await page.click('#ed-link');
+    expect(await page.isVisible('#ed-link-text')).toBe(true);
+    expect(await page.inputValue('#ed-link-text')).toBe(link);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('ed-link-text');
+    expect(await page.textContent('#ed-link-note')).toBe('This browser gives the page no clipboard: the link is selected, copy it with Ctrl+C (⌘C on a Mac).');
+    expect(web.problems).toEqual([]);
+  });
+
+  test("a broken link says what is wrong once, in words (issue 66, item 7)", async () => {
+    await page.evaluate(() => (location.hash = 'draw=%E0%A4%A'));
+    await page.waitForSelector('#error', { state: 'visible' });
+    expect(await pageError()).toBe("The link's picture: not valid URL encoding.");
+    await page.evaluate(() => (location.hash = 'draw=%23%23/%23'));
+    await page.waitForFunction(() => document.querySelector('#error')!.textContent!.includes('row 2'));
+    expect(await pageError()).toBe("The link's picture: row 2 has 1 cell, row 1 has 2.");
+    await open(['#']);
+    expect(await pageError()).toBe('');
+    expect(web.problems).toEqual([]);
+  });
+
+  test('the time limit of the live verdict is the author\'s to set: at 0.5 s a hard 100 x 100 picture is unknown, saying so, and Keep going offered (issue 66, item 8)', async () => {
+    expect(await page.inputValue('#ed-limit')).toBe('2');
+    const hard = gridRows(switchFreePicture(100, 100, 0.5, rng(1)));
+    await page.fill('#ed-limit', '0.5');
+    await open(hard);
+    expect(await verdict(60_000)).toMatch(/^unknown: not decided within the time limit of 0\.5 s: Keep going goes on without a limit \(100 x 100, \d+ black cells\)\.$/);
+    expect(await page.isVisible('#ed-keep-going')).toBe(true);
+    // A limit that is not a positive number is said, and the verdict keeps the last good one.
+    await page.fill('#ed-limit', '0');
+    await page.press('#ed-limit', 'Enter');
+    expect(await pageError()).toBe('Time limit: a number of seconds above 0 (2 is the default).');
+    await page.fill('#ed-limit', '2');
+    await page.press('#ed-limit', 'Enter');
+    expect(await pageError()).toBe('');
+    await page.click('#ed-clear');
+    expect(await verdict()).toContain('(an empty grid: every clue is 0)');
     expect(web.problems).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ describe('Drawing', () => {
   });
 
   test('a bad link or bad rows say what is wrong', () => {
-    expect(() => drawingFromLink('draw=%23./%23')).toThrow('row 2 has 1 cells, the first 2');
+    expect(() => drawingFromLink('draw=%23./%23')).toThrow('row 2 has 1 cell, row 1 has 2');
     expect(() => drawingFromLink('draw=%23x')).toThrow('row 1, cell 2: expected # or ., found "x"');
     expect(() => drawingFromLink('draw=%E0')).toThrow('not valid URL encoding');
     expect(() => drawingFromRows(['#'.repeat(MAX_DRAW_SIDE + 1)])).toThrow(`a side is a whole number from 1 to ${MAX_DRAW_SIDE}`);

@@ -205,6 +205,8 @@ function loadFile(inputId: string, target: string, nameKey: string, loaded: () =
     if (!file) return;
     area(target).value = await file.text();
     area(target).dataset[nameKey] = file.name;
+    // Another file: the error of the last text is no longer about what is on screen.
+    showError(undefined);
     loaded();
   });
 }
@@ -256,20 +258,30 @@ function timeLimit(): number | undefined {
 
 /**
  * The results under the ciphertext (the decrypted text, the verdicts) describe the text they
- * were made from: each new run, a new text and a loaded file or example clear them all, so no
- * result of an earlier text stays beside a new one.
+ * were made from: a new text and a loaded file or example clear them all, so no result of an
+ * earlier text stays beside a new one. A run clears only its own: Decrypt and Verify of the
+ * same text show their results side by side (issue 66: Verify hid the decrypted text).
  */
 function clearCiphertextResults(): void {
+  clearDecrypted();
+  clearVerdicts();
+}
+
+function clearDecrypted(): void {
   const out = $('dec-out');
   out.hidden = true;
   out.classList.remove('failed');
   out.textContent = '';
+  $('dec-summary').textContent = '';
+}
+
+function clearVerdicts(): void {
   $('ver-summary').textContent = '';
   $('ver-blocks').replaceChildren();
 }
 
 async function decrypt(): Promise<void> {
-  clearCiphertextResults();
+  clearDecrypted();
   const out = $('dec-out');
   const request: Request = { kind: 'decrypt', ciphertext: area('dec-text').value, table: select('dec-table').value as TableChoice | 'auto' };
   const r = await run<Extract<Result, { kind: 'decrypt' }>>(request, {}, timeLimit());
@@ -277,16 +289,16 @@ async function decrypt(): Promise<void> {
   out.hidden = false;
   if (r.result.ok) {
     out.textContent = r.result.text;
-    $('ver-summary').textContent = `Decrypted ${counted(r.result.blocks, 'block')} in ${seconds(r.ms)}.`;
+    $('dec-summary').textContent = `Decrypted ${counted(r.result.blocks, 'block')} in ${seconds(r.ms)}.`;
   } else {
     out.classList.add('failed');
     out.textContent = `Not decrypted:\n${r.result.failures.join('\n')}`;
-    $('ver-summary').textContent = `Checked ${counted(r.result.blocks, 'block')} in ${seconds(r.ms)}.`;
+    $('dec-summary').textContent = `Checked ${counted(r.result.blocks, 'block')} in ${seconds(r.ms)}.`;
   }
 }
 
 async function verify(): Promise<void> {
-  clearCiphertextResults();
+  clearVerdicts();
   const blocks = $('ver-blocks');
   const request: Request = { kind: 'verify', ciphertext: area('dec-text').value };
   const ciphertext = request.ciphertext;
@@ -382,6 +394,8 @@ interface StepBoard {
   readonly width: number;
   readonly height: number;
   readonly overlay: SVGGElement;
+  /** The given cells (row-major), ringed over the cells as the sheets ring them. */
+  readonly givens: readonly number[];
   current: StepView;
 }
 let board: StepBoard | undefined;
@@ -445,6 +459,14 @@ function drawStep(): void {
   };
   if (selected) outline(selected.cells, 'step-selected');
   else outline(current.changes.flatMap((ch) => ch.cells), 'step-changed');
+  // Rings on the given cells, over what is drawn there, as the renderer's sheets have them
+  // (white on black, black on white): issue 66, they were plain black squares here.
+  for (const i of board.givens) {
+    const x = place.x + (i % width) * c + c / 2;
+    const y = place.y + Math.floor(i / width) * c + c / 2;
+    const stroke = current.cells[i] === 1 ? '#fff' : '#000';
+    overlay.append(svgEl('circle', { class: 'step-given', cx: x, cy: y, r: 0.3 * c, fill: 'none', stroke, 'stroke-width': Math.max(1, 0.1 * c) }));
+  }
   const holder = $('step-board');
   holder.dataset.rows = boardRows(current, width);
   holder.dataset.status = current.status;
@@ -514,7 +536,7 @@ async function stepLoad(): Promise<void> {
   const svg = holder.querySelector('svg')!;
   const overlay = svgEl('g', { class: 'step-overlay' }) as SVGGElement;
   svg.append(overlay);
-  board = { place: r.result.place, width: r.result.width, height: r.result.height, overlay, current: r.result.step };
+  board = { place: r.result.place, width: r.result.width, height: r.result.height, overlay, givens: r.result.givens, current: r.result.step };
   button('step-reset').disabled = false;
   showStep(r.result.step);
 }
@@ -583,6 +605,7 @@ function wire(): void {
   button('dec-example').addEventListener('click', () => {
     area('dec-text').value = toBeExample;
     area('dec-text').dataset.name = 'to-be.txt';
+    showError(undefined);
     clearCiphertextResults();
   });
   button('dec-go').addEventListener('click', decrypt);
@@ -595,6 +618,7 @@ function wire(): void {
   button('pz-example').addEventListener('click', () => {
     area('pz-text').value = scatterExample;
     area('pz-text').dataset.name = 'scatter.pic';
+    showError(undefined);
     clearPuzzleResults();
   });
   button('pz-solve').addEventListener('click', solvePuzzle);
@@ -604,8 +628,8 @@ function wire(): void {
   button('step-one').addEventListener('click', () => step(false));
   button('step-end').addEventListener('click', () => step(true));
   button('step-reset').addEventListener('click', stepLoad);
-  button('mm-candidates').addEventListener('click', () => void mastermind({ kind: 'mmCandidates', game: gameChoice(), history: input('mm-history').value }));
-  button('mm-next').addEventListener('click', () => void mastermind({ kind: 'mmNext', game: gameChoice(), history: input('mm-history').value }));
+  button('mm-candidates').addEventListener('click', () => void mastermind({ kind: 'mmCandidates', game: gameChoice(), history: area('mm-history').value }));
+  button('mm-next').addEventListener('click', () => void mastermind({ kind: 'mmNext', game: gameChoice(), history: area('mm-history').value }));
   button('mm-start').addEventListener('click', () => void play({ kind: 'mmPlayStart', game: gameChoice(), seed: Number(input('mm-seed').value) || 0 }));
   button('mm-play').addEventListener('click', () => void play({ kind: 'mmPlayGuess', guess: input('mm-guess').value }));
   input('mm-guess').addEventListener('keydown', (e) => {
@@ -663,7 +687,7 @@ async function play(request: Extract<Request, { kind: 'mmPlayStart' | 'mmPlayGue
   const r = await run<Extract<Result, { kind: 'mm' }>>(request);
   if (!r) return;
   log.textContent = `${request.kind === 'mmPlayStart' ? '' : log.textContent}${r.result.lines.join('\n')}\n`;
-  if (r.result.history !== undefined) input('mm-history').value = r.result.history;
+  if (r.result.history !== undefined) area('mm-history').value = r.result.history;
   const over = r.result.over === true;
   input('mm-guess').disabled = over;
   input('mm-guess').title = over ? 'the game is over: New game starts another' : '';

@@ -37,7 +37,7 @@ export type Request =
   | { readonly kind: 'mmPlayStart'; readonly game: GameChoice; readonly seed: number }
   | { readonly kind: 'mmPlayGuess'; readonly guess: string }
   /** The Draw tab: a picture's live verdict (the page's verdict worker; see web/editor/VerdictClient.ts). */
-  | { readonly kind: 'drawVerdict'; readonly picture: DrawnPicture }
+  | { readonly kind: 'drawVerdict'; readonly picture: DrawnPicture; readonly givens: readonly number[] }
   /** The fewest cells to give so that the receiver decodes the picture (as the CLI's annotate). */
   | { readonly kind: 'drawAnnotate'; readonly picture: DrawnPicture; readonly receiver: Receiver }
   /** The picture as a file: its puzzle (clues, goal, `givens` black) in a format, or its sheet as SVG. */
@@ -109,7 +109,7 @@ export type Result =
   | { readonly kind: 'certify'; readonly block: number; readonly ok: false; readonly reason: string }
   | { readonly kind: 'solve'; readonly status: string; readonly label: string; readonly svg: string; readonly rows: readonly string[][] }
   | { readonly kind: 'annotate'; readonly label: string; readonly code: string; readonly svg: string; readonly givenFile: string }
-  | { readonly kind: 'stepStart'; readonly svg: string; readonly place: GridPlace; readonly step: StepView; readonly width: number; readonly height: number }
+  | { readonly kind: 'stepStart'; readonly svg: string; readonly place: GridPlace; readonly step: StepView; readonly width: number; readonly height: number; readonly givens: readonly number[] }
   | { readonly kind: 'step'; readonly steps: readonly StepView[] }
   /**
    * Mastermind results as the lines of text the tab shows; a game also gives its history so far

@@ -12,6 +12,7 @@ import { emptySummary } from '../src/cipher/verify.js';
 import { MessageError, NonocryptError } from '../src/errors.js';
 import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js';
 import { writePuzzleFile } from '../src/formats/detectFormat.js';
+import { refuseGivens } from '../src/formats/checkPuzzleFile.js';
 import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
 import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
 import { counted } from '../src/formats/counted.js';
@@ -162,8 +163,11 @@ async function handle(id: number, r: Request): Promise<Result> {
       }
       const ciphertext = formatCiphertext({ width: plan.width, height: plan.height, blocks });
       const given = blocks.reduce((n, b) => n + b.annotation.length, 0);
-      const board = plan.choice ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ` : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, `;
-      const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${counted(blocks.length, 'block')}, ${counted(given, 'cell')} given, ${counted(ciphertext.length, 'character')}${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
+      const result = `${plan.table.name} table, ${r.receiver} receiver: ${counted(blocks.length, 'block')}, ${counted(given, 'cell')} given, ${counted(ciphertext.length, 'character')}${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
+      // After the size's own sentence, the result is a sentence of its own: it starts with a capital.
+      const note = plan.choice
+        ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ${result[0]!.toUpperCase()}${result.slice(1)}`
+        : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, ${result}`;
       return { kind: 'encrypt', ciphertext, table: plan.table.name, note, proven };
     }
     case 'decrypt': {
@@ -192,7 +196,7 @@ async function handle(id: number, r: Request): Promise<Result> {
       return certificateOf(b.puzzle, b.annotation, r.block, `block ${r.block}`);
     }
     case 'drawVerdict':
-      return drawVerdict(id, r.picture);
+      return drawVerdict(id, r.picture, r.givens);
     case 'drawAnnotate': {
       const a = await annotate(pictureGrid(r.picture), { receiver: r.receiver, ...runOptions(id) });
       return { kind: 'drawAnnotate', receiver: r.receiver, givens: a.annotation, proven: a.proven, ...(a.reason ? { reason: a.reason } : {}) };
@@ -226,11 +230,12 @@ async function handle(id: number, r: Request): Promise<Result> {
       const file = readPuzzleText(r.puzzle, r.format, r.name);
       const givens = file.givens ?? [];
       stepper = new LineStepper(file.puzzle, givens);
-      const sheet = { puzzle: file.puzzle, ...(givens.length ? { givens } : {}) };
+      // The empty board: the page draws the cells over it, and the given cells' rings over them.
+      const sheet = { puzzle: file.puzzle };
       const layout = sheetLayout(sheet);
       const place = { x: layout.panels[0]!.x, y: layout.panels[0]!.y, cell: layout.cell, width: layout.width, height: layout.height };
       const step: StepView = { status: 'start', pass: 0, cells: cellsOf(stepper), open: stepper.open, changes: [] };
-      return { kind: 'stepStart', svg: svgOf(sheet), place, step, width: file.puzzle.width, height: file.puzzle.height };
+      return { kind: 'stepStart', svg: svgOf(sheet), place, step, width: file.puzzle.width, height: file.puzzle.height, givens };
     }
     case 'step': {
       const s = stepper;
@@ -266,13 +271,14 @@ function pictureGrid(p: DrawnPicture): Grid {
 }
 
 /**
- * The Draw tab's live verdict: the solver's, with the cells where two solutions differ. The
- * drawing is one solution, so the solver only looks for a second (SolveOptions.known).
+ * The Draw tab's live verdict: the solver's, of the clues with the given cells (as `solve` of
+ * the exported .non says), with the cells where two solutions differ. The drawing is one
+ * solution, so the solver only looks for a second (SolveOptions.known).
  */
-async function drawVerdict(id: number, picture: DrawnPicture): Promise<Result> {
+async function drawVerdict(id: number, picture: DrawnPicture, givens: readonly number[]): Promise<Result> {
   const started = performance.now();
   const drawn = pictureGrid(picture);
-  const result = await solve(puzzleOf(drawn), { ...runOptions(id), known: drawn });
+  const result = await solve(puzzleOf(drawn), { ...runOptions(id), givens: [...givens].sort((a, b) => a - b), known: drawn });
   const ms = performance.now() - started;
   const difficulty = result.stats?.difficulty;
   const base = { kind: 'drawVerdict' as const, lineSolvable: result.lineSolvable === true, ...(difficulty ? { difficulty } : {}), differ: [] as number[], ms };
@@ -293,14 +299,24 @@ const EXPORT_EXTENSIONS: Readonly<Record<DrawExportFormat, string>> = { non: 'no
 
 /**
  * A drawn picture as a file: the puzzle of its clues with the picture as its goal and the given
- * cells (webpbn XML holds no given cells: written without them), or its sheet to print (SVG:
- * the clues, the empty board, the given cells marked).
+ * cells, or its sheet to print (SVG: the clues, the empty board, the given cells marked). A
+ * format with no place for given cells (a picture, webpbn XML) is refused while there are some
+ * (E_GIVENS, as the CLI's convert refuses XML): without them the file would be another puzzle,
+ * one with several solutions.
  */
 function drawExport(picture: DrawnPicture, givens: readonly number[], format: DrawExportFormat): Result {
   const goal = pictureGrid(picture);
   const sorted = [...givens].sort((a, b) => a - b);
-  const file: PuzzleFile = { puzzle: puzzleOf(goal), goal, ...(sorted.length && format !== 'xml' ? { givens: sorted } : {}) };
-  const text = format === 'svg' ? renderSvg({ puzzle: file.puzzle, ...(file.givens ? { givens: file.givens } : {}) }) : writePuzzle(file, format);
+  const file: PuzzleFile = { puzzle: puzzleOf(goal), goal, ...(sorted.length ? { givens: sorted } : {}) };
+  let text: string;
+  try {
+    if (format === 'picture') refuseGivens(file, '.pic');
+    text = format === 'svg' ? renderSvg({ puzzle: file.puzzle, ...(file.givens ? { givens: file.givens } : {}) }) : writePuzzle(file, format);
+  } catch (e) {
+    // The library names the formats that keep them; the page names its box too.
+    if (e instanceof NonocryptError && e.code === 'E_GIVENS') throw new NonocryptError('E_GIVENS', `${e.message}, or untick “with the given cells” to write it without them`);
+    throw e;
+  }
   return { kind: 'drawExport', text, extension: EXPORT_EXTENSIONS[format] };
 }
 

@@ -50,14 +50,16 @@ export class BoardView {
   }
 
   /**
-   * The clue areas' sizes (CSS pixels) for the board size in `sizedFor`: they grow as clues
-   * grow and never shrink while the board keeps its size, so the grid moves as little as
-   * possible; during a stroke (`steady`) they do not change at all, since the grid must stay
-   * under the pointer (clues too long for them are drawn clipped until the stroke ends).
+   * The clue areas hold the longest clue a line of the board can have (a line of n cells has
+   * at most ceil(n / 2) runs), whatever is drawn: the grid never moves as clues grow or shrink,
+   * so a cell stays where the eye and the pointer are while a person draws (issue 66: sized by
+   * the clues drawn, the 10 x 10 grid moved a cell down or right with each longer clue).
    */
-  private clueArea = { sizedFor: '', rows: 0, cols: 0 };
+  static clueSlots(d: Drawing): { rows: number; cols: number } {
+    return { rows: Math.ceil(d.width / 2), cols: Math.ceil(d.height / 2) };
+  }
 
-  draw(d: Drawing, marks: BoardMarks, steady = false): void {
+  draw(d: Drawing, marks: BoardMarks): void {
     const c = (this.cell = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(BOARD_PX / Math.max(d.width, d.height)))));
     const resized = this.resize(this.grid, d.width * c, d.height * c);
     this.resize(this.marks, d.width * c, d.height * c);
@@ -91,7 +93,7 @@ export class BoardView {
       m.lineWidth = Math.max(2, c / 7);
       m.strokeRect((marks.cursor % d.width) * c + 1, Math.floor(marks.cursor / d.width) * c + 1, c - 2, c - 2);
     }
-    this.clues(d, c, steady);
+    this.clues(d, c);
   }
 
   /** The cells as painted on #ed-grid, and the cell size they were painted at. */
@@ -110,19 +112,12 @@ export class BoardView {
     }
   }
 
-  private clues(d: Drawing, c: number, steady: boolean): void {
+  private clues(d: Drawing, c: number): void {
     const puzzle = puzzleOf(d);
     const font = Math.max(6, Math.min(13, Math.round(c * 0.62)));
     const slot = Math.max(c, Math.ceil(font * 1.5));
-    const area = this.clueArea;
     const size = `${d.width}x${d.height}`;
-    if (area.sizedFor !== size) Object.assign(area, { sizedFor: size, rows: 0, cols: 0 });
-    if (!steady || !area.rows) {
-      area.rows = Math.max(area.rows, ...puzzle.rows.map((r) => r.length), 1);
-      area.cols = Math.max(area.cols, ...puzzle.cols.map((r) => r.length), 1);
-    }
-    const longestRow = area.rows;
-    const longestCol = area.cols;
+    const { rows: longestRow, cols: longestCol } = BoardView.clueSlots(d);
     const key = (clue: readonly number[]) => clue.join(' ');
     const rowKeys = puzzle.rows.map(key);
     const colKeys = puzzle.cols.map(key);

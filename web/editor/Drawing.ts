@@ -2,6 +2,7 @@
 // the tab offers (resize keeping the picture, shift by one cell, invert, clear), each returning
 // a new picture. Also the picture's link: the page's `#draw=ROWS` fragment, ROWS being the
 // rows of `#` and `.` separated by `/`, URL-encoded. No DOM here.
+import { counted } from '../../src/formats/counted.js';
 import { gridRows } from '../../src/grid/Puzzle.js';
 
 /** The largest side the editor offers (cells), as the issue asks: 1..100 each way. */
@@ -36,7 +37,7 @@ export function drawingFromRows(rows: readonly string[]): Drawing {
   checkSides(width, height);
   const cells = new Uint8Array(width * height);
   rows.forEach((row, y) => {
-    if (row.length !== width) throw new RangeError(`row ${y + 1} has ${row.length} cells, the first ${width}`);
+    if (row.length !== width) throw new RangeError(`row ${y + 1} has ${counted(row.length, 'cell')}, row 1 has ${width}`);
     for (let x = 0; x < width; x++) {
       const c = row[x];
       if (c !== '#' && c !== '.') throw new RangeError(`row ${y + 1}, cell ${x + 1}: expected # or ., found ${JSON.stringify(c)}`);
@@ -92,7 +93,7 @@ export function drawingFromLink(fragment: string): Drawing | undefined {
   try {
     rows = decodeURIComponent(m[1]!);
   } catch {
-    throw new RangeError('the link\'s picture is not valid URL encoding');
+    throw new RangeError('not valid URL encoding');
   }
   return drawingFromRows(rows.split('/'));
 }

@@ -31,9 +31,12 @@ export interface PageServices {
 }
 
 /**
- * The page's time limit for a live verdict (ms; 100 and up). Random pictures of 10 x 10 to
- * 40 x 40 (densities 0.4-0.7) are decided well inside it (bench/draw.ts: docs/BENCHMARKS.md);
- * past it the verdict says unknown and offers to keep going without a limit.
+ * The live verdict's time limit by default (ms), the "Time limit" field's value until the author
+ * changes it. Random pictures of 10 x 10 to 40 x 40 (densities 0.4-0.7) are decided well inside
+ * it (bench/draw.ts: docs/BENCHMARKS.md), and so are random pictures up to 100 x 100, since a
+ * drawing with a 2x2 switch is multiple at once; large pictures without a switch (100 x 100 at
+ * density 0.5: bench/switchFreePicture.ts) are not. Past it the verdict says unknown and offers
+ * to keep going without a limit.
  */
 export const LIVE_LIMIT_MS = 2000;
 
@@ -119,6 +122,8 @@ export class Editor {
       return true;
     }
     if (!d) return false;
+    // A good link: the error of a broken one before it no longer holds.
+    this.page.showError(undefined);
     if (!sameDrawing(d, this.drawing)) this.replace(d);
     return true;
   }
@@ -128,7 +133,10 @@ export class Editor {
     const r = await this.page.run<Extract<Result, { kind: 'drawImport' }>>({ kind: 'drawImport', puzzle: text, format, ...(name ? { name } : {}) });
     if (!r) return false;
     this.replace(drawingFromRows(r.result.rows));
-    if (r.result.givens.length) this.setGivens(new Set(r.result.givens), `${counted(r.result.givens.length, 'given cell')} from ${name ?? 'the puzzle'}`);
+    if (r.result.givens.length) {
+      this.setGivens(new Set(r.result.givens), `${counted(r.result.givens.length, 'given cell')} from ${name ?? 'the puzzle'}`);
+      this.recheck();
+    }
     $('ed-import-note').textContent = `Opened ${name ?? 'the puzzle'}: ${r.result.note}.`;
     return true;
   }
@@ -143,21 +151,35 @@ export class Editor {
     this.changed();
   }
 
-  /** After any change of the picture: new generation, marks that no longer hold cleared, redraw, verdict, link. */
+  /** After any change of the picture: its given cells dropped, redraw, a new verdict, link. */
   private changed(strokeGoesOn = false): void {
-    this.generation++;
-    this.changedAt = performance.now();
-    this.differ = new Set();
     this.setGivens(undefined);
     this.cursor = Math.min(this.cursor, this.drawing.cells.length - 1);
     const grid = this.view.grid;
     grid.dataset.rows = drawingRows(this.drawing).join('/');
-    grid.dataset.generation = String(this.generation);
-    grid.dataset.differ = '';
     grid.setAttribute('aria-label', `drawing grid, ${this.drawing.width} by ${this.drawing.height} cells`);
     ($('ed-width') as HTMLInputElement).value = String(this.drawing.width);
     ($('ed-height') as HTMLInputElement).value = String(this.drawing.height);
     this.updateButtons();
+    $('ed-link-note').textContent = '';
+    $('ed-link-text').hidden = true;
+    this.recheck(strokeGoesOn);
+    if (!strokeGoesOn) this.updateLink();
+  }
+
+  /**
+   * The puzzle changed (the picture, or the given cells it is exported with): a new generation,
+   * marks that no longer hold cleared, and its verdict asked for. The verdict is that of the
+   * puzzle the exports write (issue 66: it ignored the given cells, and said multiple beside
+   * "Give 2 cells ... and it has one solution").
+   */
+  private recheck(strokeGoesOn = false): void {
+    this.generation++;
+    this.changedAt = performance.now();
+    this.differ = new Set();
+    const grid = this.view.grid;
+    grid.dataset.generation = String(this.generation);
+    grid.dataset.differ = '';
     $('ed-cert').replaceChildren();
     const v = $('ed-verdict');
     v.dataset.state = 'checking';
@@ -165,7 +187,6 @@ export class Editor {
     $('ed-keep-going').hidden = true;
     this.scheduleDraw();
     if (this.verdicts) this.ask(strokeGoesOn ? DRAG_GRACE_MS : STOPPED_GRACE_MS);
-    if (!strokeGoesOn) this.updateLink();
   }
 
   private updateButtons(): void {
@@ -173,21 +194,43 @@ export class Editor {
     ($('ed-redo') as HTMLButtonElement).disabled = !this.history.canRedo;
   }
 
-  private ask(graceMs: number, limitMs: number | undefined = LIVE_LIMIT_MS): void {
-    this.verdicts!.check(this.generation, { rows: drawingRows(this.drawing) }, { graceMs, ...(limitMs !== undefined ? { limitMs } : {}) });
+  private ask(graceMs: number, limitMs: number | undefined = this.currentLimit()): void {
+    this.verdicts!.check(this.generation, { rows: drawingRows(this.drawing) }, this.exportGivens(), { graceMs, ...(limitMs !== undefined ? { limitMs } : {}) });
+  }
+
+  /** The live verdict's time limit (ms) of the last verdict asked for with one. */
+  private limitMs = LIVE_LIMIT_MS;
+
+  /** The Time limit field's limit (ms), or the last good one while it holds no positive number of seconds. */
+  private currentLimit(): number {
+    const field = $<HTMLInputElement>('ed-limit');
+    const seconds = Number(field.value);
+    if (field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0) this.limitMs = seconds * 1000;
+    return this.limitMs;
+  }
+
+  /** The Time limit field changed: an error says what it takes, a good limit asks the verdict again. */
+  private limitChanged(): void {
+    const before = this.limitMs;
+    const field = $<HTMLInputElement>('ed-limit');
+    if (this.currentLimit() !== Number(field.value) * 1000) {
+      this.page.showError(`Time limit: a number of seconds above 0 (${LIVE_LIMIT_MS / 1000} is the default).`);
+      return;
+    }
+    this.page.showError(undefined);
+    if (this.limitMs !== before) this.recheck();
   }
 
   private updateLink(): void {
     if (!this.shown) return;
     const link = `#${this.link()}`;
-    $<HTMLAnchorElement>('ed-link').href = link;
     if (location.hash !== link) history.replaceState(null, '', link);
   }
 
   private scheduleDraw(): void {
     this.redraw ??= requestAnimationFrame(() => {
       this.redraw = undefined;
-      this.view.draw(this.drawing, { differ: this.differ, givens: this.givens?.cells ?? new Set(), cursor: this.cursor, focused: this.focused }, this.stroke !== undefined);
+      this.view.draw(this.drawing, { differ: this.differ, givens: this.givens?.cells ?? new Set(), cursor: this.cursor, focused: this.focused });
     });
   }
 
@@ -222,17 +265,20 @@ export class Editor {
     const black = d.cells.reduce((n, v) => n + v, 0);
     const board = `${d.width} x ${d.height}, ${counted(black, 'black cell')}`;
     const plain = black === 0 ? ' (an empty grid: every clue is 0)' : black === d.cells.length ? ' (every cell black)' : '';
+    // The puzzle judged: the clues, and the given cells (blue dots) while they go with the exports.
+    const given = this.exportGivens().length;
+    const w = given ? ` with the ${counted(given, 'given cell')}` : '';
     switch (r.status) {
       case 'unique':
-        if (r.lineSolvable) return `unique and line-solvable: line logic alone finds the picture (${board})${plain}.`;
-        return `unique, but line logic alone stalls: ${r.difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search'} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
+        if (r.lineSolvable) return `unique${w} and line-solvable: line logic alone finds the picture (${board})${plain}.`;
+        return `unique${w}, but line logic alone stalls: ${r.difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search'} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
       case 'multiple':
-        return `multiple: two pictures fit, ${counted(r.differ.length, 'cell')} differ (marked red): change some of them, or give cells away with “unique” below (${board}).`;
+        return `multiple${w}: two pictures fit, ${counted(r.differ.length, 'cell')} differ (marked red): change some of them, or give cells away with “unique” below (${board}).`;
       case 'none':
-        return `none: no picture fits these clues (${board}).`;
+        return `none${w}: no picture fits these clues (${board}).`;
       case 'unknown':
         // The library's reason for its time limit says the limit again; any other reason is news.
-        return `unknown: not decided within the page's limit of ${LIVE_LIMIT_MS / 1000} s${r.reason?.startsWith('time limit') ? '' : ` (${r.reason})`}: Keep going goes on without a limit (${board}).`;
+        return `unknown${w}: not decided within the time limit of ${this.limitMs / 1000} s${r.reason?.startsWith('time limit') ? '' : ` (${r.reason})`}: Keep going goes on without a limit (${board}).`;
     }
   }
 
@@ -364,6 +410,7 @@ export class Editor {
     const note = n === 0 ? `No cell needs giving: ${who} as drawn.` : `Give ${counted(n, 'cell')} (blue dots) and ${who}: ${proof}. Exports include them while “with the given cells” is ticked.`;
     this.setGivens(new Set(r.result.givens), note);
     if (n === 0) $('ed-givens-note').textContent = note;
+    else this.recheck();
   }
 
   private exportGivens(): number[] {
@@ -403,6 +450,28 @@ export class Editor {
       downloadLink('picture.lrat', r.result.lrat),
       ' (nonocrypt check-certificate picture.non DIR checks them)',
     );
+  }
+
+  /**
+   * "Copy the link": the picture's address to the clipboard, saying so; where the browser gives
+   * the page no clipboard (or refuses it), the link in a field, selected, to copy by hand.
+   */
+  private async copyLink(): Promise<void> {
+    const link = new URL(`#${this.link()}`, location.href).href;
+    const note = $('ed-link-note');
+    const text = $<HTMLInputElement>('ed-link-text');
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(link);
+      text.hidden = true;
+      note.textContent = 'Copied the link to this picture.';
+    } catch {
+      text.value = link;
+      text.hidden = false;
+      text.focus();
+      text.select();
+      note.textContent = 'This browser gives the page no clipboard: the link is selected, copy it with Ctrl+C (⌘C on a Mac).';
+    }
   }
 
   private async importFile(file: File): Promise<void> {
@@ -516,6 +585,10 @@ export class Editor {
       b.addEventListener('click', () => void this.exportAs(b.dataset.export as DrawExportFormat | 'png'));
     }
     on('ed-certify', () => void this.certify());
+    on('ed-link', () => void this.copyLink());
+    // The verdict is of the puzzle the exports write: with the given cells or without.
+    $('ed-with-givens').addEventListener('change', () => this.recheck());
+    $('ed-limit').addEventListener('change', () => this.limitChanged());
     $<HTMLInputElement>('ed-file').addEventListener('change', () => {
       const f = $<HTMLInputElement>('ed-file').files?.[0];
       if (f) void this.importFile(f);

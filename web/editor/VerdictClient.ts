@@ -5,7 +5,7 @@
 // terminated (the solver is one synchronous call: nothing else can stop it) and the spare
 // worker, already loaded, takes the new picture; a new spare is started beside it.
 //
-// Call order: `check(generation, picture, options)` as often as the picture changes (and
+// Call order: `check(generation, picture, givens, options)` as often as the picture changes (and
 // `hurry(graceMs)` when the author stops, to shorten the wait of the newest one); each
 // answer arrives once through `onAnswer(generation, answer)`, and only for pictures whose
 // request was not superseded before it started (answers for older generations can still
@@ -31,6 +31,8 @@ interface Job {
   readonly id: number;
   readonly generation: number;
   readonly picture: DrawnPicture;
+  /** The given cells judged with the clues (row-major indices; none: the bare clues). */
+  readonly givens: readonly number[];
   readonly limitMs?: number;
 }
 
@@ -56,8 +58,8 @@ export class VerdictClient {
     this.spare = this.start();
   }
 
-  check(generation: number, picture: DrawnPicture, options: CheckOptions): void {
-    this.queued = { id: this.nextId++, generation, picture, ...(options.limitMs !== undefined ? { limitMs: options.limitMs } : {}) };
+  check(generation: number, picture: DrawnPicture, givens: readonly number[], options: CheckOptions): void {
+    this.queued = { id: this.nextId++, generation, picture, givens, ...(options.limitMs !== undefined ? { limitMs: options.limitMs } : {}) };
     if (!this.running) {
       this.dispatch();
       return;
@@ -119,7 +121,7 @@ export class VerdictClient {
     if (!job || this.running) return;
     this.queued = undefined;
     this.running = job;
-    const envelope: Envelope = { id: job.id, request: { kind: 'drawVerdict', picture: job.picture }, ...(job.limitMs !== undefined ? { timeoutMs: job.limitMs } : {}) };
+    const envelope: Envelope = { id: job.id, request: { kind: 'drawVerdict', picture: job.picture, givens: job.givens }, ...(job.limitMs !== undefined ? { timeoutMs: job.limitMs } : {}) };
     this.active.postMessage(envelope);
   }
 
