@@ -300,6 +300,15 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
       expect(await p.evaluate(() => scrollY)).toBe(scrolled);
       await p.waitForFunction(() => document.querySelector<HTMLElement>('#ed-verdict')?.dataset.state !== 'checking');
       expect(await p.textContent('#ed-verdict')).toMatch(/^unique and line-solvable/);
+      // Boards up to 40 x 40, with the room their clues may need, fit the phone's width (a
+      // blank 20 x 20 one made the page 868 px wide: issue 66, item 1).
+      for (const side of [10, 20, 40]) {
+        const blank = Array.from({ length: side }, () => '.'.repeat(side)).join('/');
+        await p.evaluate((h) => (location.hash = h), `draw=${blank}`);
+        await p.waitForFunction((r) => document.querySelector<HTMLElement>('#ed-grid')?.dataset.rows === r, blank);
+        await p.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${side} x ${side}`).toBe(0);
+      }
       expect(phone.problems).toEqual([]);
     } finally {
       expect(await phone.close()).toBe(0);

@@ -14,7 +14,7 @@ export interface BoardMarks {
   readonly focused: boolean;
 }
 
-/** The widest the board is drawn (CSS pixels) before cells shrink, and their size bounds (pixels). */
+/** The widest the grid is drawn (CSS pixels) before cells shrink, and their size bounds (pixels). */
 const BOARD_PX = 600;
 const MAX_CELL_PX = 28;
 const MIN_CELL_PX = 5;
@@ -60,7 +60,7 @@ export class BoardView {
   }
 
   draw(d: Drawing, marks: BoardMarks): void {
-    const c = (this.cell = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(BOARD_PX / Math.max(d.width, d.height)))));
+    const c = (this.cell = this.cellSize(d));
     const resized = this.resize(this.grid, d.width * c, d.height * c);
     this.resize(this.marks, d.width * c, d.height * c);
     // The cells: only those that changed since the last frame are painted again (a stroke
@@ -96,6 +96,19 @@ export class BoardView {
     this.clues(d, c);
   }
 
+  /**
+   * The cell size (CSS pixels): the grid at most BOARD_PX wide and tall, and the board, row
+   * clues' room included, no wider than the tab (a phone's screen), within the size bounds.
+   * It changes with the board's size or the window's, never with what is drawn.
+   */
+  private cellSize(d: Drawing): number {
+    const tab = this.grid.closest('.tab');
+    const room = tab?.clientWidth || Infinity; // 0 while the tab is hidden: drawn again when shown
+    let c = Math.max(MIN_CELL_PX, Math.min(MAX_CELL_PX, Math.floor(BOARD_PX / Math.max(d.width, d.height))));
+    while (c > MIN_CELL_PX && BoardView.clueSlots(d).rows * clueType(c).slot + 4 + d.width * c > room) c--;
+    return c;
+  }
+
   /** The cells as painted on #ed-grid, and the cell size they were painted at. */
   private cells: Uint8Array | undefined;
   private cellPx = 0;
@@ -114,8 +127,7 @@ export class BoardView {
 
   private clues(d: Drawing, c: number): void {
     const puzzle = puzzleOf(d);
-    const font = Math.max(6, Math.min(13, Math.round(c * 0.62)));
-    const slot = Math.max(c, Math.ceil(font * 1.5));
+    const { font, slot } = clueType(c);
     const size = `${d.width}x${d.height}`;
     const { rows: longestRow, cols: longestCol } = BoardView.clueSlots(d);
     const key = (clue: readonly number[]) => clue.join(' ');
@@ -171,4 +183,10 @@ export class BoardView {
     if (clear) g.clearRect(0, 0, canvas.width / dpr, canvas.height / dpr);
     return g;
   }
+}
+
+/** The clues' font size and the room of one number (CSS pixels) for cells of `c` pixels. */
+function clueType(c: number): { font: number; slot: number } {
+  const font = Math.max(6, Math.min(13, Math.round(c * 0.62)));
+  return { font, slot: Math.max(c, Math.ceil(font * 1.5)) };
 }

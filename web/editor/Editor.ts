@@ -96,6 +96,8 @@ export class Editor {
   /** The tab is on screen: start the verdict workers (once) and keep the link in the address. */
   show(): void {
     this.shown = true;
+    // Sized to the tab, which had no width while hidden.
+    this.scheduleDraw();
     if (!this.verdicts) {
       this.verdicts = new VerdictClient((g, a) => this.answer(g, a));
       this.ask(STOPPED_GRACE_MS);
@@ -544,6 +546,7 @@ export class Editor {
     grid.addEventListener('pointercancel', () => this.strokeEnd());
     grid.addEventListener('lostpointercapture', () => this.strokeEnd());
     grid.addEventListener('contextmenu', (e) => e.preventDefault());
+    window.addEventListener('resize', () => this.scheduleDraw());
     grid.addEventListener('keydown', (e) => this.key(e));
     grid.addEventListener('focus', () => ((this.focused = true), this.scheduleDraw()));
     grid.addEventListener('blur', () => ((this.focused = false), this.scheduleDraw()));
