@@ -188,5 +188,5 @@ export class BoardView {
 /** The clues' font size and the room of one number (CSS pixels) for cells of `c` pixels. */
 function clueType(c: number): { font: number; slot: number } {
   const font = Math.max(6, Math.min(13, Math.round(c * 0.62)));
-  return { font, slot: Math.max(c, Math.ceil(font * 1.5)) };
+  return { font, slot: Math.max(c, Math.ceil(font * 1.3)) };
 }
