@@ -557,12 +557,13 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     await idle();
     await page.waitForSelector('#step-board[data-status="start"]');
     expect(await page.textContent('#step-status')).toBe('Start: 62 open cells. Press “One pass”.');
-    /** For each ring of a given cell: whether it is what the eye sees on its edge (nothing drawn over it). */
+    expect(await page.textContent('#step-board svg')).toContain('Given black cells are circled.');
+    /** For each given cell's ring as the sheet draws it: whether a ring is what the eye sees on its edge (no square over it). */
     const ringsOnTop = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('#step-board svg circle')].map((c) => {
+        [...document.querySelectorAll('#step-board svg g.given circle')].map((c) => {
           const b = c.getBoundingClientRect();
-          return document.elementFromPoint(b.right - 0.5, b.top + b.height / 2) === c;
+          return document.elementFromPoint(b.right - 0.5, b.top + b.height / 2)?.tagName === 'circle';
         }),
       );
     expect(await ringsOnTop()).toEqual([true, true]);

@@ -230,8 +230,9 @@ async function handle(id: number, r: Request): Promise<Result> {
       const file = readPuzzleText(r.puzzle, r.format, r.name);
       const givens = file.givens ?? [];
       stepper = new LineStepper(file.puzzle, givens);
-      // The empty board: the page draws the cells over it, and the given cells' rings over them.
-      const sheet = { puzzle: file.puzzle };
+      // The empty board (its caption says how given cells are marked): the page draws the cells
+      // over it, and the given cells' rings again over them.
+      const sheet = { puzzle: file.puzzle, ...(givens.length ? { givens } : {}) };
       const layout = sheetLayout(sheet);
       const place = { x: layout.panels[0]!.x, y: layout.panels[0]!.y, cell: layout.cell, width: layout.width, height: layout.height };
       const step: StepView = { status: 'start', pass: 0, cells: cellsOf(stepper), open: stepper.open, changes: [] };
