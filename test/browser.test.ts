@@ -561,7 +561,7 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     /** For each given cell's ring as the sheet draws it: whether a ring is what the eye sees on its edge (no square over it). */
     const ringsOnTop = () =>
       page.evaluate(() =>
-        [...document.querySelectorAll('#step-board svg g.given circle')].map((c) => {
+        Array.from(document.querySelectorAll('#step-board svg g.given circle'), (c) => {
           const b = c.getBoundingClientRect();
           return document.elementFromPoint(b.right - 0.5, b.top + b.height / 2)?.tagName === 'circle';
         }),
