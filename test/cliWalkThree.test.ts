@@ -1,6 +1,6 @@
 // The newcomer's third walk (issue 40): the frictions a user met on the command line, each as
 // the user meets it, the CLI run as a process (on a terminal where the friction needs one), its
-// stdout, stderr and exit code checked together. docs/WALKTHROUGH.md lists them, before and after.
+// stdout, stderr and exit code checked together. docs/results/walkthrough.md lists them, before and after.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
