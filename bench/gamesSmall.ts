@@ -144,7 +144,8 @@ export const suite = defineSuite({
     'check together), the row is open and has no files. CPU seconds of ' +
     'this process (one thread): strategy (its check included) and bound (the check of its proof included). Each settled row has ' +
     '`examples/games/small/STEM-V.strategy.gz` and `STEM-lower-V.proof.gz`, gzip, which `nonocrypt mastermind check FILE` reads as they are; ' +
-    'test/gamesSmall.test.ts checks every file. `--log bench/results/games-small.jsonl` keeps the runs (a stopped run resumes); to run a row ' +
+    'test/gamesSmall.test.ts checks every strategy whole, and every proof whose whole check takes seconds; the 10 whose whole check takes minutes (recorded in ' +
+    '`examples/games/small/checked.jsonl`, by `nonocrypt mastermind check FILE`) are held to that record (size, SHA-256, verdict) and checked for their first 15 s. `--log bench/results/games-small.jsonl` keeps the runs (a stopped run resumes); to run a row ' +
     'again (one left open, with a longer `--limit`), delete its line from the log.',
   parts: (o) => [
     part({
