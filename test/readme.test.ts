@@ -129,7 +129,7 @@ const NOT_RUN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
 /**
  * Programs some examples run that are not ours: GNU parallel (the shard recipes; .ci/run installs
  * it, so CI must have it), and two LRAT checkers the certificate page compares (cake_lpr, drat-trim's
- * lrat-check), which no Debian package holds. A machine without one skips the blocks that run it
+ * lrat-check), which .ci/run does not install. A machine without one skips the blocks that run it
  * (the lines after it in a block use what it made).
  */
 const OTHER_PROGRAMS: readonly { readonly name: string; readonly has: () => boolean; readonly ci: boolean }[] = [
