@@ -1,5 +1,5 @@
-# nonocrypt in a container, for running it on many machines (the README's Kubernetes Job and
-# GitHub Actions recipes use this image). Node 20 on Debian bookworm, and the README's own
+# nonocrypt in a container, for running it on many machines (the Kubernetes Jobs and
+# GitHub Actions recipe of docs/how-to/many-machines.md use this image). Node 20 on Debian bookworm, and the README's own
 # install steps: `npm ci` installs what the lock file says and builds (the `prepare` script),
 # `npm link` puts `nonocrypt` on the PATH; the build tools are then dropped. The data to work on
 # is mounted at /data, the working folder:

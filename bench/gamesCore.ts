@@ -92,7 +92,7 @@ export const suite = defineSuite({
     seconds: whole(90, 'wall-clock seconds of each open search (bound -t)'),
     before: str(undefined, 'older builds to run too: label=DIR,... (package roots with dist/ and engines/)'),
     checks: str(undefined, 'proof files to check (comma-separated), with this build and the older ones: the part "checks"'),
-    parts: str('proofs,open', 'the parts to run (proofs, open, checks); the others keep their tables in docs/BENCHMARKS.md'),
+    parts: str('proofs,open', 'the parts to run (proofs, open, checks); the others keep their tables in docs/results/games-core.md'),
   },
   markers: ['proofs', 'open', 'checks'],
   title: () => 'The lower-bound search: positions per CPU second',

@@ -3,14 +3,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { machine, packageRoot, revision, writeSection, writeWhole } from './harness/doc.js';
+import { machine, packageRoot, resultsPage, revision, writeSection, writeWhole } from './harness/doc.js';
 import { ints, str, whole } from './harness/flags.js';
 import { cliArgv, lastLine, runProcess, type ProcRun } from './harness/proc.js';
 import { int, markdownTable, max, median, min, secs } from './harness/stats.js';
 import { defineSuite, part, view, type Command } from './harness/suite.js';
 
 /**
- * The check by parts of an open search's proof (issue 43, docs/GAMES.md "Open"). A search in
+ * The check by parts of an open search's proof (issue 43, docs/results/games-open.md). A search in
  * bench/results/open/ with every item done states its proof in its manifest: the recipe that
  * writes it from the committed checkpoint, and the text's SHA-256. That proof is too long to
  * check in one sitting, so it is checked in parts (`check FILE --part K/N --part-depth D`), each
@@ -19,7 +19,7 @@ import { defineSuite, part, view, type Command } from './harness/suite.js';
  * the recipe in a work folder (once; a proof already there is used when its text has the
  * manifest's SHA-256), runs the parts `--jobs` at a time, and with `--write` adds each part
  * found valid to the manifest (with its CPU, wall time, memory, date and code) and regenerates
- * the table of docs/GAMES.md from the manifest. `--log` keeps the runs, so that a run stopped
+ * the table of docs/results/games-open.md from the manifest. `--log` keeps the runs, so that a run stopped
  * halfway is recorded by `--report --write`. A part that is not valid is a problem (exit 1),
  * never recorded: it is what the check found.
  */
@@ -69,7 +69,7 @@ const wall = (s: number) => `${Math.floor(Math.round(s) / 60)}:${String(Math.rou
 const millions = (n: number) => (n / 1e6).toFixed(1);
 
 /**
- * docs/GAMES.md's account of a check by parts, made from the manifest alone (test/gamesOpen.test.ts
+ * docs/results/games-open.md's account of a check by parts, made from the manifest alone (test/gamesOpen.test.ts
  * holds the document to it): how many parts are valid, each part, the pace by code and day, and
  * what is left at the pace of the latest code and day.
  */
@@ -109,8 +109,8 @@ export function checkByPartsText(name: string, m: OpenManifest): string {
 /** The manifest's one-line state of the check (its `checked` field). */
 export function checkedLine(name: string, m: OpenManifest): string {
   const { parts, reports } = proofOf(name, m).checkByParts;
-  if (reports.length === parts) return `checked by parts: all ${parts} parts valid (docs/GAMES.md, Open)`;
-  return `not yet whole: nothing is claimed until every part of the check by parts below is valid (or check accepts the proof whole). ${reports.length} of the ${parts} parts are valid (docs/GAMES.md, Open)`;
+  if (reports.length === parts) return `checked by parts: all ${parts} parts valid (docs/results/games-open.md)`;
+  return `not yet whole: nothing is claimed until every part of the check by parts below is valid (or check accepts the proof whole). ${reports.length} of the ${parts} parts are valid (docs/results/games-open.md)`;
 }
 
 /** The recipe's `bound` arguments, with the proof written to `file` (not `-v`), and its NODE_OPTIONS. */
@@ -170,7 +170,7 @@ function fault(run: PartRun, sha: string, parts: number, depth: number): string 
 }
 
 export const suite = defineSuite({
-  about: "the check by parts of an open search's proof (bench/results/open/): runs the parts its manifest does not hold yet; --write records the valid ones there and in docs/GAMES.md",
+  about: "the check by parts of an open search's proof (bench/results/open/): runs the parts its manifest does not hold yet; --write records the valid ones there and in docs/results/games-open.md",
   flags: {
     manifest: str('mastermind-e2-lower-9-depth3', 'the search: bench/results/open/NAME.manifest.json'),
     only: ints([], 'the parts to run (e.g. 23-40,50) of those not recorded yet; none named: all of them'),
@@ -253,8 +253,8 @@ export const suite = defineSuite({
     reports.sort((a, b) => a.part.index - b.part.index);
     proof.checked = checkedLine(o.manifest, m);
     writeWhole(file, `${JSON.stringify(m, null, 2)}\n`);
-    writeSection(join(packageRoot(), 'docs', 'GAMES.md'), `open-check:${o.manifest}`, checkByPartsText(o.manifest, m));
-    return `${file} and docs/GAMES.md`;
+    writeSection(resultsPage(`open-check:${o.manifest}`, 'games-open.md'), `open-check:${o.manifest}`, checkByPartsText(o.manifest, m));
+    return `${file} and docs/results/games-open.md`;
   },
 });
 

@@ -7,7 +7,7 @@ import { checkedBoundProof } from '../src/games/build/checkedBoundProof.js';
 import { proveBound } from '../src/games/build/proveBound.js';
 import { Rules, type LieRule } from '../src/games/model/Rules.js';
 import { here } from './harness/commands.js';
-import { packageRoot, writeSection } from './harness/doc.js';
+import { packageRoot, resultsPage, writeSection } from './harness/doc.js';
 import { num, str } from './harness/flags.js';
 import { int, secs } from './harness/stats.js';
 import { defineSuite, part, view } from './harness/suite.js';
@@ -20,7 +20,7 @@ import { defineSuite, part, view } from './harness/suite.js';
  * that a strategy within U - 1 exists (the exact search then builds one, and U goes down by
  * one). Both files go to examples/games/small/, gzip-compressed (`check` reads gzip whatever
  * the name); a row whose searches do not end within `--limit` is left open, without files.
- * `--write` puts the table in docs/GAMES.md. `--log` resumes a long run.
+ * `--write` puts the table in docs/results/games-small.md. `--log` resumes a long run.
  */
 interface Row {
   readonly kind: 'mastermind' | 'ab';
@@ -144,7 +144,8 @@ export const suite = defineSuite({
     'check together), the row is open and has no files. CPU seconds of ' +
     'this process (one thread): strategy (its check included) and bound (the check of its proof included). Each settled row has ' +
     '`examples/games/small/STEM-V.strategy.gz` and `STEM-lower-V.proof.gz`, gzip, which `nonocrypt mastermind check FILE` reads as they are; ' +
-    'test/gamesSmall.test.ts checks every file. `--log bench/results/games-small.jsonl` keeps the runs (a stopped run resumes); to run a row ' +
+    'test/gamesSmall.test.ts checks every strategy whole, and every proof whose whole check takes seconds; the 10 whose whole check takes minutes (recorded in ' +
+    '`examples/games/small/checked.jsonl`, by `nonocrypt mastermind check FILE`) are held to that record (size, SHA-256, verdict) and checked for their first 15 s. `--log bench/results/games-small.jsonl` keeps the runs (a stopped run resumes); to run a row ' +
     'again (one left open, with a longer `--limit`), delete its line from the log.',
   parts: (o) => [
     part({
@@ -175,5 +176,5 @@ export const suite = defineSuite({
       problems: (runs) => runs.filter((r) => r.value.value.value !== null && !existsSync(join(SMALL_DIR(), `${stem(r.input)}-${r.value.value.value}.strategy.gz`))).map((r) => `${stem(r.input)}: its strategy file is missing`),
     }),
   ],
-  write: (_o, body) => writeSection(join(packageRoot(), 'docs', 'GAMES.md'), 'bench:games-small', body),
+  write: (_o, body) => writeSection(resultsPage('bench:games-small', 'games-small.md'), 'bench:games-small', body),
 });

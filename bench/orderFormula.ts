@@ -3,7 +3,7 @@ import type { CertificateFormula } from '../src/certificate/make/certificateForm
 
 /**
  * The alternative certificate encoding measured against the automaton one (bench/certificates.ts,
- * part "encodings"; docs/CERTIFICATES.md has the table): block starts in the order encoding, as
+ * part "encodings"; docs/results/certificates.md has the table): block starts in the order encoding, as
  * the solver's SAT stage uses on what probing leaves (engines/core/encode.h), here on the whole
  * board with nothing presolved. Cells are variables 1..W*H as in the certificate; per line and
  * block j, order variables Y(j, p) "block j starts at or before p" for its possible starts

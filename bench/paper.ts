@@ -5,7 +5,7 @@ import { messageGrids } from '../src/cipher/encrypt.js';
 import { BUILTIN_TABLES, builtinTable, type BuiltinTableName } from '../src/cipher/Table.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { here } from './harness/commands.js';
-import { machine, packageRoot, progress, writeSection, writeWhole } from './harness/doc.js';
+import { machine, packageRoot, progress, resultsPage, writeSection, writeWhole } from './harness/doc.js';
 import { flag, ints, list, num, str, whole } from './harness/flags.js';
 import { groupBy, markdownTable, max, mean, median, sum, table, type Column } from './harness/stats.js';
 import { defineSuite, part, prose } from './harness/suite.js';
@@ -25,7 +25,7 @@ import { load1, runJobs, type Job, type SweepRecord } from './paperSweep.js';
  * Results are cached in `--results` (default bench/results/paper.json), one record per
  * (message, table, receiver, n); a run computes only what is missing (or everything with
  * `--force`), so subsets can be run separately and the report made again with `--report-only`.
- * `--write` writes the generated sections of docs/EXPERIMENTS.md and the plots in docs/plots/.
+ * `--write` writes the generated sections of docs/results/paper.md and paper-tables.md and the plots in docs/plots/.
  * `--auto` runs `chooseBoard` (the library's `--size auto`) on the first `--auto-messages`
  * messages and caches and reports that too. `--section NAME` writes the results table to the
  * `NAME:results` markers instead (for a second cache), leaving the plots and the other sections.
@@ -71,7 +71,7 @@ export function saveCache(file: string, c: Cache): void {
 }
 
 export const suite = defineSuite({
-  about: "the paper's experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/EXPERIMENTS.md)",
+  about: "the paper's experiment: 50 Brown-corpus messages, n = 1..35, both tables and receivers; --size auto (--write updates docs/results/paper.md and paper-tables.md)",
   flags: {
     sizes: ints(Array.from({ length: 35 }, (_, i) => i + 1), 'board sides, 1..35'),
     messages: whole(50, 'messages'),
@@ -89,7 +89,7 @@ export const suite = defineSuite({
     'auto-messages': whole(10, 'messages for --auto'),
     'auto-budget': num(5, 'budget of --auto, s'),
     'auto-receivers': list([...RECEIVERS], 'receivers of --auto', RECEIVERS),
-    section: str('paper', 'the EXPERIMENTS.md section of the results table'),
+    section: str('paper', 'the section of the results table (docs/results/paper-tables.md)'),
   },
   title: () => "paper: the paper's experiment",
   parts: (o) => {
@@ -147,14 +147,14 @@ export const suite = defineSuite({
     ];
   },
   write: (o, _body, parts) => {
-    const doc = join(packageRoot(), 'docs', 'EXPERIMENTS.md');
-    writeSection(doc, `${o.section}:results`, parts.get('results') ?? '', '# Experiments\n');
-    if (o.section !== 'paper') return `${doc} (section ${o.section})`;
-    writeSection(doc, 'paper:statements', parts.get('statements') ?? '');
-    writeSection(doc, 'paper:auto', parts.get('auto') ?? '');
+    // Each section goes to the results page that holds it (a new one to paper-tables.md).
+    const tables = writeSection(resultsPage(`${o.section}:results`, 'paper-tables.md'), `${o.section}:results`, parts.get('results') ?? '', '# Experiments\n');
+    if (o.section !== 'paper') return `${tables} (section ${o.section})`;
+    const statements = writeSection(resultsPage('paper:statements', 'paper.md'), 'paper:statements', parts.get('statements') ?? '');
+    writeSection(resultsPage('paper:auto', 'paper-tables.md'), 'paper:auto', parts.get('auto') ?? '');
     mkdirSync(join(packageRoot(), 'docs', 'plots'), { recursive: true });
     for (const [name, svg] of Object.entries(paperCharts(plotRows))) writeFileSync(join(packageRoot(), 'docs', 'plots', name), svg);
-    return `${doc} and docs/plots/`;
+    return `${statements}, ${tables} and docs/plots/`;
   },
 });
 

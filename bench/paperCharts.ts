@@ -1,7 +1,7 @@
 import type { Row } from './paper.js';
 import { lineChart, type Series } from './paperSvg.js';
 
-/** The plots of docs/EXPERIMENTS.md, from the aggregated sweep rows: file name -> SVG. */
+/** The plots of docs/results/paper.md, from the aggregated sweep rows: file name -> SVG. */
 export function paperCharts(rows: readonly Row[]): Record<string, string> {
   const combos = [
     { table: 'classic', receiver: 'unique', color: '#1f77b4', dashed: false },

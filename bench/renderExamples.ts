@@ -1,5 +1,5 @@
 /**
- * Writes the rendering examples in docs/render/ (for the README): examples/scatter.pic solved
+ * Writes the rendering examples in docs/render/ (for docs/how-to/puzzle-authors.md): examples/scatter.pic solved
  * twice, as `unique` with its smallest annotation (the given cells circled) and as the
  * `multiple` verdict its bare clues have (both pictures, differences outlined), each as SVG
  * and PNG, plus both on one printable HTML page and in the terminal views.

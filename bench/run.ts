@@ -32,7 +32,7 @@ async function main(argv: string[]): Promise<number> {
   const load = name ? SUITES[name] : undefined;
   if (!load) {
     if (name && name !== '--help' && name !== '-h') throw new Error(`unknown suite "${name}"; known: ${Object.keys(SUITES).join(', ')}`);
-    process.stdout.write('usage: npm run bench -- <suite> [options] [--write]   (--write updates docs/BENCHMARKS.md)\n\nsuites:\n');
+    process.stdout.write('usage: npm run bench -- <suite> [options] [--write]   (--write updates the suite\'s section in docs/results/)\n\nsuites:\n');
     for (const [k, l] of Object.entries(SUITES)) process.stdout.write(`  ${k.padEnd(10)}  ${(await l()).suite.about}\n`);
     return 0;
   }

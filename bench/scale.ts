@@ -288,7 +288,7 @@ function memoryPart(o: { 'memory-blocks': number[]; copies: number[]; 'text-char
  * Random boards of one density, the hardest for their size (about half the cells black), as
  * `nonocrypt solve FILE --jobs 1` decides them: how many are decided within a limit on the
  * process's CPU time (the kernel's, so that a busy shared machine does not turn decided boards
- * into undecided ones, as a wall-clock `--timeout` would), and in how long. The README's
+ * into undecided ones, as a wall-clock `--timeout` would), and in how long. The README's (and docs/explanation/solver.md's)
  * sentence on large boards quotes this part's summary.
  */
 function randomPart(o: { 'random-sides': number[]; 'random-boards': number; density: number; 'random-limit': number }) {

@@ -11,7 +11,7 @@ import { puzzleFile } from './puzzles.js';
  * One board on several processes (`solve --split K/N`, cube-and-conquer) against one process:
  * random square boards; each is solved by `nonocrypt solve --json -j 1 -t LIMIT FILE`, then by
  * N processes `solve --json -j 1 -t LIMIT --split K/N FILE` started together (one per core),
- * whose documents are merged (collection/mergeParts.ts). As in the README's recipe (GNU
+ * whose documents are merged (collection/mergeParts.ts). As in the recipe of docs/how-to/many-machines.md (GNU
  * parallel's `--halt now,fail=1`), a part that exits 1 (two pictures in its cube: the board is
  * ambiguous) stops the others. Wall: around each run (the split's: from the start of the N
  * processes to the end of the last, or to the stop); CPU: user + system of the

@@ -1,5 +1,5 @@
 // The library in a dozen lines: `node examples/library.mjs` after `npm run build`
-// (the README shows this file; test/libraryExample.test.ts runs it).
+// (docs/reference/library.md shows this file; test/libraryExample.test.ts runs it).
 import { encrypt, decrypt, verify, formatCiphertext, parseCiphertext, solve, annotate, formatAnnotation, puzzleOf, makeGrid, gridRows } from 'nonocrypt';
 
 // Encrypt: blocks of 6x6, annotations for the line-logic receiver, two worker threads.

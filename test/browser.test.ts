@@ -349,7 +349,7 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
 
   test('a long run shows progress and Cancel stops it; the page works on afterwards', async () => {
     // A random 100 x 100 picture at density 0.5 takes every solver far longer than a test
-    // (docs/BENCHMARKS.md); most 50 x 50 ones take the core well under a second now.
+    // (docs/results/web.md); most 50 x 50 ones take the core well under a second now.
     const hard = formatPicture(stalledGrid(100, 100, 0.5));
     await tab('puzzle');
     await page.fill('#pz-text', hard);

@@ -93,8 +93,8 @@ describe('certificates on the command line', () => {
     expect(c.code).toBe(1);
     expect(c.stderr).toBe('');
     expect(c.stdout).toMatch(new RegExp(`^block 1: not certified: scatter\\.lrat: line 1: clause ${formula.numClauses + 1}: its hints end without a conflict`, 'm'));
-    // docs/CERTIFICATES.md warns of exactly this case, and recommends no checker that accepts it.
-    const doc = readFileSync(join(ROOT, 'docs/CERTIFICATES.md'), 'utf8');
+    // docs/explanation/certificates.md warns of exactly this case, and recommends no checker that accepts it.
+    const doc = readFileSync(join(ROOT, 'docs/explanation/certificates.md'), 'utf8');
     expect(doc).toContain("printf '2 0 0\\n' > t.lrat");
     expect(doc).toContain('`check-certificate` refuses exactly that forgery');
     expect(doc).not.toMatch(/Either shows that the `\.cnf` has no model/);

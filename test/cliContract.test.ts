@@ -49,14 +49,13 @@ beforeAll(() => {
 afterAll(() => tmp?.cleanup());
 
 describe('the exit-code contract', () => {
-  test('--help and the README list exactly the codes of the one definition', () => {
+  test('--help and docs/reference/exit-codes.md list exactly the codes of the one definition', () => {
     // The help wraps each meaning to 80 columns: compared with white space folded.
     const help = nonocrypt(['--help']).stdout.replace(/\s+/g, ' ');
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('### Exit codes'));
+    const section = readFileSync(join(ROOT, 'docs', 'reference', 'exit-codes.md'), 'utf8');
     for (const { code, meaning } of Object.values(EXIT_CODES)) {
       expect(help).toContain(` ${code} ${meaning}`);
-      expect(section, `README row for ${code}`).toMatch(new RegExp(`^\\| ${code} \\| `, 'm'));
+      expect(section, `the reference's row for ${code}`).toMatch(new RegExp(`^\\| ${code} \\| `, 'm'));
     }
     const readmeCodes = [...section.matchAll(/^\| (\d+) \| /gm)].map((m) => Number(m[1]));
     expect(readmeCodes).toEqual(Object.values(EXIT_CODES).map((e) => e.code));

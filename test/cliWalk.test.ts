@@ -1,6 +1,6 @@
 // The newcomer's second walk (issue 35): what a user met, each as the user meets it, the CLI run
 // as a process, its stdout, stderr and exit code checked together. The web page's side of the
-// same items is in test/browser.test.ts; docs/WALKTHROUGH.md lists them all, before and after.
+// same items is in test/browser.test.ts; docs/results/walkthrough.md lists them all, before and after.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
 // The newcomer's third walk (issue 40): the frictions a user met on the command line, each as
 // the user meets it, the CLI run as a process (on a terminal where the friction needs one), its
-// stdout, stderr and exit code checked together. docs/WALKTHROUGH.md lists them, before and after.
+// stdout, stderr and exit code checked together. docs/results/walkthrough.md lists them, before and after.
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -132,7 +132,7 @@ describe('10: errors in the words of what went wrong', () => {
 });
 
 describe('14: the characters of a .pic file', () => {
-  test('x, X and - read as # and .; the README lists every one', () => {
+  test('x, X and - read as # and .; the reference of formats lists every one', () => {
     const hashes = '#..#\n.##.\n#..#\n';
     writeFileSync(at('hashes.pic'), hashes);
     writeFileSync(at('letters.pic'), hashes.replace(/#/g, (_, i: number) => (i % 2 ? 'x' : 'X')).replace(/\./g, '-'));
@@ -140,7 +140,7 @@ describe('14: the characters of a .pic file', () => {
     const want = nonocrypt(['convert', '--to', 'non', at('hashes.pic')]);
     expect([want.code, want.stderr]).toEqual([0, '']);
     for (const name of ['letters.pic', 'digits.pic']) expect(nonocrypt(['convert', '--to', 'non', at(name)])).toEqual(want);
-    const row = readFileSync(join(ROOT, 'README.md'), 'utf8').split('\n').find((l) => l.startsWith('| `picture` |'));
+    const row = readFileSync(join(ROOT, 'docs', 'reference', 'formats.md'), 'utf8').split('\n').find((l) => l.startsWith('| `picture` |'));
     for (const c of ['#', '1', 'x', 'X', '.', '0', '-']) expect(row).toContain(`\`${c}\``);
     // A wrong character names them all.
     writeFileSync(at('typo.pic'), '#o#\n');

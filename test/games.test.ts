@@ -765,7 +765,7 @@ describe('the next guess', () => {
 });
 
 describe('the tuning table', () => {
-  test('docs/GAMES.md prints it as src/games/tuning.ts declares it; every value in its range', () => {
+  test('docs/explanation/games-code.md prints it as src/games/tuning.ts declares it; every value in its range', () => {
     const n = (x: number) => x.toLocaleString('en-US');
     const rows = Object.entries(GAMES_TUNING).map(([name, t]) => {
       expect(t.value, name).toBeGreaterThanOrEqual(t.range[0]);
@@ -773,7 +773,7 @@ describe('the tuning table', () => {
       return `| \`${name}\` | ${n(t.value)} | ${t.unit} | ${n(t.range[0])}-${n(t.range[1])} | ${t.basis} |`;
     });
     const table = ['| constant | value | unit | range | why this value |', '|---|---|---|---|---|', ...rows].join('\n');
-    expect(readFileSync(join(ROOT, 'docs', 'GAMES.md'), 'utf8')).toContain(table);
+    expect(readFileSync(join(ROOT, 'docs', 'explanation', 'games-code.md'), 'utf8')).toContain(table);
   });
 });
 

@@ -1,5 +1,5 @@
 // Proven lower bounds outside the small games' pairs (issue 43): the full-size games' bounds past
-// the thesis chapter's (docs/GAMES.md, Figures; a strategy that meets one is in examples/games/)
+// the thesis chapter's (docs/results/games.md, Figures; a strategy that meets one is in examples/games/)
 // and those of the small games' open rows. Every proof in examples/games/bounds/ is accepted by
 // the independent checker, for the game, rules and value its name says (a large one held to its
 // recorded whole check).

@@ -183,7 +183,7 @@ describe('strategy, check, bound', () => {
   });
 
   test('the shipped example strategies are accepted by check, within the worst case their names say', () => {
-    // ab-e2-11 (10.6 million plays, 40 s to check) is checked in docs/GAMES.md, not here.
+    // ab-e2-11 (10.6 million plays, 40 s to check) is checked in docs/results/games.md, not here.
     const files = readdirSync(join(ROOT, 'examples', 'games')).filter((f) => f.endsWith('.strategy') && f !== 'ab-e2-11.strategy');
     expect(files.length).toBe(7);
     for (const f of files) {

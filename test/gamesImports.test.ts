@@ -1,4 +1,4 @@
-// The games code's folders and what each may import (src/games/: docs/GAMES.md, "The code"),
+// The games code's folders and what each may import (src/games/: docs/explanation/games-code.md),
 // read from the sources' import graph (test/helpers/importGraph.ts); it needs no build.
 // The independent checkers (check/) may import only each other, errors.ts and the WebAssembly
 // loader (for their own compiled kernel, engines/checker/): a checker that shared code with the

@@ -1,6 +1,6 @@
 // Searches too long for one sitting (issue 43): a checkpoint of each is committed, gzip, beside
 // a manifest that says which search it is, how far it got and the command that resumes it
-// (docs/GAMES.md, "Open"). Here each checkpoint must be the file its manifest names (size and
+// (docs/results/games-open.md). Here each checkpoint must be the file its manifest names (size and
 // digest), a checkpoint `bound` reads (the part format, whole lines), of the search and the
 // progress the manifest states, and the manifest's command must be that search's. A search with
 // every item done states its proof: the recipe must write that text, and the parts of its check
@@ -102,15 +102,15 @@ describe('bench/results/open/', () => {
     expect(checkedLine('t', manifest([report(1, 'aaa', '2026-01-01', 100)]))).toContain('1 of the 4 parts are valid');
     const all = manifest([1, 2, 3, 4].map((k) => report(k, 'aaa', '2026-01-01', 100)));
     expect(checkByPartsText('t', all)).toContain('Every part is valid');
-    expect(checkedLine('t', all)).toBe('checked by parts: all 4 parts valid (docs/GAMES.md, Open)');
+    expect(checkedLine('t', all)).toBe('checked by parts: all 4 parts valid (docs/results/games-open.md)');
   });
 
-  // What docs/GAMES.md and the manifest's own line say of the check is made from the reports
+  // What docs/results/games-open.md and the manifest's own line say of the check is made from the reports
   // (npm run bench -- games-open-check --write): a part recorded by hand shows there too.
-  test.each(whole)('%s: docs/GAMES.md states its check by parts as the manifest records it', (m) => {
+  test.each(whole)('%s: docs/results/games-open.md states its check by parts as the manifest records it', (m) => {
     const name = m.replace(/\.manifest\.json$/, '');
     const manifest = readOpenManifest(m) as unknown as OpenManifest;
-    const games = readFileSync(join(ROOT, 'docs', 'GAMES.md'), 'utf8');
+    const games = readFileSync(join(ROOT, 'docs', 'results', 'games-open.md'), 'utf8');
     const section = `open-check:${name}`;
     expect(sectionIn(games, section)).toBe(`<!-- ${section}:start -->\n${checkByPartsText(name, manifest)}\n<!-- ${section}:end -->`);
     expect(manifest.proof!.checked).toBe(checkedLine(name, manifest));

@@ -1,4 +1,4 @@
-// The small games' exact values (issue 43; docs/GAMES.md, `npm run bench -- games-small`): every
+// The small games' exact values (issue 43; docs/results/games-small.md, `npm run bench -- games-small`): every
 // file of examples/games/small/ is accepted by the independent checkers, each strategy has the
 // proof that one guess fewer does not suffice, and both are for the game and rules their name says.
 // A proof whose whole check takes minutes has that check recorded in checked.jsonl

@@ -1,6 +1,6 @@
 // The layers of src/, stated once (LAYERS, CHECKERS below) and checked: every import of src/ is
 // one its layer may make, every independent checker imports only its own files and errors.ts,
-// and the README's tables under "How it works" say the same as these. Reads the sources, so it
+// and ARCHITECTURE.md's tables under "Layers" say the same as these. Reads the sources, so it
 // needs no build.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,8 +12,8 @@ import { checkerViolations, holds, layerOf, layerViolations, tableFaults, type C
 /**
  * The layers of src/, bottom up: each row is a folder (or a top-level file) and the layers its
  * modules may import, each listed above it. A module belongs to the longest row that holds it
- * (a sub-folder such as `games/check/` may have a row of its own). The README's table under
- * "How it works" is this one.
+ * (a sub-folder such as `games/check/` may have a row of its own). ARCHITECTURE.md's table under
+ * "Layers" is this one.
  */
 const LAYERS: readonly Layer[] = [
   { layer: 'errors.ts', mayImport: [] },
@@ -51,7 +51,7 @@ const SHARED = 'errors.ts';
  * The independent checkers (a file, or a folder whose files are all the checker's), one row
  * each: their modules import only each other and errors.ts, types (`import type`, erased
  * from the code) from `typesFrom`, and `loader`, the WebAssembly loader of their own compiled
- * kernel. The README's second table under "How it works" is this one.
+ * kernel. ARCHITECTURE.md's second table under "Layers" is this one.
  */
 const CHECKERS: readonly Checker[] = [
   { checker: 'grid/checkGrid.ts', typesFrom: ['grid/Puzzle.ts'] },
@@ -199,9 +199,10 @@ describe('web/', () => {
   });
 });
 
-describe('README.md, "How it works"', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('\n## How it works\n'), readme.indexOf('\n## ', readme.indexOf('\n## How it works\n') + 1));
+describe('ARCHITECTURE.md, "Layers" and "Where each concept lives"', () => {
+  const page = readFileSync(join(ROOT, 'ARCHITECTURE.md'), 'utf8');
+  const sectionOf = (heading: string) => page.slice(page.indexOf(`\n## ${heading}\n`), page.indexOf('\n## ', page.indexOf(`\n## ${heading}\n`) + 1));
+  const section = sectionOf('Layers');
 
   test('its layer table is LAYERS', () => {
     const rows = tableRows(section, 'Layer').map(([layer = [], may = []]) => ({ layer: only(layer), mayImport: may }));
@@ -214,7 +215,7 @@ describe('README.md, "How it works"', () => {
   });
 
   test('its list of src/ folders is in the table\'s order', () => {
-    const listed = [...section.matchAll(/^- `src\/([^`]+\/)`/gm)].map((m) => m[1]);
+    const listed = [...sectionOf('Where each concept lives').matchAll(/^- `src\/([^`]+\/)`/gm)].map((m) => m[1]);
     expect(listed).toEqual(LAYERS.map((l) => l.layer).filter((l) => l.endsWith('/')));
   });
 });

@@ -1,4 +1,4 @@
-// The README's library example (examples/library.mjs) runs as a user runs it: a separate Node
+// The library reference's example (examples/library.mjs, shown in docs/reference/library.md) runs as a user runs it: a separate Node
 // process importing the package by its name (the package's self-reference through "exports").
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { ROOT, assertBuilt, childEnv } from './helpers/cli.js';
 
 beforeAll(() => assertBuilt());
 
-test('examples/library.mjs runs and prints what the README says', () => {
+test('examples/library.mjs runs and prints what the reference says', () => {
   const r = spawnSync(process.execPath, [join(ROOT, 'examples', 'library.mjs')], { cwd: ROOT, encoding: 'utf8', env: childEnv(), timeout: 60_000 });
   expect(r.stderr).toBe('');
   expect(r.status).toBe(0);
@@ -23,8 +23,8 @@ test('examples/library.mjs runs and prints what the README says', () => {
   expect(lines.find((l) => l.startsWith('black cells'))).toBe('black cells to give, (x, y): (0, 0) (3, 0); annotation 0030 (proven smallest)');
 });
 
-test('the README shows examples/library.mjs as it is', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+test('docs/reference/library.md shows examples/library.mjs as it is', () => {
+  const readme = readFileSync(join(ROOT, 'docs', 'reference', 'library.md'), 'utf8');
   const code = readFileSync(join(ROOT, 'examples', 'library.mjs'), 'utf8');
   expect(readme).toContain(code.trimEnd());
 });

@@ -1,17 +1,22 @@
-// The README as its readers get it: parsed by a CommonMark parser (commonmark.js, the spec's
-// reference implementation), every code fence closed, every YAML and JSON block parsed (by
-// `yaml`, a YAML 1.2 parser, and JSON.parse), and every shell example run against the built
-// CLI, in order, in a fresh folder holding a copy of examples/, its exit code and the output it
-// shows checked. (test/recipes.test.ts runs what the YAML blocks describe.)
+// The README and every page of docs/ (and ARCHITECTURE.md, CONTRIBUTING.md) as their readers get
+// them: parsed by a CommonMark parser (commonmark.js, the spec's reference implementation), every
+// code fence closed, every YAML and JSON block parsed (by `yaml`, a YAML 1.2 parser, and
+// JSON.parse), and every shell example run against the built CLI, page by page, in order, in a
+// fresh folder holding a copy of examples/, its exit code and the output it shows checked.
+// (test/recipes.test.ts runs what the YAML blocks describe.)
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parseDocument } from 'yaml';
 import { ROOT, assertBuilt, childEnv, cliOnPath, hasGnuParallel, nonocrypt, tempDir } from './helpers/cli.js';
+import { docPages } from './helpers/docPages.js';
 import { fences, shellExamples, shownPattern, swallowedHeadings } from './helpers/readme.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+const PAGES = docPages(ROOT).map((page) => ({ page, text: readFileSync(join(ROOT, page), 'utf8') }));
+const README = PAGES[0]!.text;
+/** The page with every command in one line (docs/reference/cli.md). */
+const CLI_REFERENCE = readFileSync(join(ROOT, 'docs', 'reference', 'cli.md'), 'utf8');
 
 describe('the checks themselves', () => {
   test('a fence left open, or "closed" by a line with text after it, is found, with the heading it swallows', () => {
@@ -42,33 +47,40 @@ describe('the checks themselves', () => {
   });
 });
 
-describe('README.md', () => {
+describe.each(PAGES)('$page', ({ text }) => {
   test('every code fence is closed and no heading is swallowed by a code block', () => {
-    const all = fences(README);
-    expect(all.length).toBeGreaterThan(20);
+    const all = fences(text);
     expect(all.filter((f) => !f.closed).map((f) => `line ${f.startLine}`)).toEqual([]);
-    expect(swallowedHeadings(README)).toEqual([]);
+    expect(swallowedHeadings(text)).toEqual([]);
   });
 
   test('every YAML and JSON block parses, with no key given twice', () => {
-    const blocks = fences(README).filter((f) => ['yaml', 'yml', 'json'].includes(f.lang));
-    expect(blocks.map((f) => f.lang)).toContain('yaml');
+    const blocks = fences(text).filter((f) => ['yaml', 'yml', 'json'].includes(f.lang));
     for (const f of blocks) {
       const problems = f.lang === 'json' ? jsonProblems(f.literal) : yamlProblems(f.literal);
       expect(problems, `the ${f.lang} block at line ${f.startLine}`).toEqual([]);
     }
   });
+});
+
+describe('the documentation as a whole', () => {
+  test('has code blocks, YAML among them, and the README has a shell example of each everyday task', () => {
+    expect(PAGES.flatMap((p) => fences(p.text)).length).toBeGreaterThan(60);
+    expect(PAGES.flatMap((p) => fences(p.text)).map((f) => f.lang)).toContain('yaml');
+    const run = shellExamples(README).map((e) => e.command).join('\n');
+    for (const c of ['encrypt', 'decrypt', 'verify --certify', 'check-certificate', 'solve', 'web', '--shard']) expect(run, c).toContain(c);
+  });
 
   test('the command-line reference lists every command --help names, in its order, and each has an example', () => {
-    const reference = fences(README).find((f) => f.lang === '' && f.literal.startsWith('nonocrypt encrypt'));
-    expect(reference, 'the reference block under "## Command-line reference"').toBeDefined();
+    const reference = fences(CLI_REFERENCE).find((f) => f.lang === '' && f.literal.startsWith('nonocrypt encrypt'));
+    expect(reference, 'the block of docs/reference/cli.md that lists the commands').toBeDefined();
     const listed = [...reference!.literal.matchAll(/^nonocrypt (\w+)/gm)].map((m) => m[1]);
     const help = nonocrypt(['--help']).stdout;
     const section = help.slice(help.indexOf('Commands:'), help.indexOf('\n\n', help.indexOf('Commands:')));
     const commands = [...section.matchAll(/^ {2}(\w+)/gm)].map((m) => m[1]).filter((c) => c !== 'help');
     expect(listed).toEqual(commands);
     // And each has an example that runs (below).
-    const run = shellExamples(README).map((e) => e.command);
+    const run = PAGES.flatMap((p) => shellExamples(p.text)).map((e) => e.command);
     for (const c of commands) expect(run.some((e) => new RegExp(`\\bnonocrypt ${c}\\b`).test(e)), `an example of ${c}`).toBe(true);
   });
 });
@@ -104,9 +116,9 @@ describe('the checks themselves: YAML and JSON', () => {
 });
 
 /**
- * What is not run here, each for a reason, each one that must still be in the README (so the
- * list cannot go stale): the test command (this suite is it), a server that runs until Ctrl-C
- * (test/browser.test.ts drives it), and the container commands (no container engine here).
+ * What is not run here, each for a reason, each one that must still be in the documentation (so
+ * the list cannot go stale): the test command (this suite is it), a server that runs until
+ * Ctrl-C (test/browser.test.ts drives it), and the container commands (no container engine here).
  */
 const NOT_RUN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   { pattern: /^npm test$/, why: 'the test command: this suite' },
@@ -114,15 +126,37 @@ const NOT_RUN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   { pattern: /^docker (build|push|run) /, why: 'needs a container engine: test/recipes.test.ts runs them with a stand-in for docker' },
 ];
 
-describe('every shell example in the README, run in order in a fresh folder', () => {
-  const examples = shellExamples(README);
+/**
+ * Programs some examples run that are not ours: GNU parallel (the shard recipes; .ci/run installs
+ * it, so CI must have it), and two LRAT checkers the certificate page compares (cake_lpr, drat-trim's
+ * lrat-check), which .ci/run does not install. A machine without one skips the blocks that run it
+ * (the lines after it in a block use what it made).
+ */
+const OTHER_PROGRAMS: readonly { readonly name: string; readonly has: () => boolean; readonly ci: boolean }[] = [
+  { name: 'parallel', has: hasGnuParallel, ci: true },
+  { name: 'cake_lpr', has: () => onPath('cake_lpr'), ci: false },
+  { name: 'lrat-check', has: () => onPath('lrat-check'), ci: false },
+];
+
+function onPath(program: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' }).status === 0;
+}
+
+test('each command that is not run is still in the documentation', () => {
+  const all = PAGES.flatMap((p) => shellExamples(p.text));
+  expect(all.length).toBeGreaterThan(60);
+  for (const n of NOT_RUN) expect(all.some((e) => n.pattern.test(e.command)), String(n.pattern)).toBe(true);
+  for (const p of OTHER_PROGRAMS) expect(all.some((e) => new RegExp(`(^|[|&;] *)${p.name}\\b`).test(e.command)), p.name).toBe(true);
+});
+
+const missing = OTHER_PROGRAMS.filter((p) => !p.has());
+if (missing.some((p) => p.ci) && process.env.CI) throw new Error(`${missing.filter((p) => p.ci).map((p) => p.name).join(', ')} missing in CI: .ci/run installs it`);
+if (missing.length) console.warn(`test/readme.test.ts: examples that run ${missing.map((p) => p.name).join(', ')} are skipped: not installed`);
+
+describe.each(PAGES.filter((p) => shellExamples(p.text).length > 0))('every shell example of $page, run in order in a fresh folder', ({ text }) => {
+  const examples = shellExamples(text);
   let tmp: { dir: string; cleanup: () => void };
   let env: NodeJS.ProcessEnv;
-  // GNU parallel (the shard recipe): installed by .ci/run; a machine without it skips the
-  // blocks that run it (the lines after it in a block use what it made).
-  const missing = hasGnuParallel() ? [] : ['parallel'];
-  if (missing.length && process.env.CI) throw new Error(`${missing.join(', ')} missing in CI: .ci/run installs it`);
-  if (missing.length) console.warn(`test/readme.test.ts: examples that run ${missing.join(', ')} are skipped: not installed (apt-get install -y ${missing.join(' ')})`);
 
   beforeAll(() => {
     assertBuilt();
@@ -135,17 +169,12 @@ describe('every shell example in the README, run in order in a fresh folder', ()
 
   afterAll(() => tmp?.cleanup());
 
-  test('there are examples, and each command that is not run is still there', () => {
-    expect(examples.length).toBeGreaterThan(40);
-    for (const n of NOT_RUN) expect(examples.some((e) => n.pattern.test(e.command)), String(n.pattern)).toBe(true);
-  });
-
   let lastExit = 0;
   for (const ex of examples) {
     // `npm install && ...` on a fresh machine: the installation is this suite's own; `npx
     // nonocrypt` is the installed command.
     const command = ex.command.replace(/^npm install && /, '').replace(/\bnpx nonocrypt\b/g, 'nonocrypt');
-    const needs = (e: { command: string }) => missing.find((p) => new RegExp(`^${p}\\b`).test(e.command));
+    const needs = (e: { command: string }) => missing.find((p) => new RegExp(`(^|[|&;] *)${p.name}\\b`).test(e.command));
     const skip = NOT_RUN.find((n) => n.pattern.test(command)) ?? examples.filter((e) => e.block === ex.block).map(needs).find(Boolean);
     test.skipIf(Boolean(skip))(`line ${ex.line}: $ ${ex.command}`, () => {
       let code: number | null;

@@ -1,4 +1,6 @@
-// Every performance sentence of the README quotes numbers that its measurement writes (issue 40):
+// Every performance sentence of the README and of the prose pages of docs/ (the tutorial, how-to,
+// reference and explanation pages, and ARCHITECTURE.md; docs/results/ holds the measurements
+// themselves) quotes numbers that its measurement writes (issue 40):
 // each such paragraph names, in a `<!-- numbers: FILE "HEADING" -->` comment, the table (or the
 // code, for a default) it quotes, and each of its numbers must be written there. When a benchmark
 // is rerun and a figure changes, this test fails until the sentence says the new figure (or the
@@ -7,9 +9,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT } from './helpers/cli.js';
+import { docPages } from './helpers/docPages.js';
 import { isPerformance, numbersIn, paragraphs, section, sources, unsourced } from './helpers/readmeNumbers.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/**
+ * The pages whose sentences quote measurements: the README and the pages its text moved to (issue
+ * 64). Not docs/results/, which holds the measurements, nor the pages that came from docs/GAMES.md
+ * and docs/CERTIFICATES.md (explanation/games*.md, explanation/certificates.md,
+ * reference/games-files.md), whose figures sit beside the runs they come from and were never held
+ * to this test.
+ */
+const NOT_HELD = ['docs/explanation/games.md', 'docs/explanation/games-code.md', 'docs/explanation/certificates.md', 'docs/reference/games-files.md'];
+const PROSE = docPages(ROOT)
+  .filter((p) => !p.startsWith('docs/results/') && !NOT_HELD.includes(p))
+  .map((page) => ({ page, text: readFileSync(join(ROOT, page), 'utf8') }));
 const read = (file: string) => (existsSync(join(ROOT, file)) ? readFileSync(join(ROOT, file), 'utf8') : undefined);
 
 describe('the checks themselves', () => {
@@ -42,12 +55,13 @@ describe('the checks themselves', () => {
   });
 });
 
-describe('README.md', () => {
-  const perf = paragraphs(README).filter(isPerformance);
-  const where = (p: { line: number; text: string }) => `line ${p.line}: ${p.text.replace(/<!--[\s\S]*?-->\n?/g, '').slice(0, 90)}...`;
+describe('the README and the prose pages of docs/', () => {
+  const perf = PROSE.flatMap(({ page, text }) => paragraphs(text).filter(isPerformance).map((p) => ({ ...p, page })));
+  const where = (p: { page: string; line: number; text: string }) => `${p.page}:${p.line}: ${p.text.replace(/<!--[\s\S]*?-->\n?/g, '').slice(0, 90)}...`;
 
   test('every performance paragraph says where its numbers come from', () => {
     expect(perf.length).toBeGreaterThan(10);
+    expect(perf.filter((p) => p.page === 'README.md').length, 'headline numbers in the README').toBeGreaterThan(0);
     expect(perf.filter((p) => sources(p) === undefined).map(where)).toEqual([]);
   });
 
@@ -67,7 +81,7 @@ describe('README.md', () => {
   test('the sentence on large boards quotes the random-board benchmark (issue 40, item 3)', () => {
     const p = perf.find((x) => /\blarge boards\b/i.test(x.text) && /density 0\.5/.test(x.text));
     expect(p, 'a paragraph on large random boards at density 0.5').toBeDefined();
-    expect(sources(p!)).toEqual([{ file: 'docs/BENCHMARKS.md', heading: expect.stringMatching(/^### Random boards, density 0\.5/) }]);
+    expect(sources(p!)).toEqual([{ file: 'docs/results/cipher-and-scale.md', heading: expect.stringMatching(/^### Random boards, density 0\.5/) }]);
     expect(p!.text).not.toMatch(/decided in seconds/);
   });
 });

@@ -1,19 +1,20 @@
-// Recipes that run: the Dockerfile, and the README's recipes that use its image (the docker
+// Recipes that run: the Dockerfile, and the recipes of docs/how-to/many-machines.md that use its image (the docker
 // commands, the Kubernetes Indexed Job, the GitHub Actions matrix), carried out here with no
 // container engine and no cluster.
 //
 // The image is built by carrying out the Dockerfile in a scratch folder (helpers/scratchImage.ts:
 // COPY from the repository, every RUN for real: `npm ci` from the npm cache, the build, `npm
-// link`, the pruning), then its entry command runs. The README's `docker` commands run with a
+// link`, the pruning), then its entry command runs. The page's `docker` commands run with a
 // stand-in for docker that runs that image (helpers/dockerStandIn.mjs); the Job's pod command
 // runs once per index with JOB_COMPLETION_INDEX set, in a folder standing for its volume; the
 // Actions workflow's steps run once per matrix value, in a folder standing for the checkout.
-// Each recipe's shard reports together must be one process's report.
+// Each recipe's shard reports together must be one process's report, and a pod succeeds only
+// when its part is real: its exit code a verdict (0, 1 or 3), never bad input (issue 66, item 12).
 //
-// Every Job and workflow in the README must be one this file knows (RECIPES): a new recipe
+// Every Job and workflow on the page must be one this file knows (RECIPES): a new recipe
 // fails here until the test says what data it runs on.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -21,9 +22,10 @@ import { ROOT, assertBuilt, nonocrypt, tempDir } from './helpers/cli.js';
 import { fences, shellExamples } from './helpers/readme.js';
 import { buildScratchImage, instructions, runContainer, type ScratchImage } from './helpers/scratchImage.js';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The page that holds the recipes. */
+const PAGE = readFileSync(join(ROOT, 'docs', 'how-to', 'many-machines.md'), 'utf8');
 const DOCKERFILE = join(ROOT, 'Dockerfile');
-const yamlBlocks = fences(README)
+const yamlBlocks = fences(PAGE)
   .filter((f) => f.lang === 'yaml')
   .map((f) => ({ line: f.startLine, doc: parseYaml(f.literal) as Record<string, unknown> }));
 
@@ -31,7 +33,7 @@ const yamlBlocks = fences(README)
 const JOB_SPEC_1_24 = ['activeDeadlineSeconds', 'backoffLimit', 'completionMode', 'completions', 'manualSelector', 'parallelism', 'selector', 'suspend', 'template', 'ttlSecondsAfterFinished'];
 
 /**
- * The recipes the README holds, by name, each with the one-process command its shards' reports
+ * The recipes the page holds, by name, each with the one-process command its shards' reports
  * add up to (run on the same data, sorted lines compared); a recipe without one is run, every
  * index or matrix job, and must succeed, but its reports are not compared. A recipe whose real
  * run takes hours (a proof search) is run on a smaller game of the same shape (`smaller`: the
@@ -68,12 +70,27 @@ interface Step {
   with?: { name: string; path: string };
 }
 
-/** The image the README's docker commands build and push (the Job names it). */
-const pushedTag = shellExamples(README).find((e) => /^docker push /.test(e.command))?.command.split(/\s+/)[2];
+/** The image the page's docker commands build and push (the Job names it). */
+const pushedTag = shellExamples(PAGE).find((e) => /^docker push /.test(e.command))?.command.split(/\s+/)[2];
 
-/** The worst exit code of a collection's parts: 2, then 1, then 3, then 0 (README, shards). */
+/** The worst exit code of a collection's parts: 2, then 1, then 3, then 0 (docs/how-to/many-machines.md, shards). */
+/** The exit codes that are verdicts (docs/reference/exit-codes.md): a part that ends with one is real. */
+const VERDICTS = [0, 1, 3];
 const worst = (codes: readonly number[]) => [2, 1, 3, 0].find((c) => codes.includes(c)) ?? Math.max(...codes);
 const sortedLines = (text: string) => text.split('\n').filter(Boolean).sort();
+
+interface JobSpec {
+  completionMode: string;
+  completions: number;
+  backoffLimit?: number;
+  template: { spec: { containers: Container[] } };
+}
+
+/** Where a pod's script records its part's exit code (`echo $code > DIR/NAME-$k.exit`), as a function of K; undefined when it records none. */
+function recordedExit(script: string): ((k: number) => string) | undefined {
+  const m = /echo \$code > (\S+)\$k\.exit/.exec(script);
+  return m ? (k: number) => `${m[1]}${k}.exit` : undefined;
+}
 
 let tmp: { dir: string; cleanup: () => void };
 let image: ScratchImage;
@@ -188,10 +205,10 @@ describe('the Dockerfile', () => {
   });
 });
 
-describe("the README's recipes", () => {
+describe('the recipes of docs/how-to/many-machines.md', () => {
   test("the docker commands build, push and run the Dockerfile's image", () => {
     built();
-    const commands = shellExamples(README).filter((e) => /^docker /.test(e.command));
+    const commands = shellExamples(PAGE).filter((e) => /^docker /.test(e.command));
     expect(commands.map((c) => c.command.split(' ')[1])).toEqual(['build', 'push', 'run']);
     const clone = dataCopy('clone', ['Dockerfile']);
     cpSync(join(ROOT, 'examples'), join(clone, 'examples'), { recursive: true });
@@ -217,7 +234,7 @@ describe("the README's recipes", () => {
       expect(Object.keys(spec).filter((k) => !JOB_SPEC_1_24.includes(k))).toEqual([]);
       expect(spec.completionMode).toBe('Indexed');
       const [pod] = spec.template.spec.containers;
-      // The image the README's docker commands push; the data mounted where the image works.
+      // The image the page's docker commands push; the data mounted where the image works.
       expect(pod!.image).toBe(pushedTag);
       expect(pod!.workingDir).toBe(image.workdir);
       expect(pod!.volumeMounts.map((m) => m.mountPath)).toContain(image.workdir);
@@ -230,9 +247,12 @@ describe("the README's recipes", () => {
       const podEnv = Object.fromEntries((pod!.env ?? []).map((e) => [e.name, e.value]));
       // The volume, as the pods share it: each index runs in the same folder.
       const volume = dataCopy(`job-${line}`);
+      const recorded = recordedExit(script);
       for (let index = 0; index < spec.completions; index++) {
         const r = runContainer(image, { command: pod!.command, args, cwd: volume, env: { ...podEnv, JOB_COMPLETION_INDEX: String(index) } });
-        expect(r.code, `index ${index}: ${r.stderr}`).toBe(0);
+        // A pod that records its part's exit code succeeds exactly on a verdict; one that does not, always.
+        const code = recorded ? Number(readFileSync(join(volume, recorded(index + 1)), 'utf8')) : 0;
+        expect(r.code === 0, `index ${index} (its part exited ${code}): ${r.stderr}`).toBe(VERDICTS.includes(code));
       }
       if (recipe?.proof) {
         const parts = readdirSync(join(volume, recipe.proof)).filter((f) => f.endsWith('.proof')).sort();
@@ -267,6 +287,35 @@ describe("the README's recipes", () => {
       // The data holds an ambiguous block and an unreadable file: shards fail as one process does.
       expect(worst(codes)).toBe(whole.code);
       expect(whole.code).toBe(2);
+    });
+  }
+
+  // Issue 66, item 12: `[ $code -le 3 ]` let exit 2 pass, so a pod whose input was missing
+  // succeeded with an empty part. Each Job that records its parts' codes, on a volume without its
+  // input: every pod that had something to read fails, and none leaves an empty part.
+  for (const { line, doc } of yamlBlocks.filter((b) => b.doc.kind === 'Job' && recordedExit((b.doc.spec as JobSpec).template.spec.containers[0]!.args.join(' ')))) {
+    test(`the Kubernetes Job (line ${line}): a pod whose input is missing fails, and leaves no part`, () => {
+      built();
+      const spec = doc.spec as JobSpec;
+      const [pod] = spec.template.spec.containers;
+      const script = pod!.args.join(' ');
+      const input = /(\S+)\s*(?:>|;|$)/.exec(script.slice(script.search(/--(?:shard|split) /)))![1]!;
+      const volume = dataCopy(`job-${line}-missing`);
+      rmSync(join(volume, input), { recursive: true });
+      const failed: number[] = [];
+      for (let index = 0; index < spec.completions; index++) {
+        const r = runContainer(image, { command: pod!.command, args: pod!.args, cwd: volume, env: { JOB_COMPLETION_INDEX: String(index) } });
+        const code = Number(readFileSync(join(volume, recordedExit(script)!(index + 1)), 'utf8'));
+        if (r.code !== 0) failed.push(index);
+        // Exit 2 is no verdict: that pod fails (before the fix it succeeded).
+        if (code === 2) expect(r.code, `index ${index}`).not.toBe(0);
+        else expect(VERDICTS, `index ${index}: exit ${code}`).toContain(code);
+      }
+      // A split board is every pod's input; a collection's missing folder is shard 1's only input.
+      const split = RECIPES[`job ${(doc.metadata as { name: string }).name}`]?.split;
+      expect(failed).toEqual(split ? [...Array(spec.completions).keys()] : [0]);
+      // A split's parts are written with -o, whole or not at all: no part file is left to merge.
+      if (split) expect(readdirSync(join(volume, split.parts)).filter((f) => !f.endsWith('.exit'))).toEqual([]);
     });
   }
 

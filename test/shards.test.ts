@@ -1,4 +1,4 @@
-// The recipe for many machines (README, "Many machines"): `verify`/`solve --shard K/N` run as N
+// The recipe for many machines (docs/how-to/many-machines.md, "Many machines"): `verify`/`solve --shard K/N` run as N
 // jobs of GNU parallel (Debian's `parallel`), each writing JSON Lines; the shards' lines
 // together are one process's lines, each input in exactly one shard, and parallel's exit code
 // counts the shards that met a failing input. In CI (.ci/run installs parallel) it must run;

@@ -1,7 +1,7 @@
 // One board on many machines (`solve FILE --split K/N`, `merge PART...`): the cubes are disjoint
 // and cover every picture, the parts' verdicts merged are one process's verdict (against brute
 // force on small boards, and through the CLI on boards with 0, 1 and several solutions), merge
-// refuses parts that do not fit together, and GNU parallel runs the recipe of the README.
+// refuses parts that do not fit together, and GNU parallel runs the recipe of docs/how-to/many-machines.md.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -280,7 +280,7 @@ const hasParallel = hasGnuParallel();
 if (!hasParallel && process.env.CI) throw new Error('GNU parallel is missing in CI: .ci/run installs it (apt-get install -y parallel)');
 if (!hasParallel) console.warn('test/split.test.ts: the GNU parallel recipe is skipped, GNU parallel is not installed (apt-get install -y parallel; .ci/run does)');
 
-describe.skipIf(!hasParallel)('--split K/N under GNU parallel (the README recipe)', () => {
+describe.skipIf(!hasParallel)('--split K/N under GNU parallel (the recipe of docs/how-to/many-machines.md)', () => {
   test('N parts run side by side (the first with two pictures stops the others), merged, give one process\'s verdict', () => {
     assertBuilt();
     const tmp = tempDir('nonocrypt-split-parallel-');

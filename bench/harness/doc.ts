@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,21 @@ export function packageRoot(): string {
   return dir;
 }
 
-export const BENCHMARKS = (): string => join(packageRoot(), 'docs', 'BENCHMARKS.md');
+/** The results pages (docs/results/): the tables the suites write, apart from the prose of the other docs. */
+export const RESULTS = (): string => join(packageRoot(), 'docs', 'results');
+
+/**
+ * The results page that holds section `name` (its start marker), so a suite writes where its
+ * table already is, whichever page that became; a section no page holds yet goes to
+ * docs/results/`fresh` (a new page unless it exists). Two pages holding one section is an error.
+ */
+export function resultsPage(name: string, fresh: string): string {
+  const dir = RESULTS();
+  const start = `<!-- ${name}:start -->`;
+  const holders = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.md') && readFileSync(join(dir, f), 'utf8').includes(start)) : [];
+  if (holders.length > 1) throw new Error(`section "${name}" is in ${holders.join(' and ')} (docs/results/): keep it in one`);
+  return join(dir, holders[0] ?? fresh);
+}
 
 /** One line: CPU model, cores, memory, system, Node. */
 export function machine(): string {
@@ -34,8 +48,7 @@ export const load = (): string => loadavg().map((x) => x.toFixed(1)).join(' ');
  * when src/ or bench/ has uncommitted changes (read-only git queries). The logs under
  * bench/results/ do not count: a run appends to its log, which is not code.
  */
-export function revision(): string {
-  const root = packageRoot();
+export function revision(root: string = packageRoot()): string {
   if (existsSync(join(root, 'REVISION'))) return (readFileSync(join(root, 'REVISION'), 'utf8').split('\n')[0] ?? '').trim() || 'unknown';
   const git = (...a: string[]) => spawnSync('git', a, { cwd: root, encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
@@ -46,13 +59,28 @@ export function revision(): string {
 
 /**
  * A folder of shared puzzles as a recorded command or text shows it: an absolute path (this
- * machine's) as \`"$BENCH_DIR"\`, which docs/BENCHMARKS.md says how to set; a relative one as given.
+ * machine's) as \`"$BENCH_DIR"\`, which docs/results/README.md says how to set; a relative one as given.
  */
 export const shownDir = (dir: string): string => (isAbsolute(dir) ? '"$BENCH_DIR"' : dir);
 
-/** The command a reader runs again: \`--dir\` shown by `shownDir`, a log in this machine's folders by its name alone. */
+/**
+ * Older builds (`--before label=DIR,...`) as a recorded command shows them: an absolute DIR (a
+ * folder of this machine) by the code it holds, `path/to/a-build-of-commit-C`, so the command
+ * names what was measured and no machine's path.
+ */
+export const shownBuilds = (specs: string): string =>
+  specs
+    .split(',')
+    .map((spec) => {
+      const at = spec.indexOf('=');
+      const dir = spec.slice(at + 1);
+      return at > 0 && isAbsolute(dir) ? `${spec.slice(0, at)}=path/to/a-build-of-${revision(dir).replace(/^commit /, 'commit-').replace(/ .*$/, '')}` : spec;
+    })
+    .join(',');
+
+/** The command a reader runs again: \`--dir\` shown by `shownDir`, `--before` by `shownBuilds`, a log in this machine's folders by its name alone. */
 export const commandLine = (suite: string, args: readonly string[]): string =>
-  ['npm run bench --', suite, ...args.map((a, i) => (args[i - 1] === '--dir' ? shownDir(a) : args[i - 1] === '--log' && isAbsolute(a) ? basename(a) : a))].join(' ');
+  ['npm run bench --', suite, ...args.map((a, i) => (args[i - 1] === '--dir' ? shownDir(a) : args[i - 1] === '--before' ? shownBuilds(a) : args[i - 1] === '--log' && isAbsolute(a) ? basename(a) : a))].join(' ');
 
 const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
 

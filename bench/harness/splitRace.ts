@@ -1,7 +1,7 @@
 import { mergeParts, readPart, type MergedVerdict } from '../../src/collection/mergeParts.js';
 import { cliArgv, runProcess, type ProcOptions, type ProcRun } from './proc.js';
 
-/** One board solved in N parts at once, as the README's recipe runs them. */
+/** One board solved in N parts at once, as the recipe of docs/how-to/many-machines.md runs them. */
 export interface SplitRace {
   /** Each part's run, in order (K = 1..N). */
   readonly runs: readonly ProcRun[];
@@ -24,7 +24,7 @@ export interface SplitRace {
 
 /**
  * `nonocrypt solve ...solveArgs --split K/N FILE` for K = 1..N, started together; as in the
- * README's recipe (GNU parallel's `--halt now,fail=1`), the first part to exit 1 (two pictures
+ * recipe of docs/how-to/many-machines.md (GNU parallel's `--halt now,fail=1`), the first part to exit 1 (two pictures
  * in its cube: the board is ambiguous) stops the others, and the parts that ended are merged
  * (collection/mergeParts.ts). Each process runs under `proc` (its CPU limit).
  */

@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { basename, isAbsolute } from 'node:path';
-import { BENCHMARKS, commandLine, load, machine, progress, revision, sectionIn, writeSection } from './doc.js';
+import { commandLine, load, machine, progress, resultsPage, revision, sectionIn, writeSection } from './doc.js';
 import { flag, flagHelp, num, parseFlags, str, type Spec, type Values } from './flags.js';
 import { secs, table, type Column } from './stats.js';
 
@@ -11,7 +11,8 @@ import { secs, table, type Column } from './stats.js';
  * (`repeat` times, on `jobs` lanes at once, one at a time by default), prints progress, renders
  * the tables under a header that says when, where, on which code and by which exact command the
  * figures were made, prints the section and, with `--write`, puts it between the suite's markers
- * in docs/BENCHMARKS.md (`<!-- bench:NAME:start -->` ... `end`), leaving the rest of the file
+ * in the page of docs/results/ that holds it (`<!-- bench:NAME:start -->` ... `end`; a new suite's
+ * section starts docs/results/NAME.md), leaving the rest of the file
  * alone. A part with a `marker` is a sub-section of its own, with its own header: rerunning some
  * parts keeps the others as they were. Problems (wrong results, not slowness) make the run exit 1.
  *
@@ -83,7 +84,7 @@ export interface Suite<S extends Spec> {
   readonly parts: (o: Values<S>) => readonly AnyPart[] | Promise<readonly AnyPart[]>;
   /** Every marked part, in order: a run of some keeps the others from the file. */
   readonly markers?: readonly string[];
-  /** Where the rendered parts go with --write (default: the section of docs/BENCHMARKS.md); `runs` are each part's runs, by its name. */
+  /** Where the rendered parts go with --write (default: the suite's section in docs/results/); `runs` are each part's runs, by its name. */
   readonly write?: (o: Values<S>, body: string, parts: ReadonlyMap<string, string>, runs: ReadonlyMap<string, readonly Run<unknown, unknown>[]>) => string;
 }
 
@@ -100,7 +101,7 @@ export const prose = (about: string): AnyView => ({ about, rows: [], columns: []
 export type AnySuite = Suite<any>;
 
 const COMMON = {
-  write: flag('write the results: the section of docs/BENCHMARKS.md, or where the suite\'s description says'),
+  write: flag('write the results: the suite\'s section in docs/results/, or where the suite\'s description says'),
   log: str(undefined, 'JSON Lines log of the runs (comma-separated to read several): resumes a run, feeds --report'),
   report: flag('make the tables from --log alone, running nothing'),
   'start-within': num(Infinity, 'minutes from the start after which no run begins (runs under way end; with --log a later run does the rest): a long run fitted to a sitting'),
@@ -201,7 +202,8 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
   const origin = runs.length
     ? `Machine: ${machine()}. The runs whose results are shown (at the package root, after \`npm run build\`):\n\n${[...runs, ...(used.has(runId) ? [thisRun] : [])].map((r) => `- \`${r.command}\` (${r.date}; code ${r.revision}; load average ${r.load} at the start)`).join('\n')}`
     : `Date ${started.date}; machine: ${machine()}; load average ${started.load} at the start, ${load()} at the end. Code: ${revision()}. Command: \`${command}\` (after \`npm run build\`). Whole run ${secs((performance.now() - started.w0) / 1000)} s wall.`;
-  const previous = suite.markers && existsSync(BENCHMARKS()) ? (sectionIn(readFileSync(BENCHMARKS(), 'utf8'), `bench:${section}`) ?? '') : '';
+  const page = resultsPage(`bench:${section}`, `${section}.md`);
+  const previous = suite.markers && existsSync(page) ? (sectionIn(readFileSync(page, 'utf8'), `bench:${section}`) ?? '') : '';
   const parts = suite.markers
     ? suite.markers.map((m) => {
         const t = rendered.get(m);
@@ -210,6 +212,6 @@ export async function runSuite(name: string, suite: AnySuite, args: readonly str
     : [...rendered.values()];
   const body = [`## ${suite.title(o)}`, suite.markers ? '' : origin, suite.intro?.(o) ?? '', ...parts].filter((s) => s !== '').join('\n\n');
   process.stdout.write(`${body}\n`);
-  if (o.write) progress(`wrote ${suite.write ? suite.write(o, body, rendered, partRuns) : writeSection(BENCHMARKS(), `bench:${section}`, body)}`);
+  if (o.write) progress(`wrote ${suite.write ? suite.write(o, body, rendered, partRuns) : writeSection(page, `bench:${section}`, body, `# Results: ${name}\n`)}`);
   return problems.length ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-// `docker` as the README's recipes use it, without a container engine (test/recipes.test.ts
+// `docker` as the recipes of docs/how-to/many-machines.md use it, without a container engine (test/recipes.test.ts
 // puts a `docker` command that runs this first on PATH). The image is the scratch image the
 // test built from the Dockerfile (test/helpers/scratchImage.ts); the state file named by
 // DOCKER_STAND_IN says how to run it and records what was built and pushed.

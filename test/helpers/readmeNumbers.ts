@@ -1,10 +1,10 @@
-// The README's performance sentences tied to the measurements they quote (test/readmeNumbers.test.ts).
+// The performance sentences of the README and docs/ tied to the measurements they quote (test/readmeNumbers.test.ts).
 //
 // A paragraph (or list item) of the README that states a time, a size, a share or a speed-up
 // carries, on a line of its own above its text (a list item: below it), an HTML comment,
 // invisible on the rendered page, saying where its numbers come from:
 //
-//   <!-- numbers: docs/BENCHMARKS.md "### Random boards, density 0.5: solve within 60 CPU s" -->
+//   <!-- numbers: docs/results/cipher-and-scale.md "### Random boards, density 0.5: solve within 60 CPU s" -->
 //   <!-- numbers: src/cipher/blockWork.ts -->
 //
 // A quoted heading names that section of the file (down to the next heading of the same or a
