@@ -203,7 +203,7 @@ function reasonsOf(unproven: readonly { reason?: string }[]): string {
 /**
  * Several unproven annotations in one line: how many, the largest gap between an annotation
  * and its proven lower bound (the most a smaller annotation could save), why the proofs
- * stopped, and what to do: more time proves more (--budget when the budget stopped them, -t
+ * stopped (the time budget, in those words, when it stopped them all), and what to do: more time proves more (--budget when the budget stopped them, -t
  * when the time limit did), and -s auto (unless the side was chosen so) finds the board side
  * with the shortest ciphertext; -v and --json give every block.
  */
@@ -218,10 +218,12 @@ function unprovenSummary(
     ...(autoSize ? [] : ['-s auto chooses the board side with the shortest ciphertext']),
   ];
   const more = hints.length > 0 ? `${hints.join(', ')}; ` : '';
+  // The budget's reasons in a few words (where it stopped each proof is -v's and --json's).
+  const outOfBudget = unproven.every((b) => !b.timedOut && b.reason?.startsWith('time budget reached'));
   const gap = (b: (typeof unproven)[number]) => b.block.annotation.length - b.lowerBound;
   const widest = unproven.reduce((a, b) => (gap(b) > gap(a) ? b : a));
   return (
-    `${unproven.length} of ${counted(blocks, 'block')} have a valid annotation not proven smallest (${reasonsOf(unproven)}); ` +
+    `${unproven.length} of ${counted(blocks, 'block')} have a valid annotation not proven smallest (${outOfBudget ? 'the time budget ran out' : reasonsOf(unproven)}); ` +
     `the largest gap: block ${widest.n}, ${counted(widest.block.annotation.length, 'cell')} against a lower bound of ${widest.lowerBound}; ${more}-v or --json for every block`
   );
 }
