@@ -110,7 +110,7 @@ describe('10: merge checks the parts against the clues', () => {
     const { rows: _r, cols: _c, givens: _g, ...old } = readJson(parts[0]!);
     const edited = at('heart-old.json');
     writeFileSync(edited, JSON.stringify(old));
-    expectUsageError(nonocrypt(['merge', edited, parts[1]!, parts[2]!]), /heart-old\.json: no "rows" and "cols": a part written by an older nonocrypt; run solve --split K\/N again/);
+    expectUsageError(nonocrypt(['merge', edited, parts[1]!, parts[2]!]), /heart-old\.json: a part written by an older nonocrypt, without "rows" and "cols" \(the clues merge checks its pictures against\): run solve --split K\/N again\n$/);
   });
 });
 

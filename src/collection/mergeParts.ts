@@ -96,7 +96,9 @@ export function readPart(text: string, where: string): PartDocument {
   if (!whole(d.width, 1) || !whole(d.height, 1)) bad('"width" and "height" must be whole numbers from 1');
   const W = d.width as number;
   const H = d.height as number;
-  if (d.rows === undefined && d.cols === undefined) bad('no "rows" and "cols": a part written by an older nonocrypt; run solve --split K/N again with this one, which writes the clues that merge checks the pictures against');
+  if (d.rows === undefined && d.cols === undefined) {
+    throw new InputError('E_JSON', `${where}: a part written by an older nonocrypt, without "rows" and "cols" (the clues merge checks its pictures against): run solve --split K/N again`);
+  }
   const clues = (v: unknown, count: number) => Array.isArray(v) && v.length === count && v.every((c) => Array.isArray(c) && c.every((r) => whole(r, 1)));
   if (!clues(d.rows, H) || !clues(d.cols, W)) bad(`"rows" and "cols" must be ${H} and ${W} clues, each a list of run lengths`);
   const givens = d.givens ?? [];
