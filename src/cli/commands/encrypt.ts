@@ -203,9 +203,10 @@ function reasonsOf(unproven: readonly { reason?: string }[]): string {
 /**
  * Several unproven annotations in one line: how many, the largest gap between an annotation
  * and its proven lower bound (the most a smaller annotation could save), why the proofs
- * stopped (the time budget, in those words, when it stopped them all), and what to do: more time proves more (--budget when the budget stopped them, -t
- * when the time limit did), and -s auto (unless the side was chosen so) finds the board side
- * with the shortest ciphertext; -v and --json give every block.
+ * stopped (in a few words when the time budget stopped them all), and what to do: more time
+ * proves more (--budget when the budget stopped them, -t when the time limit did), and -s auto
+ * (unless the side was chosen so) finds the board side with the shortest ciphertext; -v and
+ * --json give every block.
  */
 function unprovenSummary(
   unproven: readonly { n: number; block: { annotation: readonly number[] }; lowerBound: number; reason?: string; timedOut?: boolean }[],
