@@ -69,7 +69,7 @@ describe('help and version', () => {
     await expect(r.stdout).toMatchFileSnapshot('golden/help-main.txt');
   });
 
-  for (const cmd of ['encrypt', 'decrypt', 'verify', 'solve', 'annotate', 'convert', 'render', 'web']) {
+  for (const cmd of ['encrypt', 'decrypt', 'verify', 'solve', 'merge', 'annotate', 'convert', 'render', 'web']) {
     test(`${cmd} --help`, async () => {
       const r = help(cmd);
       expect(r.code).toBe(0);

@@ -42,7 +42,8 @@ describe('10: a ciphertext of several blocks where a puzzle is expected', () => 
 
 describe('13: encrypt --size auto counts every candidate once', () => {
   test("the README's example: the summary's counts add up to the candidates, and --json has them by name", () => {
-    const r = nonocrypt(['encrypt', '--size', 'auto', '--table', 'auto', '-i', examples('message.txt')]);
+    // The accounting is -v's (issue 66, item 21): the line without it leads with the result.
+    const r = nonocrypt(['encrypt', '--size', 'auto', '--table', 'auto', '-v', '-i', examples('message.txt')]);
     expect(r.code, r.stderr).toBe(0);
     const line = r.stderr.trimEnd();
     const { total, counts } = autoSizeCounts(line);
@@ -55,7 +56,9 @@ describe('13: encrypt --size auto counts every candidate once', () => {
     expect(Object.keys(fates).sort()).toEqual(['cutByBudget', 'evaluated', 'noAnnotationNoShorter', 'ruledOutByClues']);
     expect(Object.values(fates).reduce((a, b) => a + b, 0)).toBe(all);
     expect(all).toBe(70);
-    expect(doc.choice).toBe(line.replace(/^nonocrypt: /, ''));
+    // --json's choice is the result and the accounting, the two lines of -v.
+    const [result, accounting] = line.split('\n').map((l) => l.replace(/^nonocrypt: /, ''));
+    expect(doc.choice).toBe(`${result!.replace(/^(n = \d+ \(\w+\): \d+ characters).*$/, '$1')}. ${accounting}`);
   });
 });
 

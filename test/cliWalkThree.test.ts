@@ -127,7 +127,7 @@ describe('10: errors in the words of what went wrong', () => {
     expect(both.code).toBe(2);
     expect(both.stderr).toBe('');
     expect(both.stdout).toContain(`${at('emptydir')}: error: ${at('emptydir')}: no puzzles in this folder`);
-    expect(both.stdout).toMatch(/^2 puzzles: 1 unique, 0 multiple, 0 none, 0 unknown, 1 unreadable\n$/m);
+    expect(both.stdout).toMatch(/^1 puzzle: 1 unique, 0 multiple, 0 none, 0 unknown, 0 unreadable; 1 folder with no puzzles\n$/m);
   });
 });
 

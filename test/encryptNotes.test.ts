@@ -18,7 +18,7 @@ describe('encrypt: notes on blocks not proven smallest', () => {
     const r = nonocrypt([...ARGS, '-i', at('fox.txt')]);
     expect(r.code).toBe(0);
     expect(r.stdout.split('\n')[0]).toBe('12');
-    const summary = /^nonocrypt: (\d+) of 32 blocks have a valid annotation not proven smallest \((.+)\); the largest gap: block (\d+), (\d+) cells? against a lower bound of (\d+); -v or --json for every block\n$/.exec(r.stderr);
+    const summary = /^nonocrypt: (\d+) of 32 blocks have a valid annotation not proven smallest \((.+)\); the largest gap: block (\d+), (\d+) cells? against a lower bound of (\d+); a larger --budget \(or none\) proves more, -s auto chooses the board side with the shortest ciphertext; -v or --json for every block\n$/.exec(r.stderr);
     expect(summary, r.stderr).not.toBeNull();
     const [, count, , block, cells, bound] = summary!.map(Number);
 

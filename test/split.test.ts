@@ -110,11 +110,11 @@ describe('split and merge against brute force', () => {
         const docs: PartDocument[] = [];
         for (let k = 1; k <= n; k++) {
           const r = await solvePart(p, { index: k, count: n });
-          const doc = partDocument(r.puzzle, p.width, p.height, k, n, r.cube, r.result);
+          const doc = partDocument(r.puzzle, p, [], k, n, r.cube, r.result);
           // Through JSON, as merge reads it.
           docs.push(readPart(JSON.stringify(doc), `part-${k}.json`));
         }
-        const m = mergeParts(docs, docs.map((_, k) => `part-${k + 1}.json`));
+        const m = await mergeParts(docs, docs.map((_, k) => `part-${k + 1}.json`));
         const want = bruteVerdict(p);
         expect(m.status).toBe(want.status);
         if (want.picture) expect(m.solutions).toEqual([want.picture]);
@@ -181,14 +181,14 @@ describe('solve --split and merge (CLI)', () => {
     writeFileSync(parts[1]!, JSON.stringify({ ...doc, status: 'unknown', finished: false, reason: 'time limit of 1 s reached', solutions: [] }));
     const r = nonocrypt(['merge', ...parts]);
     expect(r.code).toBe(3);
-    expect(r.stdout).toMatch(/^unknown \(part 2 of 3 did not finish: part 2: time limit of 1 s reached/);
+    expect(r.stdout).toMatch(/^unknown \(part 2 of 3 did not finish: time limit of 1 s reached\)/);
     const many = split('multiple.pic', 2, 'many');
     const d = JSON.parse(readFileSync(many[0]!, 'utf8')) as Record<string, unknown>;
     if ((d.solutions as unknown[]).length === 2) {
       writeFileSync(many[1]!, JSON.stringify({ ...(JSON.parse(readFileSync(many[1]!, 'utf8')) as object), status: 'unknown', finished: false, reason: 'stopped', solutions: [] }));
       const m = nonocrypt(['merge', ...many]);
       expect(m.code).toBe(1);
-      expect(m.stdout).toMatch(/^multiple .*not finished: part 2: stopped/);
+      expect(m.stdout).toMatch(/^multiple .*; part 2 did not finish: stopped\n/);
     }
   });
 

@@ -245,6 +245,13 @@ async function encrypt(): Promise<void> {
   area('enc-out').value = r.result.ciphertext;
   area('enc-out').dataset.table = r.result.table;
   $('enc-note').textContent = `${r.result.note}. Done in ${seconds(r.ms)}.`;
+  if (r.result.accounting) {
+    const fold = document.createElement('details');
+    const title = document.createElement('summary');
+    title.textContent = 'How the boards were compared';
+    fold.append(title, r.result.accounting);
+    $('enc-note').append(fold);
+  }
   button('enc-to-decrypt').disabled = false;
   button('enc-download').disabled = false;
 }

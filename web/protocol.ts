@@ -99,6 +99,8 @@ export type Result =
       /** The table used (the chosen one with table auto): decryption needs it. */
       readonly table: string;
       readonly note: string;
+      /** With size auto: how the boards were compared (the note leads with the result). */
+      readonly accounting?: string;
       readonly proven: boolean;
     }
   | { readonly kind: 'decrypt'; readonly ok: true; readonly text: string; readonly blocks: number }

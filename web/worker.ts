@@ -163,12 +163,10 @@ async function handle(id: number, r: Request): Promise<Result> {
       }
       const ciphertext = formatCiphertext({ width: plan.width, height: plan.height, blocks });
       const given = blocks.reduce((n, b) => n + b.annotation.length, 0);
-      const result = `${plan.table.name} table, ${r.receiver} receiver: ${counted(blocks.length, 'block')}, ${counted(given, 'cell')} given, ${counted(ciphertext.length, 'character')}${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
-      // After the size's own sentence, the result is a sentence of its own: it starts with a capital.
-      const note = plan.choice
-        ? `Size auto: ${plan.choice.reason.replace(/\.$/, '')}. ${result[0]!.toUpperCase()}${result.slice(1)}`
-        : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, ${result}`;
-      return { kind: 'encrypt', ciphertext, table: plan.table.name, note, proven };
+      // Size auto leads with its result; how the boards were compared goes to a fold of its own.
+      const board = plan.choice ? `Size auto: ${plan.choice.summary}. With the ` : `${plan.width === plan.height ? `n = ${plan.width}` : `${plan.width} x ${plan.height}`}, `;
+      const note = `${board}${plan.table.name} table, ${r.receiver} receiver: ${counted(blocks.length, 'block')}, ${counted(given, 'cell')} given, ${counted(ciphertext.length, 'character')}${proven ? '; every annotation proven smallest' : '; some annotations not proven smallest'}`;
+      return { kind: 'encrypt', ciphertext, table: plan.table.name, note, ...(plan.choice ? { accounting: plan.choice.accounting } : {}), proven };
     }
     case 'decrypt': {
       const c = parseCiphertext(r.ciphertext, 'the ciphertext');

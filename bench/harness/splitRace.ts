@@ -49,7 +49,7 @@ export async function splitRace(file: string, parts: number, solveArgs: readonly
   const stopped = runs.flatMap((r, k) => (r.stopped ? [`part ${k + 1} (${r.stopped})`] : []));
   const cpu = runs.reduce((n, r) => n + r.cpu, 0);
   try {
-    const merged = mergeParts(ended.map((x) => readPart(x.r.stdout, x.name)), ended.map((x) => x.name));
+    const merged = await mergeParts(ended.map((x) => readPart(x.r.stdout, x.name)), ended.map((x) => x.name));
     return { runs, merged, winner, wall, cpu, stopped };
   } catch (err) {
     return { runs, merged: undefined, ...(stopped.length ? {} : { error: err instanceof Error ? err.message : String(err) }), winner, wall, cpu, stopped };

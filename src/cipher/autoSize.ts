@@ -104,7 +104,15 @@ export interface BoardChoice {
   /** What became of every candidate: the counts add up to `candidates`. */
   readonly tally: CandidateTally;
   readonly ms: number;
-  /** One or two sentences: what was chosen and why. */
+  /**
+   * The result in one line: the side (and table), the length, and what it is the shortest of
+   * ("n = 19 (classic): 207 characters, provably the shortest of the 70 boards compared"), with
+   * the boards not compared when there are any.
+   */
+  readonly summary: string;
+  /** How the candidates were compared, every one counted once ("Of 70 candidates (...), ..."). */
+  readonly accounting: string;
+  /** The result and its accounting: `summary`'s result, then `accounting`. */
   readonly reason: string;
 }
 
@@ -321,10 +329,8 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     );
   }
   if (fates.length > 1) fates[fates.length - 1] = `and ${fates[fates.length - 1]}`;
-  const parts: string[] = [
-    `${label(chosen.trial.size, chosen.trial.table)}${multi ? '' : ` with the ${name(chosen.trial.table)} table`}: ${len} characters. ` +
-      `Of ${counted(cands.length, 'candidate')} (${what}), ${fates.join(', ')}`,
-  ];
+  const result = `${label(chosen.trial.size, chosen.trial.table)}${multi ? '' : ` with the ${name(chosen.trial.table)} table`}: ${len} characters`;
+  const parts: string[] = [`Of ${counted(cands.length, 'candidate')} (${what}), ${fates.join(', ')}`];
   if (!chosen.trial.complete) {
     const cut = chosen.blocks.filter((b) => !b.proven).length;
     parts.push(`the budget cut the proof of minimality for ${cut} of its ${counted(chosen.blocks.length, 'annotation')} (valid, possibly not smallest)`);
@@ -350,7 +356,14 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     parts.push(`${counted(n, 'board')} past ${past} that ${verb(n, 'needs', 'need')} an annotation ${verb(n, 'needs', 'need')} at least ${Math.min(...left.map((c) => c.lowerBound))} characters by ${verb(n, 'its', 'their')} clues alone`);
   }
   const compared = left.length > 0 && leftBelow.length === 0 ? `these ${cands.length + left.length} boards` : verb(cands.length, 'this candidate', `these ${cands.length} candidates`);
-  const reason = `${parts.join('; ')}${optimal ? `; this is provably the shortest of ${compared}` : ''}.`;
+  const accounting = `${parts.join('; ')}${optimal ? `; this is provably the shortest of ${compared}` : ''}.`;
+  const boards = left.length > 0 && leftBelow.length === 0 ? cands.length + left.length : cands.length;
+  const notCompared =
+    leftBelow.length > 0 ? `; ${counted(leftBelow.length, 'board')} past ${past} that ${verb(leftBelow.length, 'needs', 'need')} an annotation ${verb(leftBelow.length, 'was', 'were')} not compared` : '';
+  const summary = optimal
+    ? `${result}, provably the shortest of the ${counted(boards, 'board')} compared${notCompared}`
+    : `${result}, the shortest found within the ${(budgetMs / 1000).toFixed(1)} s budget, not proven the shortest of the ${counted(boards, 'board')} compared${notCompared}`;
+  const reason = `${result}. ${accounting}`;
   const { tableRank: _rank, ...publicTrial } = chosen.trial;
   void _rank;
   return {
@@ -367,6 +380,8 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
     candidates: cands.length,
     tally,
     ms: performance.now() - started,
+    summary,
+    accounting,
     reason,
   };
 }

@@ -4,6 +4,7 @@ import { collectionOrder, selectShard, type Shard } from '../collection/shard.js
 import { InputError } from '../errors.js';
 import type { CliIO } from './CliIO.js';
 import { describeFsError, readLines, readText, statOf } from './io.js';
+import { counted } from '../formats/counted.js';
 import type { LineSource, TextSource } from '../collection/sources.js';
 
 /**
@@ -47,27 +48,46 @@ export function isCollection(args: readonly string[], shard: Shard | undefined):
   return st ? st.isDirectory() : MAGIC.test(a);
 }
 
-/** One input of the collection: a file to read, or an argument that named none (why). */
+/** One input of the collection: a file to read, or an argument that named none (why, and whether a folder or a pattern). */
 export interface CollectionInput {
   readonly name: string;
   readonly missing?: string;
+  readonly empty?: 'folder' | 'pattern';
+}
+
+/**
+ * The end of a collection's summary line: the inputs counted as what they are, the files read
+ * (those unreadable among them, when `unreadableFiles` is given) and the folders and patterns
+ * that named no file: "in 2 files, 1 unreadable; 1 folder with no ciphertexts, 1 pattern
+ * matching no file".
+ */
+export function inputsCounted(inputs: readonly CollectionInput[], kind: InputKind, unreadableFiles?: number): string {
+  const files = inputs.filter((i) => !i.empty).length;
+  const folders = inputs.filter((i) => i.empty === 'folder').length;
+  const patterns = inputs.filter((i) => i.empty === 'pattern').length;
+  const empty = [
+    ...(folders ? [`${counted(folders, 'folder')} with no ${kind}s`] : []),
+    ...(patterns ? [`${counted(patterns, 'pattern')} matching no file`] : []),
+  ];
+  const read = unreadableFiles === undefined ? '' : `in ${counted(files, 'file')}${unreadableFiles ? `, ${unreadableFiles} unreadable` : ''}`;
+  return [read, empty.join(', ')].filter((t) => t !== '').join('; ');
 }
 
 /** The collection the arguments name, sorted, deduplicated, cut to the shard. */
 export function collectInputs(args: readonly string[], kind: InputKind, shard?: Shard): CollectionInput[] {
   const files: string[] = [];
-  const missing = new Map<string, string>();
+  const missing = new Map<string, { why: string; empty: 'folder' | 'pattern' }>();
   if (args.length === 0) throw new InputError('E_USAGE', '--shard splits a collection: give files, folders or patterns (not standard input)');
   for (const arg of args) {
     if (arg === '-') throw new InputError('E_USAGE', 'standard input (-) cannot be part of a collection: give files, folders or patterns');
     const st = statOf(arg);
     if (st?.isDirectory()) {
       const found = walkFolder(arg, kind);
-      if (found.length === 0) missing.set(arg, `no ${kind}s in this folder (no ${EXTENSIONS[kind].map((e) => '.' + e).join(' ')} files, subfolders included)`);
+      if (found.length === 0) missing.set(arg, { why: `no ${kind}s in this folder (no ${EXTENSIONS[kind].map((e) => '.' + e).join(' ')} files, subfolders included)`, empty: 'folder' });
       files.push(...found);
     } else if (!st && MAGIC.test(arg)) {
       const found = globFiles(arg);
-      if (found.length === 0) missing.set(arg, 'no file matches this pattern');
+      if (found.length === 0) missing.set(arg, { why: 'no file matches this pattern', empty: 'pattern' });
       files.push(...found);
     } else {
       files.push(normalize(arg)); // a missing file fails when read, in the system's words
@@ -75,9 +95,12 @@ export function collectInputs(args: readonly string[], kind: InputKind, shard?: 
   }
   for (const f of files) missing.delete(f);
   // Nothing to read at all is no collection: one error, not a report of one unreadable input.
-  if (files.length === 0) throw new InputError('E_FILE', [...missing].map(([arg, why]) => `${arg}: ${why}`).join('; '));
+  if (files.length === 0) throw new InputError('E_FILE', [...missing].map(([arg, m]) => `${arg}: ${m.why}`).join('; '));
   const names = collectionOrder([...files, ...missing.keys()]);
-  return selectShard(names, shard).map((name) => (missing.has(name) ? { name, missing: missing.get(name)! } : { name }));
+  return selectShard(names, shard).map((name) => {
+    const m = missing.get(name);
+    return m ? { name, missing: m.why, empty: m.empty } : { name };
+  });
 }
 
 function walkFolder(dir: string, kind: InputKind): string[] {

@@ -116,8 +116,11 @@ export function runOptions(flags: RunFlags, jobs = flags.jobs ?? defaultJobs()):
 
 export const jobsOption = () =>
   new Option('-j, --jobs <n>', 'worker threads for blocks (default: the number of cores)').argParser(wholeNumber(1, 256));
-export const timeoutOption = () =>
-  new Option('-t, --timeout <seconds>', 'time limit per block; a block it stops is reported unknown (exit 3)').argParser(seconds);
+export const timeoutOption = (description = 'time limit per block; a block it stops is reported unknown (exit 3)') =>
+  new Option('-t, --timeout <seconds>', description).argParser(seconds);
+/** `-t` of the commands that minimize annotations: a block it stops keeps the valid annotation found so far. */
+export const annotationTimeoutOption = () =>
+  timeoutOption('time limit per block; a block it stops keeps a valid annotation, reported not proven smallest with a proven lower bound (exit 3)');
 export const quietOption = () => new Option('-q, --quiet', 'nothing on stderr but errors (no progress, no notes)');
 /** `--engine`; `note` ends its description where the command also uses an engine it does not name. */
 export const engineOption = (note = '') =>
@@ -181,7 +184,8 @@ export function certifyTarget(path: string | undefined, dir: string): { readonly
   return { dir, stem: certificateStem(basename(path)) };
 }
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
-export const requireProofOption = () => new Option('--require-proof', 'exit 3 unless every annotation is proven smallest');
+export const requireProofOption = (output: string) =>
+  new Option('--require-proof', `exit 3 and write nothing (${output}) unless every annotation is proven smallest`);
 /** A `--shard K/N` value (collection/shard.ts), its error as commander words it. */
 const shardValue = (v: string) => {
   try {

@@ -1,5 +1,8 @@
 import { InputError } from '../errors.js';
-import { gridRows } from '../grid/Puzzle.js';
+import { listed } from '../formats/listed.js';
+import { checkGrid } from '../grid/checkGrid.js';
+import { gridRows, makeGrid, type Clue, type Puzzle } from '../grid/Puzzle.js';
+import { puzzleId } from '../grid/puzzleId.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { inCube, type Cube } from '../solve/split/splitCubes.js';
 
@@ -20,12 +23,25 @@ import { inCube, type Cube } from '../solve/split/splitCubes.js';
  * outside the cube of the part that gives it, and parts whose cubes are not the leaves of one
  * tree (cubeTreeFault: parts split by different versions would leave pictures in no cube, and a
  * `none` or `unique` from them would be false).
+ *
+ * What merge checks and what it takes on trust. Each part carries the board's clues and given
+ * cells; they must hash to the part's puzzle identity, and every picture a part gives is checked
+ * against them by checkGrid (grid/checkGrid.ts, which shares no code with the search), so an
+ * edited or corrupt part cannot make a `multiple` or `unique` out of a picture that fits no
+ * clue. A finished part's claim that its cube holds no other picture cannot be checked without
+ * searching the cube again: a part relabelled `none` is taken at its word. Parts from machines
+ * one does not trust are proved with `solve --split K/N --certify DIR` and `check-certificate`.
  */
 export interface PartDocument {
-  /** The puzzle's identity (puzzle/puzzleId.ts). */
+  /** The puzzle's identity (grid/puzzleId.ts) of `rows`, `cols` and `givens`. */
   readonly puzzle: string;
   readonly width: number;
   readonly height: number;
+  /** The board's clues, which merge checks every picture against: rows top to bottom, columns left to right. */
+  readonly rows: readonly Clue[];
+  readonly cols: readonly Clue[];
+  /** The cells given black, as [x, y] from 0 (as the puzzle JSON format writes them). */
+  readonly givens: readonly (readonly [number, number])[];
   readonly split: { readonly part: number; readonly parts: number; readonly cube: Cube };
   /** The cube's verdict. */
   readonly status: 'unique' | 'multiple' | 'none' | 'unknown';
@@ -37,14 +53,21 @@ export interface PartDocument {
   readonly solutions: readonly (readonly string[])[];
 }
 
-/** A part's document from its verdict. require: `result` is not first-solution mode's 'found'. */
-export function partDocument(puzzle: string, width: number, height: number, part: number, parts: number, cube: Cube, result: SolveResult): PartDocument {
+/**
+ * A part's document from its verdict on `puzzle` with `givens` (row-major cells), whose identity
+ * is `id`. require: `result` is not first-solution mode's 'found'.
+ */
+export function partDocument(id: string, puzzle: Puzzle, givens: readonly number[], part: number, parts: number, cube: Cube, result: SolveResult): PartDocument {
   if (result.status === 'found') throw new InputError('E_USAGE', '--split searches a cube to the end: --first does not apply');
   const grids = result.status === 'unique' ? [result.grid] : result.status === 'multiple' ? result.grids : [];
+  const w = puzzle.width;
   return {
-    puzzle,
-    width,
-    height,
+    puzzle: id,
+    width: w,
+    height: puzzle.height,
+    rows: puzzle.rows,
+    cols: puzzle.cols,
+    givens: [...givens].sort((a, b) => a - b).map((c) => [c % w, Math.floor(c / w)] as const),
     split: { part, parts, cube: [...cube] },
     status: result.status,
     finished: result.status !== 'unknown',
@@ -73,6 +96,15 @@ export function readPart(text: string, where: string): PartDocument {
   if (!whole(d.width, 1) || !whole(d.height, 1)) bad('"width" and "height" must be whole numbers from 1');
   const W = d.width as number;
   const H = d.height as number;
+  if (d.rows === undefined && d.cols === undefined) {
+    throw new InputError('E_JSON', `${where}: a part written by an older nonocrypt, without "rows" and "cols" (the clues merge checks its pictures against): run solve --split K/N again`);
+  }
+  const clues = (v: unknown, count: number) => Array.isArray(v) && v.length === count && v.every((c) => Array.isArray(c) && c.every((r) => whole(r, 1)));
+  if (!clues(d.rows, H) || !clues(d.cols, W)) bad(`"rows" and "cols" must be ${H} and ${W} clues, each a list of run lengths`);
+  const givens = d.givens ?? [];
+  if (!Array.isArray(givens) || givens.some((g) => !Array.isArray(g) || g.length !== 2 || !whole(g[0], 0) || !whole(g[1], 0) || g[0] >= W || g[1] >= H)) {
+    bad(`"givens" must list cells [x, y] on the ${W} x ${H} board`);
+  }
   if (!whole(split!.parts, 1) || !whole(split!.part, 1) || (split!.part as number) > (split!.parts as number)) bad('"split" needs "part" K and "parts" N with 1 <= K <= N');
   const cube = split!.cube;
   if (!Array.isArray(cube) || cube.some((l) => !Number.isInteger(l) || l === 0 || Math.abs(l as number) > W * H)) bad(`"split.cube" must list cell literals (1..${W * H}, negative for white)`);
@@ -90,6 +122,9 @@ export function readPart(text: string, where: string): PartDocument {
     puzzle: d.puzzle as string,
     width: W,
     height: H,
+    rows: d.rows as number[][],
+    cols: d.cols as number[][],
+    givens: givens as [number, number][],
     split: { part: split!.part as number, parts: split!.parts as number, cube: cube as number[] },
     status,
     finished: d.finished as boolean,
@@ -97,6 +132,9 @@ export function readPart(text: string, where: string): PartDocument {
     solutions: solutions as string[][],
   };
 }
+
+/** The reason of a part that was not given (only when the parts given hold two pictures). */
+export const NOT_GIVEN = 'not given';
 
 export interface MergedVerdict {
   readonly status: 'unique' | 'multiple' | 'none' | 'unknown';
@@ -113,7 +151,7 @@ export interface MergedVerdict {
 }
 
 /** The board's verdict from its N parts (see the file comment); `names` name the parts' files, in order. */
-export function mergeParts(parts: readonly PartDocument[], names: readonly string[]): MergedVerdict {
+export async function mergeParts(parts: readonly PartDocument[], names: readonly string[]): Promise<MergedVerdict> {
   if (parts.length === 0) throw new InputError('E_USAGE', 'merge needs the parts: the --json outputs of solve --split K/N');
   const first = parts[0]!;
   const N = first.split.parts;
@@ -136,7 +174,7 @@ export function mergeParts(parts: readonly PartDocument[], names: readonly strin
     const at = byPart.get(k);
     if (at === undefined) {
       missing.push(k);
-      unfinished.push({ part: k, reason: 'not given' });
+      unfinished.push({ part: k, reason: NOT_GIVEN });
       continue;
     }
     const p = parts[at]!;
@@ -152,12 +190,20 @@ export function mergeParts(parts: readonly PartDocument[], names: readonly strin
   if (missing.length > 0 && solutions.length < 2) {
     throw new InputError('E_PARTS', `${missing.length === 1 ? 'part' : 'parts'} ${listed(missing)} of ${N} ${missing.length === 1 ? 'is' : 'are'} missing: merge needs all ${N} (the --json output of solve --split K/${N} for each K), unless the parts given hold two pictures`);
   }
-  // A verdict over every part holds only if the cubes are the leaves of one tree: parts split by
-  // another version, or documents edited, could leave pictures in no cube.
-  parts.forEach((p, i) => {
-    const outside = p.solutions.findIndex((rows) => !inCube([...rows.join('')].map((c) => (c === '#' ? 1 : 0)), p.split.cube));
-    if (outside >= 0) throw new InputError('E_PARTS', `${names[i]}: part ${p.split.part} of ${N} gives a picture outside its own cube`);
-  });
+  // Every picture fits the clues its part carries, and those are the board's (their identity).
+  for (const [i, p] of parts.entries()) {
+    const puzzle: Puzzle = { width: p.width, height: p.height, rows: p.rows, cols: p.cols };
+    const givens = p.givens.map(([x, y]) => y * p.width + x);
+    if ((await puzzleId(puzzle, givens)) !== p.puzzle) throw new InputError('E_PARTS', `${names[i]}: its clues are not those of its puzzle (${p.puzzle.slice(0, 19)}...): the part was edited`);
+    for (const rows of p.solutions) {
+      const cells = Uint8Array.from([...rows.join('')], (c) => (c === '#' ? 1 : 0));
+      const misfit = checkGrid(puzzle, makeGrid(p.width, p.height, cells), givens);
+      if (misfit) throw new InputError('E_PARTS', `${names[i]}: part ${p.split.part} of ${N} gives a picture that does not fit the clues (${misfit})`);
+      // A verdict over every part holds only if the cubes are the leaves of one tree: parts split by
+      // another version, or documents edited, could leave pictures in no cube.
+      if (!inCube(cells, p.split.cube)) throw new InputError('E_PARTS', `${names[i]}: part ${p.split.part} of ${N} gives a picture outside its own cube`);
+    }
+  }
   if (missing.length === 0) {
     const fault = cubeTreeFault(Array.from({ length: N }, (_, k) => parts[byPart.get(k + 1)!]!.split.cube), first.width);
     if (fault) throw new InputError('E_PARTS', `the parts' cubes do not split the board: ${fault}; every part must come from the same version of nonocrypt, with the same N and the same givens`);
@@ -189,11 +235,4 @@ export function cubeTreeFault(cubes: readonly Cube[], width: number): string | u
     return node(black, depth + 1) ?? node(white, depth + 1);
   };
   return node(cubes.map((_, k) => k), 0);
-}
-
-/** `3, 5 and 7`; past 20 numbers, the first 20 and how many more. */
-export function listed(ks: readonly number[]): string {
-  const shown = ks.map(String);
-  if (shown.length > 20) return `${shown.slice(0, 20).join(', ')} and ${shown.length - 20} more`;
-  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }

@@ -196,16 +196,30 @@ export class CiphertextReader {
       groups++;
     }
     if (groups !== w + h) {
+      // A mark that is neither a clue symbol nor the separator (a ";" typed for a ",") is what
+      // miscounted the groups: the groups up to it are read, so the error points at it. (Letters
+      // are left to the count: a line of words is no clue line at all.)
+      const foreign = line.search(/[^0-9A-Za-z, \t]/);
+      const group = foreign < 0 ? -1 : line.slice(0, foreign).split(',').length - 1;
+      if (group >= 0 && group < w + h) this.#readGroups(line, group + 1);
       throw this.#error(
         `block ${block}: expected ${w + h} groups (${counted(w, 'column clue')}, ${counted(h, 'row clue')}), found ${groups}`,
         this.#line,
         extra >= 0 ? extra + 1 : line.length + 1,
       );
     }
+    return this.#readGroups(line, w + h);
+  }
+
+  /** The first `count` groups of a clue line (all w + h of them: the block's clues). */
+  #readGroups(line: string, count: number): Puzzle {
+    const w = this.#width;
+    const h = this.#height;
+    const block = this.#blocks + 1;
     const cols: Clue[] = [];
     const rows: Clue[] = [];
     let start = 0;
-    for (let i = 0; i < w + h; i++) {
+    for (let i = 0; i < count; i++) {
       const comma = line.indexOf(',', start);
       const end = comma < 0 ? line.length : comma;
       const isCol = i < w;

@@ -3,8 +3,9 @@ import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { certifySolution } from '../certificate/make/certifySolution.js';
 import type { SolveResult } from '../solve/SolveResult.js';
 import { splitCubes, type Cube } from '../solve/split/splitCubes.js';
+import { isTimeLimitReason, timeLimitReason } from '../solve/timeLimitReason.js';
 import { solve, type SolveOptions } from './solve.js';
-import { puzzleId } from './puzzleId.js';
+import { puzzleId } from '../grid/puzzleId.js';
 
 /**
  * Part K of N of one board (`solve FILE --split K/N`, cube-and-conquer): the N cubes are
@@ -17,7 +18,8 @@ import { puzzleId } from './puzzleId.js';
  * With `certify`, a finished part with a `unique` or `none` verdict gets the certificate of its
  * cube: the certificate formula, the cube as unit clauses, and for `unique` the excluded
  * picture (docs/CERTIFICATES.md, "A board split into parts"). The time limit covers computing
- * the cubes, the search and the certificate.
+ * the cubes, the search and the certificate; a part it stops names the limit as given, with
+ * what computing the cubes took of it (on a large board, seconds: the search got the rest).
  */
 export interface SplitPart {
   /** K: 1-based, at most `count`. */
@@ -27,7 +29,7 @@ export interface SplitPart {
 }
 
 export interface PartReport {
-  /** The puzzle's identity (puzzleId.ts): parts of one board carry the same. */
+  /** The puzzle's identity (grid/puzzleId.ts): parts of one board carry the same. */
   readonly puzzle: string;
   readonly split: SplitPart;
   readonly cube: Cube;
@@ -41,13 +43,21 @@ export async function solvePart(puzzle: Puzzle, split: SplitPart, options: Solve
   const started = performance.now();
   const givens = options.givens ?? [];
   const cube = splitCubes(puzzle, givens, split.count)[split.index - 1]!;
-  const left = () => (options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (performance.now() - started)));
+  const splitMs = performance.now() - started;
+  const limit = options.timeoutMs;
+  const left = () => (limit === undefined ? undefined : Math.max(1, limit - (performance.now() - started)));
   const within = (ms: number | undefined) => (ms === undefined ? {} : { timeoutMs: ms });
   const { certify, ...solveOptions } = options;
-  const result = await solve(puzzle, { ...solveOptions, ...within(left()), cube });
+  const solved = await solve(puzzle, { ...solveOptions, ...within(left()), cube });
+  // The search got what the cubes left of the limit; the reason names the limit given.
+  const result: SolveResult =
+    solved.status === 'unknown' && limit !== undefined && isTimeLimitReason(solved.reason)
+      ? { ...solved, reason: `${timeLimitReason(limit)} (splitting the board into ${split.count} cubes took ${+(splitMs / 1000).toFixed(3)} s)` }
+      : solved;
   const certificate = certify
     ? await certifySolution(puzzle, givens, result, {
         ...within(left()),
+        ...(limit !== undefined ? { limitMs: limit } : {}),
         ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}),
         label: `part ${split.index} of ${split.count}`,
         cube,

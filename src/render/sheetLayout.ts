@@ -22,8 +22,8 @@ import { wrapWords } from './wrapWords.js';
  *
  * The grids set the width: the title and the caption are wrapped at spaces to the width of the
  * grids and their clues (or of TEXT_MIN_CHARS characters, for boards too small to hold a
- * phrase), so a long title over a small board takes lines, not the width of two boards. Only a
- * word longer than that widens the sheet.
+ * phrase), so a long title over a small board takes lines, not the width of two boards. A title
+ * takes at most TITLE_MAX_LINES lines, and a word longer than the width widens the sheet.
  */
 
 /** A line of text: `x` is its anchor (see `anchor`), `y` its baseline. */
@@ -83,6 +83,13 @@ const BASELINE_EM = 0.36;
  * width alone would allow one or two characters a line.
  */
 const TEXT_MIN_CHARS = 24;
+/**
+ * The most lines a title takes: wrapped to the grids' width it may take more over a narrow
+ * board ("block 1: unique (not line-solvable: probing at depth 1 settles it)" took three over
+ * a 6 x 6 board, a word or two each); then its lines are made just wide enough for two, and
+ * the sheet widens with them.
+ */
+const TITLE_MAX_LINES = 2;
 /** Baseline to baseline, in em, between the lines of a wrapped title. */
 const TITLE_LEADING_EM = 1.25;
 
@@ -126,7 +133,10 @@ export function sheetLayout(sheet: RenderSheet, options: LayoutOptions = {}): Sh
   const lineChars = (em: number, size: number) => Math.max(TEXT_MIN_CHARS, Math.floor(textWidth / (em * size)));
 
   const titleFont = round2(Math.min(24, Math.max(12, 0.75 * cell)));
-  const titleLines = sheet.title ? wrapWords(sheet.title, lineChars(BOLD_EM, titleFont)) : [];
+  // At most two lines: a title that would take more over a narrow board widens the sheet.
+  let titleChars = lineChars(BOLD_EM, titleFont);
+  let titleLines = sheet.title ? wrapWords(sheet.title, titleChars) : [];
+  while (titleLines.length > TITLE_MAX_LINES) titleLines = wrapWords(sheet.title!, ++titleChars);
   const titleHeight = titleLines.length > 0 ? Math.ceil((1.6 + (titleLines.length - 1) * TITLE_LEADING_EM) * titleFont) : 0;
 
   const x0 = margin + rowClueWidth + gap;

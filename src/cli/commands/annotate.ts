@@ -24,7 +24,7 @@ import {
   requireProofOption,
   runOptions,
   secondsOrNone,
-  timeoutOption,
+  annotationTimeoutOption,
   usage,
 } from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
@@ -47,9 +47,9 @@ function declare(program: Command) {
         secondsOrNone,
       ),
     )
-    .addOption(requireProofOption())
+    .addOption(requireProofOption('no output or report, no -o file'))
     .addOption(outputOption('the output'))
-    .addOption(timeoutOption())
+    .addOption(annotationTimeoutOption())
     .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
     .addOption(memoryOption())
     .addOption(quietOption())
@@ -81,14 +81,17 @@ async function annotateCommand(io: CliIO, path: string | undefined, flags: Annot
     ...(flags.budget !== undefined ? { budgetMs: flags.budget * 1000 } : {}),
     ...runOptions(flags, 1),
   });
-  writeOutput(io, flags.output ?? '-', outputText(file, r, flags), [path]);
-  if (!flags.json && !flags.quiet) {
-    const n = r.annotation.length;
-    const code = formatAnnotation(r.annotation, file.goal.width);
-    const proof = r.proven ? 'proven smallest' : `valid, NOT proven smallest (${unprovenWhy(r.lowerBound, r.reason)})`;
-    io.stderr.write(`${counted(n, 'cell')} given (${flags.receiver} receiver): ${code}, ${proof}\n`);
+  const n = r.annotation.length;
+  const code = formatAnnotation(r.annotation, file.goal.width);
+  const proof = r.proven ? 'proven smallest' : `valid, NOT proven smallest (${unprovenWhy(r.lowerBound, r.reason)})`;
+  const summary = `${counted(n, 'cell')} given (${flags.receiver} receiver): ${code}, ${proof}`;
+  if (flags.requireProof && !r.proven) {
+    io.stderr.write(`nonocrypt: --require-proof: ${summary}; nothing written\n`);
+    return exitCode('UNDECIDED');
   }
-  if (r.timedOut || (flags.requireProof && !r.proven)) return exitCode('UNDECIDED');
+  writeOutput(io, flags.output ?? '-', outputText(file, r, flags), [path]);
+  if (!flags.json && !flags.quiet) io.stderr.write(`${summary}\n`);
+  if (r.timedOut) return exitCode('UNDECIDED');
   return exitCode('OK');
 }
 

@@ -1,10 +1,12 @@
 import { Option, type Command } from '@commander-js/extra-typings';
+import { InputError } from '../../errors.js';
 import type { PuzzleFile } from '../../formats/PuzzleFile.js';
+import type { SolveResult } from '../../solve/SolveResult.js';
 import { solve } from '../../puzzle/solve.js';
 import { outputFormats, writePuzzle } from '../../puzzle/writePuzzle.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
-import { checkOutputs, writeOutput } from '../io.js';
+import { checkOutputs, inputName, writeOutput } from '../io.js';
 import { engineOption, fromOption, memoryOption, oldInputFormat, outputOption, quietOption, runOptions, timeoutOption } from '../options.js';
 import { headline } from './solve.js';
 import { readPuzzleInput } from './puzzleInput.js';
@@ -43,8 +45,25 @@ async function convertCommand(io: CliIO, path: string | undefined, flags: Conver
   if (flags.solve && !file.goal) {
     const r = await solve(file.puzzle, { givens: file.givens ?? [], ...runOptions(flags, 1) });
     if (r.status === 'unique') file = { ...file, goal: r.grid };
+    // A picture is its goal: without one there is nothing to write, and the solve says why.
+    else if (flags.to === 'picture') throw new InputError('E_GOAL', `${inputName(path)}: no picture to write: ${noGoalWhy(r)}`);
     else if (!flags.quiet) io.stderr.write(`nonocrypt: no goal added: ${headline(r, false)}${r.status === 'multiple' ? '; nonocrypt solve shows two of them' : ''}\n`);
   }
   writeOutput(io, flags.output ?? '-', writePuzzle(file, flags.to), [path]);
   return exitCode('OK');
+}
+
+/** Why --solve found no goal, in words: the puzzle's solutions, or why it was not solved. */
+function noGoalWhy(r: SolveResult): string {
+  switch (r.status) {
+    case 'multiple':
+      return 'the puzzle has several solutions (nonocrypt solve shows two of them)';
+    case 'none':
+      return 'the puzzle has no solution';
+    case 'unknown':
+      return `the puzzle was not solved (${r.reason})`;
+    case 'found':
+    case 'unique':
+      return 'a solution was found, but not proven the only one';
+  }
 }

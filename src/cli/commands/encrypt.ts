@@ -25,11 +25,12 @@ import {
   runOptions,
   secondsOrNone,
   tableFile,
-  timeoutOption,
+  annotationTimeoutOption,
   usage,
   wholeNumber,
 } from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
+import { listed } from '../../formats/listed.js';
 
 const secs = (ms: number) => `${ms / 1000} s`;
 
@@ -54,18 +55,18 @@ function declare(program: Command) {
     .addOption(
       new Option(
         '--budget <seconds|none>',
-        `time for the whole encryption, all blocks, shared as they start, at least ${secs(BLOCK_FLOOR_MS)} for each block that needs work (default ${secs(DEFAULT_BUDGET_MS)}; with --size auto, for the whole choice, default ${secs(DEFAULT_AUTO_BUDGET_MS)}); blocks whose proof it cuts short keep a valid annotation, reported with the size found and a proven lower bound (exit 0; 3 with --require-proof); none: prove every annotation smallest, however long`,
+        `time for the whole encryption, all blocks, shared as they start, at least ${secs(BLOCK_FLOOR_MS)} for each block that needs work (default ${secs(DEFAULT_BUDGET_MS)}; with --size auto, for the whole choice, default ${secs(DEFAULT_AUTO_BUDGET_MS)}); blocks whose proof it cuts short keep a valid annotation, reported with the size found and a proven lower bound (exit 0; with --require-proof, exit 3 and nothing written); none: prove every annotation smallest, however long`,
       ).argParser(secondsOrNone),
     )
-    .addOption(requireProofOption())
+    .addOption(requireProofOption('no ciphertext or report, no -o file'))
     .option('--json', 'print a JSON report: the ciphertext and, per block, its annotation, whether proven smallest, and a lower bound')
     .addOption(outputOption('the ciphertext'))
     .addOption(jobsOption())
-    .addOption(timeoutOption())
+    .addOption(annotationTimeoutOption())
     .addOption(engineOption(MINIMIZER_ENGINE_NOTE))
     .addOption(memoryOption())
     .addOption(quietOption())
-    .option('-v, --verbose', 'a note for every block whose annotation is not proven smallest (default: one line sums them up when there are several)')
+    .option('-v, --verbose', 'a note for every block whose annotation is not proven smallest (default: one line sums them up when there are several); with --size auto, how the boards were compared')
     .addHelpText(
       'after',
       `\nExamples:\n  nonocrypt encrypt --size 6 "TO BE, OR NOT TO BE."\n  echo HELLO | nonocrypt encrypt --size 5 --receiver logic -o hello.txt\n  nonocrypt encrypt --size auto --table auto -i examples/message.txt\n  nonocrypt encrypt --extended "MEET AT 10:30, ROOM 4B?"`,
@@ -154,10 +155,18 @@ function withExtendedHint(e: unknown): unknown {
   return e instanceof MessageError && e.extendedText ? new MessageError(e.code as 'E_CHAR' | 'E_EMPTY', `${e.message}: encrypt with --extended`, true) : e;
 }
 
-/** The ciphertext (or the JSON report) out, the notes on stderr, and the exit code. */
+/**
+ * The ciphertext (or the JSON report) out, the notes on stderr, and the exit code. With
+ * --require-proof and an annotation not proven smallest, nothing is written (neither the
+ * ciphertext nor the report) and one line on stderr says which blocks.
+ */
 function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: string | undefined): number {
   const cipher = formatCiphertext(r.ciphertext);
   const unproven = r.blocks.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => !b.proven);
+  if (flags.requireProof && unproven.length > 0) {
+    io.stderr.write(`nonocrypt: --require-proof: ${refusal(unproven)}; nothing written\n`);
+    return exitCode('UNDECIDED');
+  }
   if (flags.json) {
     // The file first: a file that cannot be written leaves standard output empty.
     if (flags.output) writeOutput(io, flags.output, cipher);
@@ -165,33 +174,58 @@ function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: 
   } else writeOutput(io, flags.output ?? '-', cipher);
   if (warning && !flags.quiet) io.stderr.write(`nonocrypt: ${warning}\n`);
   if (!flags.quiet && !flags.json) {
-    if (r.choice) io.stderr.write(`nonocrypt: ${r.choice.reason}\n`);
+    // --size auto: the result in one line; how the boards were compared with -v (and --json).
+    if (r.choice) io.stderr.write(flags.verbose ? `nonocrypt: ${r.choice.summary}\nnonocrypt: ${r.choice.accounting}\n` : `nonocrypt: ${r.choice.summary}; -v tells how they were compared\n`);
     if (r.receiverNeedsTable) {
       const spec = tableFile(flags.table) ?? r.table.name;
       io.stderr.write(`nonocrypt: the receiver must decrypt with --table ${spec}: ${r.receiverNeedsTable}\n`);
     }
     const notes = unproven.map((b) => `block ${b.n}: ${counted(b.block.annotation.length, 'cell')}, valid, not proven smallest (${unprovenWhy(b.lowerBound, b.reason)})`);
     if (flags.verbose || unproven.length <= 1) noteList(io, notes, flags.verbose ? Infinity : 20);
-    else io.stderr.write(`nonocrypt: ${unprovenSummary(unproven, r.blocks.length)}\n`);
+    else io.stderr.write(`nonocrypt: ${unprovenSummary(unproven, r.blocks.length, r.choice !== undefined)}\n`);
   }
-  if (unproven.some((b) => b.timedOut) || (flags.requireProof && unproven.length > 0)) return exitCode('UNDECIDED');
-  return exitCode('OK');
+  return unproven.some((b) => b.timedOut) ? exitCode('UNDECIDED') : exitCode('OK');
+}
+
+/** "block 3 has a valid annotation not proven smallest (why)", or the blocks' numbers and their reasons. */
+function refusal(unproven: readonly { n: number; lowerBound: number; reason?: string }[]): string {
+  if (unproven.length === 1) return `block ${unproven[0]!.n} has a valid annotation not proven smallest (${unprovenWhy(unproven[0]!.lowerBound, unproven[0]!.reason)})`;
+  return `blocks ${listed(unproven.map((b) => b.n))} have valid annotations not proven smallest (${reasonsOf(unproven)})`;
+}
+
+/** The reasons the proofs stopped: one, or each with how many blocks it stopped. */
+function reasonsOf(unproven: readonly { reason?: string }[]): string {
+  const reasons = new Map<string, number>();
+  for (const b of unproven) reasons.set(b.reason ?? 'not proven', (reasons.get(b.reason ?? 'not proven') ?? 0) + 1);
+  return [...reasons].map(([reason, n]) => (reasons.size === 1 ? reason : `${reason}: ${n}`)).join('; ');
 }
 
 /**
  * Several unproven annotations in one line: how many, the largest gap between an annotation
- * and its proven lower bound (the most a smaller annotation could save), and why the proofs
- * stopped; -v and --json give every block.
+ * and its proven lower bound (the most a smaller annotation could save), why the proofs
+ * stopped (in a few words when the time budget stopped them all), and what to do: more time
+ * proves more (--budget when the budget stopped them, -t when the time limit did), and -s auto
+ * (unless the side was chosen so) finds the board side with the shortest ciphertext; -v and
+ * --json give every block.
  */
-function unprovenSummary(unproven: readonly { n: number; block: { annotation: readonly number[] }; lowerBound: number; reason?: string }[], blocks: number): string {
+function unprovenSummary(
+  unproven: readonly { n: number; block: { annotation: readonly number[] }; lowerBound: number; reason?: string; timedOut?: boolean }[],
+  blocks: number,
+  autoSize: boolean,
+): string {
+  const hints = [
+    ...(unproven.some((b) => !b.timedOut && b.reason?.includes('budget')) ? ['a larger --budget (or none) proves more'] : []),
+    ...(unproven.some((b) => b.timedOut) ? ['a longer -t proves more'] : []),
+    ...(autoSize ? [] : ['-s auto chooses the board side with the shortest ciphertext']),
+  ];
+  const more = hints.length > 0 ? `${hints.join(', ')}; ` : '';
+  // The budget's reasons in a few words (where it stopped each proof is -v's and --json's).
+  const outOfBudget = unproven.every((b) => !b.timedOut && b.reason?.startsWith('time budget reached'));
   const gap = (b: (typeof unproven)[number]) => b.block.annotation.length - b.lowerBound;
   const widest = unproven.reduce((a, b) => (gap(b) > gap(a) ? b : a));
-  const reasons = new Map<string, number>();
-  for (const b of unproven) reasons.set(b.reason ?? 'not proven', (reasons.get(b.reason ?? 'not proven') ?? 0) + 1);
-  const why = [...reasons].map(([reason, n]) => (reasons.size === 1 ? reason : `${reason}: ${n}`)).join('; ');
   return (
-    `${unproven.length} of ${counted(blocks, 'block')} have a valid annotation not proven smallest (${why}); ` +
-    `the largest gap: block ${widest.n}, ${counted(widest.block.annotation.length, 'cell')} against a lower bound of ${widest.lowerBound}; -v or --json for every block`
+    `${unproven.length} of ${counted(blocks, 'block')} have a valid annotation not proven smallest (${outOfBudget ? 'the time budget ran out' : reasonsOf(unproven)}); ` +
+    `the largest gap: block ${widest.n}, ${counted(widest.block.annotation.length, 'cell')} against a lower bound of ${widest.lowerBound}; ${more}-v or --json for every block`
   );
 }
 
@@ -203,7 +237,7 @@ function jsonReport(r: EncryptResult, receiver: ReceiverModel, cipher: string) {
     table: r.table.name,
     receiver,
     proven: r.blocks.every((b) => b.proven),
-    ...(r.choice ? { choice: r.choice.reason, candidates: r.choice.tally, notCandidates: { total: r.choice.notCandidates, belowChoice: r.choice.notCandidatesBelow } } : {}),
+    ...(r.choice ? { choice: r.choice.reason, choiceSummary: r.choice.summary, candidates: r.choice.tally, notCandidates: { total: r.choice.notCandidates, belowChoice: r.choice.notCandidatesBelow } } : {}),
     ...(r.receiverNeedsTable ? { receiverNeedsTable: r.receiverNeedsTable } : {}),
     blocks: r.blocks.map((b, i) => ({
       block: i + 1,

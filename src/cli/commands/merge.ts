@@ -1,9 +1,11 @@
 import type { Command } from '@commander-js/extra-typings';
-import { listed, mergeParts, readPart, type MergedVerdict } from '../../collection/mergeParts.js';
+import { mergeParts, NOT_GIVEN, readPart, type MergedVerdict } from '../../collection/mergeParts.js';
+import { listed } from '../../formats/listed.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, readText, writeOutput } from '../io.js';
-import { outputOption, usage } from '../options.js';
+import { HELP_COLUMNS, outputOption, usage } from '../options.js';
+import { wrapWords } from '../../render/wrapWords.js';
 
 function declare(program: Command) {
   return program
@@ -15,7 +17,13 @@ function declare(program: Command) {
     .addOption(outputOption('the report'))
     .addHelpText(
       'after',
-      "\nExit 0 when unique (one picture, every part searched to the end); 1 when multiple or none; 3 when some part did not finish; 2 for parts that do not fit together (another puzzle, another N, a part twice, or a part missing while the parts given hold fewer than two pictures).\n\nExample (a part that finds two pictures exits 1 and stops the others: the board is ambiguous):\n  parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json big.non' ::: 1 2 3 4; nonocrypt merge part-*.json",
+      `\n${wrapWords(
+        "Exit 0 when unique (one picture, every part searched to the end); 1 when multiple or none; 3 when some part did not finish; 2 for parts that do not fit together (another puzzle, another N, a part twice, or a part missing while the parts given hold fewer than two pictures), and for a part whose clues are not its puzzle's or whose pictures do not fit them.",
+        HELP_COLUMNS,
+      ).join('\n')}\n\n${wrapWords(
+        "What merge checks: each part carries the board's clues, which must be its puzzle's; merge checks every picture a part gives against the clues (with the independent checker), and that the parts' cubes split the board. It takes a finished part's word that its cube holds no other picture: a part edited to say none is not caught here. For parts from machines you do not trust: solve --split K/N --certify DIR on each, then check-certificate BOARD DIR proves the board's verdict from the certificates alone.",
+        HELP_COLUMNS,
+      ).join('\n')}\n\nExample (a part that finds two pictures exits 1 and stops the others: the board is ambiguous):\n  parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json big.non' ::: 1 2 3 4; nonocrypt merge part-*.json`,
     );
 }
 
@@ -28,7 +36,7 @@ async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnTy
   checkOutputs([flags.output], paths);
   const parts = [];
   for (const p of paths) parts.push(readPart(await readText(io, p), p));
-  const m = mergeParts(parts, paths);
+  const m = await mergeParts(parts, paths);
   const text = flags.json ? JSON.stringify(m) + '\n' : [headline(m), ...m.solutions.map((rows) => rows.join('\n'))].join('\n\n') + '\n';
   writeOutput(io, flags.output ?? '-', text, paths);
   if (m.status === 'unique') return exitCode('OK');
@@ -37,15 +45,23 @@ async function mergeCommand(io: CliIO, paths: readonly string[], flags: ReturnTy
 
 function headline(m: MergedVerdict): string {
   const of = `of ${m.parts}`;
-  const open = m.unfinished.map((u) => `part ${u.part}: ${u.reason}`).join('; ');
+  const parts = (ks: readonly number[]) => `${ks.length === 1 ? 'part' : 'parts'} ${listed(ks)}`;
+  const notGiven = m.unfinished.filter((u) => u.reason === NOT_GIVEN).map((u) => u.part);
+  const stopped = m.unfinished.filter((u) => u.reason !== NOT_GIVEN);
+  // One part's reason alone; several, each after its part.
+  const why = stopped.length === 1 ? stopped[0]!.reason : stopped.map((u) => `part ${u.part}: ${u.reason}`).join('; ');
   switch (m.status) {
     case 'unique':
       return `unique (every part ${of} searched to the end; the picture is in part ${m.foundIn[0]})`;
     case 'multiple':
-      return `multiple (two of the solutions follow, from part${m.foundIn[0] === m.foundIn[1] ? ` ${m.foundIn[0]}` : `s ${m.foundIn[0]} and ${m.foundIn[1]}`} ${of})${m.unfinished.length ? `; not finished: ${open}` : ''}`;
+      return (
+        `multiple (two of the solutions follow, from part${m.foundIn[0] === m.foundIn[1] ? ` ${m.foundIn[0]}` : `s ${m.foundIn[0]} and ${m.foundIn[1]}`} ${of})` +
+        (stopped.length ? `; ${parts(stopped.map((u) => u.part))} did not finish: ${why}` : '') +
+        (notGiven.length ? `; ${parts(notGiven)} ${notGiven.length === 1 ? 'was' : 'were'} not given (not needed: two pictures settle it)` : '')
+      );
     case 'none':
       return `none (no grid fits the clues: every part ${of} searched to the end, none has a picture)`;
     case 'unknown':
-      return `unknown (${m.unfinished.length === 1 ? 'part' : 'parts'} ${listed(m.unfinished.map((u) => u.part))} ${of} did not finish: ${open}${m.solutions.length ? `; one picture found so far, in part ${m.foundIn[0]}, follows` : ''})`;
+      return `unknown (${parts(stopped.map((u) => u.part))} ${of} did not finish: ${why}${m.solutions.length ? `; one picture found so far, in part ${m.foundIn[0]}, follows` : ''})`;
   }
 }

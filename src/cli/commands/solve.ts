@@ -10,7 +10,7 @@ import { howUnique, sheetOf } from '../../render/sheetsOf.js';
 import { counted } from '../../formats/counted.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, exitForCollection } from '../ExitCode.js';
-import { collectInputs, isCollection, textSource } from '../inputFiles.js';
+import { collectInputs, inputsCounted, isCollection, textSource } from '../inputFiles.js';
 import { checkOutputs, colourOn, withProgress, writeOutput } from '../io.js';
 import { ReportSink } from '../ReportSink.js';
 import {
@@ -161,9 +161,11 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
     inputs.length,
   );
   if (!flags.json) {
-    const n = inputs.length;
+    // Folders and patterns that named no puzzle are no puzzles: counted apart, as what they are.
+    const empty = inputs.filter((i) => i.empty).length;
+    const others = empty > 0 ? `; ${inputsCounted(inputs, 'puzzle')}` : '';
     sink.line(
-      `${counted(n, 'puzzle')}: ${counts.unique} unique, ${counts.found ? `${counts.found} found, ` : ''}${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable} unreadable`,
+      `${counted(inputs.length - empty, 'puzzle')}: ${counts.unique} unique, ${counts.found ? `${counts.found} found, ` : ''}${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable - empty} unreadable${others}`,
     );
   }
   sink.end();

@@ -38,7 +38,7 @@ export async function solveSplit(io: CliIO, path: string | undefined, flags: Spl
   const r = report.result;
   const base = certify ? `${certify.stem}.part-${part}-of-${parts}` : '';
   const cert = certify ? await certificateReport(report.certificate, certify.dir, base, flags.gzip ?? false, [path!]) : undefined;
-  const doc = partDocument(report.puzzle, puzzle.width, puzzle.height, part, parts, report.cube, r);
+  const doc = partDocument(report.puzzle, puzzle, givens, part, parts, report.cube, r);
   let text: string;
   if (flags.json) {
     text = JSON.stringify({ ...doc, ...(r.stats ? { difficulty: r.stats.difficulty, stats: r.stats } : {}), ...(cert ? { certificate: certificateJson(cert) } : {}) }) + '\n';

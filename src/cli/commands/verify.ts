@@ -8,7 +8,7 @@ import type { Verdict } from '../../solve/SolveResult.js';
 import { counted } from '../../formats/counted.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitForCollection, type CollectionTally } from '../ExitCode.js';
-import { collectInputs, isCollection, lineSource } from '../inputFiles.js';
+import { collectInputs, inputsCounted, isCollection, lineSource } from '../inputFiles.js';
 import { checkOutputs, colour, colourOn, withProgress, writeOutput } from '../io.js';
 import { certificateJson, certificateReport, certificateText } from '../certificateOutput.js';
 import {
@@ -143,8 +143,8 @@ async function verifyCollection(io: CliIO, paths: readonly string[], flags: Veri
     }
   });
   if (!flags.json) {
-    const files = inputs.length;
-    sink.line(`${summaryLine(summary, rejected, receiver)} in ${counted(files, 'file')}${tally.badInput ? `, ${tally.badInput} unreadable` : ''}`);
+    const unreadable = tally.badInput - inputs.filter((i) => i.empty).length;
+    sink.line(`${summaryLine(summary, rejected, receiver)} ${inputsCounted(inputs, 'ciphertext', unreadable)}`);
   }
   sink.end();
   return exitForCollection(tally);
