@@ -22,6 +22,7 @@ interface LockEntry {
 let tmp: { dir: string; cleanup: () => void };
 let files: string[];
 let app: string;
+let tarballPath: string;
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; bin: { nonocrypt: string } };
 
 /** The app's lock: the tarball, and our production dependencies where our lock places them. */
@@ -57,6 +58,7 @@ beforeAll(() => {
     const why = /ENOTCACHED/.test(r.stderr) ? ' (the npm cache lacks a dependency: `npm ci` in the repository fills it)' : '';
     throw new Error(`npm ci of the packed tarball failed${why}:\n${r.stderr}`);
   }
+  tarballPath = join(tmp.dir, info!.filename);
 }, 180_000);
 
 afterAll(() => tmp?.cleanup());
@@ -132,3 +134,28 @@ test("the installed nonocrypt runs: --version, verify, mastermind candidates, en
   expect((JSON.parse(mm.stdout) as { counts: number[] }).counts).toEqual([54, 370]);
   expect(installed(['encrypt', '--size', '5', 'HELLO'])).toEqual({ code: 0, stdout: '5\n0,13,4,1,11,1,11,2,2,4\nX\n', stderr: '' });
 });
+
+// Issue 66, item 18: the install page said only global installs warn of install scripts; a
+// project that installs the tarball warns too. The page says so and names the allowScripts entry
+// that project adds; with that entry (the tarball's absolute path put in), npm 11 installs it
+// without the warning. Older npm has no such warning: then only the page's words are checked.
+test("a project that installs the tarball: the install page's allowScripts entry silences npm 11's warning", () => {
+  const page = readFileSync(join(ROOT, 'docs', 'how-to', 'install.md'), 'utf8').replace(/\s+/g, ' ');
+  expect(page).toMatch(/a local `npm install PATH\/nonocrypt-[\d.]+\.tgz` inside another project still print `npm warn install-scripts/);
+  const entry = /`"allowScripts": \{ "file:\/ABS\/PATH\/(nonocrypt-[\d.]+\.tgz)": true \}`/.exec(page);
+  expect(entry, 'the allowScripts entry the page names').not.toBeNull();
+  expect(join(tmp.dir, entry![1]!)).toBe(tarballPath);
+  const npmMajor = Number(execFileSync('npm', ['--version'], { encoding: 'utf8' }).split('.')[0]);
+  if (npmMajor < 11) return;
+  // `npm install ../TARBALL` in a project of its own, as the page says, without and with the entry.
+  const install = (name: string, allowScripts?: Record<string, boolean>) => {
+    const dir = join(tmp.dir, name);
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, private: true, ...(allowScripts ? { allowScripts } : {}) }, null, 2) + '\n');
+    const r = spawnSync('npm', ['install', '--offline', '--no-audit', '--no-fund', `../${entry![1]!}`], { cwd: dir, encoding: 'utf8', input: '', timeout: 120_000, env: childEnv({ NODE_ENV: undefined }) });
+    expect(r.status, r.stderr).toBe(0);
+    return r.stderr;
+  };
+  expect(install('unapproved')).toMatch(/install-scripts .*nonocrypt@/);
+  expect(install('approved', { [`file:${tarballPath}`]: true })).not.toMatch(/install-scripts/);
+}, 180_000);

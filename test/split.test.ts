@@ -75,8 +75,33 @@ describe('the cubes\' coverage as check-certificate proves it', () => {
     expect(coverageOf([[]])).toEqual({ ok: true, steps: 0 });
     expect(coverageOf([[1, 2], [-1]])).toMatchObject({ ok: false, reason: expect.stringContaining('reaches the empty clause') });
     expect(coverageOf([[1], [1], [-1]])).toEqual({ ok: false, reason: 'parts 1 and 2 have the same cube' });
-    // {x1}, {-x1, x2}, {-x2}: they cover, but overlap (x1 and -x2); not the leaves of one tree.
-    expect(coverageOf([[1], [-1, 2], [-2]])).toMatchObject({ ok: false });
+    // {x1}, {-x1, x2}, {-x2}: they cover, but overlap (x1 and -x2), and no two negations differ in
+    // one literal only: the steps never reach the empty clause, and the reason says so, not that
+    // a picture is surely left out.
+    const overlap = coverageOf([[1], [-1, 2], [-2]]);
+    expect(overlap).toMatchObject({ ok: false, reason: expect.stringContaining('reaches the empty clause') });
+    expect(overlap).toMatchObject({ reason: expect.stringContaining('or cover in a way these steps do not show') });
+    // {x1}, {x1, x2}, {-x1}: not the leaves of one tree (one cube inside another), yet the steps
+    // reach the empty clause: accepted, soundly.
+    expect(coverageOf([[1], [1, 2], [-1]])).toMatchObject({ ok: true });
+  });
+
+  // Issue 66, item 11: the certificate page said a set of cubes that are not one tree's leaves "is
+  // refused, even where it covers", which check-certificate did not do. The page names a set it
+  // accepts and one it refuses; the checker must do as the page says with each.
+  test('docs/explanation/certificates.md says which split sets check-certificate accepts, as coverageOf does', () => {
+    const page = readFileSync(join(ROOT, 'docs', 'explanation', 'certificates.md'), 'utf8').replace(/\s+/g, ' ');
+    expect(page).not.toMatch(/even where it covers/);
+    const cubesOf = (names: string) => [...names.matchAll(/`([^`]+)`/g)].map((m) => m[1]!.split(' ').map((l) => (l.startsWith('-') ? -1 : 1) * (l.replace('-', '').charCodeAt(0) - 96)));
+    const accepted = /also for some other sets, such as a cube that lies inside another beside their complement \(cubes ((?:`[^`]+`,? ?)+)\)/.exec(page);
+    const refused = /A set that covers but whose clauses never resolve this way \(cubes ((?:`[^`]+`,? ?)+), which overlap\) is refused/.exec(page);
+    expect(accepted, 'the sentence naming a set accepted though not one tree\'s leaves').not.toBeNull();
+    expect(refused, 'the sentence naming a covering set refused').not.toBeNull();
+    expect(cubesOf(accepted![1]!)).toEqual([[1], [1, 2], [-1]]);
+    expect(coverageOf(cubesOf(accepted![1]!))).toMatchObject({ ok: true });
+    expect(coverageOf(cubesOf(refused![1]!))).toMatchObject({ ok: false });
+    // And the checker's own comment says the same, not the old sentence.
+    expect(readFileSync(join(ROOT, 'src', 'certificate', 'check', 'checkSplit.ts'), 'utf8')).not.toMatch(/even where it covers/);
   });
 });
 

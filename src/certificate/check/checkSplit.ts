@@ -5,16 +5,19 @@ import type { CheckedBlock } from './CheckedBlock.js';
 
 /**
  * The certificates of a board split into N parts (`solve FILE --split K/N --certify DIR`,
- * docs/CERTIFICATES.md "A board split into parts"), checked as a set by the independent checker:
+ * docs/explanation/certificates.md "A board split into parts"), checked as a set by the independent checker:
  * 1. every part K of N has `STEM.part-K-of-N.cnf` and its proof, each checked as a block's
  *    (checkCertificate.ts): the formula regenerated and compared, the cube (unit clauses past
  *    it), the excluded picture (it fits the clues and lies in the cube), the LRAT proof;
  * 2. the cubes cover every picture: the clauses "not cube K" (each cube's literals negated)
- *    form a formula with no model. The cubes of `--split` are the leaves of a binary tree, so
- *    two clauses that differ in one literal only, x and -x, resolve to a clause without it, and
- *    so on up to the empty clause: this checker finds those steps itself, writes them as an LRAT
- *    proof of the formula, and checks that proof with its own LRAT checker (LratChecker.ts). A
- *    set of cubes that is not such a tree is refused, even where it covers;
+ *    form a formula with no model. This checker resolves pairs of these clauses (and of the
+ *    clauses so derived) that differ in one literal only, x and -x, into the clause without it,
+ *    writes the steps as an LRAT proof of the formula and checks that proof with its own LRAT
+ *    checker (LratChecker.ts). It accepts the coverage exactly when these steps reach the empty
+ *    clause: always for the cubes of `--split`, the leaves of a binary tree, and for some other
+ *    sets too (cubes a, a b, -a: sound, since the steps are a checked proof that the cubes cover
+ *    every picture). A set that covers but whose clauses never resolve this way (a, -a b, -b,
+ *    which overlap) is refused: the check proves coverage, it does not search for it;
  * 3. the board is certified unique when exactly one part excludes a picture (the others prove
  *    their cubes empty), certified to have no solution when none does. Two parts with pictures
  *    are not a certificate (the pictures themselves show the board ambiguous).
@@ -56,7 +59,7 @@ export async function checkSplitCertificates(block: CheckedBlock, stem: string, 
   const cubes = checks.map((c) => c.cube);
   const coverage = bad.length > 0 ? { ok: false as const, reason: 'not checked: not every part is certified' } : coverageOf(cubes as number[][]);
   if (bad.length > 0) return done('failed', coverage, `${bad.length === 1 ? 'part' : 'parts'} ${bad.map((c) => c.block).join(', ')} of ${parts} not certified`);
-  if (!coverage.ok) return done('failed', coverage, `the cubes do not cover every picture: ${coverage.reason}`);
+  if (!coverage.ok) return done('failed', coverage, `the cubes are not shown to cover every picture: ${coverage.reason}`);
   const withPicture = checks.filter((c) => c.picture);
   if (withPicture.length === 0) return done('none', coverage);
   if (withPicture.length > 1) return done('failed', coverage, `parts ${withPicture.map((c) => c.block).join(', ')} each exclude a picture: the board has more than one (not unique)`);
@@ -64,8 +67,9 @@ export async function checkSplitCertificates(block: CheckedBlock, stem: string, 
 }
 
 /**
- * Whether the clauses "not cube K" have no model, by the tree resolution of the file comment,
- * checked as an LRAT proof by LratChecker.
+ * Whether the clauses "not cube K" have no model, shown by the resolution steps of the file
+ * comment (item 2), checked as an LRAT proof by LratChecker; `ok: false` when the steps do not
+ * reach the empty clause, whether or not the cubes cover.
  */
 export function coverageOf(cubes: readonly (readonly number[])[]): SplitCheck['coverage'] {
   const key = (lits: readonly number[]) => [...lits].sort((a, b) => a - b).join(' ');
@@ -107,7 +111,7 @@ export function coverageOf(cubes: readonly (readonly number[])[]): SplitCheck['c
       }
     }
   }
-  return { ok: false, reason: 'no resolution of the cubes\' negations reaches the empty clause (a picture lies in no cube, or the cubes are not the leaves of one binary tree)' };
+  return { ok: false, reason: 'no resolution of the cubes\' negations reaches the empty clause (resolving two that differ in one cell\'s colour only, again and again: the cubes --split makes always reach it; others may leave a picture in no cube, or cover in a way these steps do not show)' };
 }
 
 /**
