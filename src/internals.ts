@@ -1,6 +1,6 @@
 /**
  * `nonocrypt/internals`: the layers under the public API, for tools, benchmarks and the
- * curious. Documented in the README ("How it works"); unlike the main entry, these may change
+ * curious. Listed in docs/reference/library.md, each documented in its `.d.ts` file; how the layers fit together: docs/explanation/solver.md and ARCHITECTURE.md; unlike the main entry, these may change
  * between minor versions.
  */
 export { runsOf } from './grid/runsOf.js';

@@ -320,7 +320,7 @@ async function verify(): Promise<void> {
 
 /**
  * A verified block's sheet with a "Certificate" button (unique and none blocks): the worker makes
- * the block's certificate (docs/CERTIFICATES.md) and the sheet offers its two files as downloads,
+ * the block's certificate (docs/explanation/certificates.md) and the sheet offers its two files as downloads,
  * named as `nonocrypt check-certificate FILE DIR` reads them: `STEM.block-K.cnf` and `.lrat`,
  * STEM from the name of the ciphertext's file (`fileName`, when it was loaded from one);
  * without a file name, `block-K.cnf` and `.lrat`, with a note of what to rename them to.

@@ -23,7 +23,7 @@ export type Request =
     }
   | { readonly kind: 'decrypt'; readonly ciphertext: string; readonly table: TableChoice | 'auto' }
   | { readonly kind: 'verify'; readonly ciphertext: string }
-  /** The certificate of one block of a ciphertext (docs/CERTIFICATES.md): solved, then proved by the proof engine. */
+  /** The certificate of one block of a ciphertext (docs/explanation/certificates.md): solved, then proved by the proof engine. */
   | { readonly kind: 'certify'; readonly ciphertext: string; readonly block: number }
   | { readonly kind: 'solve'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
   | { readonly kind: 'annotate'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly receiver: Receiver; readonly name?: string }

@@ -251,7 +251,7 @@ async function handle(id: number, r: Request): Promise<Result> {
 }
 
 /**
- * The certificate of one puzzle with its givens (docs/CERTIFICATES.md): solved, then proved by
+ * The certificate of one puzzle with its givens (docs/explanation/certificates.md): solved, then proved by
  * the proof engine (loaded on the first certificate asked for). `label` names it in the words.
  */
 async function certificateOf(puzzle: Puzzle, givens: readonly number[], block: number, label: string): Promise<Result> {

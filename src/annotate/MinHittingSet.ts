@@ -65,7 +65,7 @@ const REBUILD_VARIABLES = 150_000;
  * the 20 Brown messages, logic receiver, 10 s each, paired runs at n = 30: 14 proven with
  * 300 ms against 9 without the move; 13 with 300 ms against 10 with 1,000 ms; 14 with 100 ms
  * against 14 with 300 ms; at n = 25, 13 against 13 without the move, the unproven gap 8 cells
- * against 24 (docs/BENCHMARKS.md, issue 10).
+ * against 24 (docs/results/minimizer.md, issue 10).
  */
 const MOVE_AFTER_MS = 300;
 

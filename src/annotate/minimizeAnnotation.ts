@@ -62,7 +62,7 @@ export interface MinimizeResult {
 /**
  * Share of the budget spent proving minimality (0..1); the rest is for finishing a valid
  * annotation when none is known yet. With 0.9, blocks end within their budget plus the few
- * milliseconds of one propagation (measured on the Brown-corpus benchmark, docs/BENCHMARKS.md).
+ * milliseconds of one propagation (measured on the Brown-corpus benchmark, docs/results/minimizer.md).
  */
 const FINISH_SHARE = 0.9;
 /**

@@ -27,7 +27,7 @@ export interface EncryptedBlock {
 
 /**
  * The default time budget of one encryption, all blocks (and of `--size auto`'s whole choice),
- * in milliseconds. 10 s: on the Brown-corpus benchmark (docs/BENCHMARKS.md, cipher-brown) a
+ * in milliseconds. 10 s: on the Brown-corpus benchmark (docs/results/minimizer.md, cipher-brown) a
  * 100-character message at n = 16..30 is proven within it.
  */
 export const DEFAULT_BUDGET_MS = 10_000;
@@ -56,7 +56,7 @@ export function encryptBlock(grid: Grid, options: BlockOptions = {}): EncryptedB
  * budget so thin that blocks stopped before their proofs: 1 MB of English (8,000 blocks of
  * 25x25, frequency table) with the 10 s default took 5.7-6.2 CPU s instead of 2.0-2.4 and wrote
  * a different ciphertext on every run (unfinished row-major tie-breaks; scale benchmark at
- * 24f0ca7, docs/BENCHMARKS.md). The blocks of ordinary text that need SAT are proven in
+ * 24f0ca7, docs/results/cipher-and-scale.md). The blocks of ordinary text that need SAT are proven in
  * milliseconds, so the floor is rarely used in full; a message of many hard blocks may then
  * take longer than the budget, at most this much per such block.
  */

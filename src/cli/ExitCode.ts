@@ -4,8 +4,8 @@ import { HELP_COLUMNS } from './options.js';
 import type { VerifySummary } from '../cipher/verify.js';
 
 /**
- * The exit-code contract of every command: one definition, listed in `--help` and in the
- * README (a test keeps both equal to this table). Scripts can rely on it.
+ * The exit-code contract of every command: one definition, listed in `--help` and in
+ * docs/reference/exit-codes.md (test/cliContract.test.ts keeps both equal to this table). Scripts can rely on it.
  */
 export const EXIT_CODES = {
   OK: { code: 0, meaning: 'success: every block unique; encrypt or convert done' },

@@ -33,7 +33,7 @@ const EXTENSIONS: Readonly<Record<InputKind, readonly string[]>> = {
   ciphertext: ['txt', 'nc', 'cipher'],
 };
 
-/** The extensions a folder is searched for, for the help text and README. */
+/** The extensions a folder is searched for, for the help text and docs/how-to/many-machines.md. */
 export const folderExtensions = (kind: InputKind): readonly string[] => EXTENSIONS[kind];
 
 const MAGIC = /[*?[]/;

@@ -14,7 +14,7 @@ import { inCube, type Cube } from '../solve/split/splitCubes.js';
  * The board's verdict from the N parts (the cubes are disjoint and cover every picture):
  * - `multiple` when the parts found two different pictures, whether or not every part finished
  *   or was given at all (the two pictures are the proof: a recipe may stop the other parts as
- *   soon as one part finds two, README "One board on many machines");
+ *   soon as one part finds two, docs/how-to/many-machines.md "One board on many machines");
  * - otherwise `unknown` when some part did not finish (they are named, with why);
  * - `unique` when exactly one picture was found, `none` when none was.
  * Parts of different boards (their puzzle identity), of different N, or a part given twice are

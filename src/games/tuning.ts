@@ -7,7 +7,7 @@
  * searches go, how much memory they take, and which of several valid strategies a builder
  * finds first (so changing one may change the bytes of a built strategy file, never its
  * validity). Figures are CPU seconds of one process (`-j 1`) on the project's shared 2-core
- * machine; docs/GAMES.md prints this table (a test keeps the two equal).
+ * machine; docs/explanation/games-code.md prints this table (a test keeps the two equal).
  */
 export interface GamesTunable {
   readonly value: number;
@@ -120,7 +120,7 @@ export const GAMES_TUNING = {
     unit: 'tuples remembered',
     range: [0, 10_000_000],
     basis:
-      'The strategy search (BudgetedSearch) remembers at most this many tuples it failed or won (their keys and won subtrees). Not tuned: the small games of docs/GAMES.md need tens of thousands.',
+      'The strategy search (BudgetedSearch) remembers at most this many tuples it failed or won (their keys and won subtrees). Not tuned: the small games of docs/results/games-small.md need tens of thousands.',
   },
   STRATEGY_MEMO_MAX_CODES: {
     value: 256,

@@ -19,7 +19,7 @@ import { BLACK, WHITE } from './lineAutomaton.js';
  * quarter of the line, so a pass costs O(runs x window) rather than O(runs x length). This
  * function was half of the CPU of `solve` on a 100x100 random board (node --cpu-prof, 90 s,
  * before the windows); with them a line of 100 cells at density 0.5 takes 34-42 us instead of
- * 199-227 (400 random lines, 20 times each, the same marginals to 3e-15; docs/SOLVER.md).
+ * 199-227 (400 random lines, 20 times each, the same marginals to 3e-15; docs/results/solver-research.md).
  *
  * Weights of 100 cells at 0.5 stay above 1e-31: no rescaling is needed for lines up to a few
  * hundred cells.

@@ -33,7 +33,7 @@ import { ordered } from './ordered.js';
  *
  * Why our own pool and not piscina or tinypool (which also terminate a worker to cancel its
  * task): measured against both behind these same rules (`npm run bench -- pool`, section
- * "pool" of docs/BENCHMARKS.md), it is as fast or faster on every workload, and the rules
+ * "pool" of docs/results/fuzz-pool-collection.md), it is as fast or faster on every workload, and the rules
  * (limit counted from when the worker starts the task, outcomes for dead workers, a final
  * close) would need an adapter around either library anyway.
  */

@@ -5,7 +5,7 @@ import type { SolverTuning } from '../solve/BlockSolver.js';
  * The members of a portfolio for one hard puzzle: solvers that differ in where they look first
  * (the SAT engine, the phases' rounds of belief propagation, how long the search goes on before
  * SAT, which colour a branch tries first). Any member's answer is a proof; on puzzles whose
- * time depends on SAT's luck (Faase: 26-80 s over the belief rounds tried, docs/BENCHMARKS.md),
+ * time depends on SAT's luck (Faase: 26-80 s over the belief rounds tried, docs/results/solver-research.md),
  * the first of several finishes well before the slowest.
  */
 export interface PortfolioMember {

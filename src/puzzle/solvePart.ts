@@ -17,7 +17,7 @@ import { puzzleId } from '../grid/puzzleId.js';
  *
  * With `certify`, a finished part with a `unique` or `none` verdict gets the certificate of its
  * cube: the certificate formula, the cube as unit clauses, and for `unique` the excluded
- * picture (docs/CERTIFICATES.md, "A board split into parts"). The time limit covers computing
+ * picture (docs/explanation/certificates.md, "A board split into parts"). The time limit covers computing
  * the cubes, the search and the certificate; a part it stops names the limit as given, with
  * what computing the cubes took of it (on a large board, seconds: the search got the rest).
  */

@@ -7,7 +7,7 @@ import { canLoadEngineNow, loadWasmEngine, type EngineSource } from './wasmEngin
  * The engine registry: the one place that makes SAT instances by engine name.
  *
  * 'minisat' and 'cadical': our WebAssembly builds (`engines/`), in Node and in browsers.
- * (logic-solver's asm.js MiniSat was an engine until the engine benchmark, docs/BENCHMARKS.md
+ * (logic-solver's asm.js MiniSat was an engine until the engine benchmark, docs/results/solvers.md,
  * sections `solve` and `engines`, showed it slower on every set, stopped by its fixed 64 MiB
  * heap on Knotty and Faase, twice as slow to start, and unable to stop at a deadline.)
  */
@@ -18,7 +18,7 @@ export { DEFAULT_MEMORY_CAP_BYTES, MAX_MEMORY_CAP_BYTES, engineModule, isEngineL
 export const ENGINES: readonly EngineName[] = ['minisat', 'cadical'];
 
 /**
- * The engine used when none is named, chosen by the engine benchmark (docs/BENCHMARKS.md,
+ * The engine used when none is named, chosen by the engine benchmark (docs/results/solvers.md,
  * sections `engines` and `solve`; one run, every engine, code f3a1473, CPU seconds): MiniSat
  * was fastest where it counts and never slowest. TAAI 2011 puzzles 1-400: minisat 18.3,
  * cadical 18.6, logic-solver 37.8; 20 random boards 30x30-80x80: 11.4 / 32.2 / 24.2 (cadical

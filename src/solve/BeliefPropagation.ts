@@ -11,7 +11,7 @@ import { lineMarginals } from '../line/lineMarginals.js';
  * given the column messages of its other cells, and the other way round; the messages are
  * damped by half each round. All messages start at 1/2, so the same board and domains give the
  * same beliefs in every process. Used by decimation (beliefDecimation.ts); choosing the split
- * cells of a board's cubes by it was measured and dropped (docs/SOLVER.md).
+ * cells of a board's cubes by it was measured and dropped (docs/results/solver-research.md).
  *
  * Call order: `round(domains)` any number of times (the domains may shrink between rounds:
  * decimation fixes cells), reading `belief(c)` between them. Nothing here is a proof.

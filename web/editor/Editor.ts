@@ -33,7 +33,7 @@ export interface PageServices {
 /**
  * The live verdict's time limit by default (ms), the "Time limit" field's value until the author
  * changes it. Random pictures of 10 x 10 to 40 x 40 (densities 0.4-0.7) are decided well inside
- * it (bench/draw.ts: docs/BENCHMARKS.md), and so are random pictures up to 100 x 100, since a
+ * it (bench/draw.ts: docs/results/web.md), and so are random pictures up to 100 x 100, since a
  * drawing with a 2x2 switch is multiple at once; large pictures without a switch (100 x 100 at
  * density 0.5: bench/switchFreePicture.ts) are not. Past it the verdict says unknown and offers
  * to keep going without a limit.

@@ -7,7 +7,7 @@ import type { CheckedBlock, ClueFile } from './readClues.js';
 /**
  * The independent certificate checker (`check-certificate FILE DIR`). It imports nothing from
  * the solver, the encoders, the SAT code or the format readers: it reads the clues itself
- * (readClues.ts), generates the formula of docs/CERTIFICATES.md itself (specFormula.ts),
+ * (readClues.ts), generates the formula of docs/explanation/certificates.md itself (specFormula.ts),
  * compares the certificate's .cnf with it clause by clause, checks that the picture the last
  * clause excludes fits every clue and given cell (checkPicture below), and checks the LRAT proof
  * against its own formula with its own checker (LratChecker.ts). A block is certified `unique`

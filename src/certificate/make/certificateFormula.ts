@@ -4,7 +4,7 @@ import { UNKNOWN } from '../../line/lineAutomaton.js';
 import type { ClauseSink } from '../../sat/ClauseSink.js';
 
 /**
- * The certificate formula of a block (docs/CERTIFICATES.md is its specification): the automaton
+ * The certificate formula of a block (docs/explanation/certificates.md is its specification): the automaton
  * encoding of src/encode/encodePuzzle.ts on a board where nothing is known (so the formula
  * depends on the clues alone, never on what a solver deduced, and anyone regenerates it):
  * - variables 1..W*H are the cells, row-major (y*W + x + 1 is cell (x, y), true = black), then

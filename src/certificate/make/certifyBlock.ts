@@ -103,7 +103,7 @@ export function certifyBlock(
 export function dimacsText(f: CertificateFormula, about: string): Uint8Array {
   const W = f.width;
   const parts = [
-    `c nonocrypt certificate formula (docs/CERTIFICATES.md), ${about}`,
+    `c nonocrypt certificate formula (docs/explanation/certificates.md), ${about}`,
     `c ${W}x${f.height} board: variable y*${W}+x+1 is cell (x, y), true = black; the others are automaton states`,
     `p cnf ${f.numVars} ${f.numClauses}`,
   ];

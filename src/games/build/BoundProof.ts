@@ -6,7 +6,7 @@ import { answerChars } from './StrategyTree.js';
 /**
  * A lower-bound proof as the search builds it: why a tuple with t guesses left is lost (no
  * strategy wins every play from it within t guesses). Written as text by `proofText`, the
- * body of a proof file (docs/GAMES.md, "Lower-bound proofs", has the grammar):
+ * body of a proof file (docs/reference/games-files.md, "Lower-bound proofs", has the grammar):
  *
  * - `V<w>;`: volume: the tuple's weight w is more than b(t);
  * - `(<n>,<b>:<entries>)`: a split: n guesses are refuted one step ahead by volume (each has a
@@ -88,8 +88,8 @@ export const splitHead = (s: Pick<Split, 'byVolume' | 'bound'>) => `(${s.byVolum
  * The deepest proof the text leaves to the checker (unit: levels of splits; range 1-3, the marks
  * `|`, `^` and `~`; 1 writes version 2's text). Each level down makes the files smaller and the
  * check longer, as the checker then finds the answers the text would have named. Measured
- * 2026-11-30 (`bound --proof`, then `check`, one process each, CPU s; docs/GAMES.md, "Lower-bound
- * proofs"): AB 3 of 7 e = 2 at 9 guesses, 519,284 / 82,230 / 6,475 bytes of gzip at depths 1 / 2
+ * 2026-11-30 (`bound --proof`, then `check`, one process each, CPU s; docs/reference/games-files.md,
+ * "Lower-bound proofs"): AB 3 of 7 e = 2 at 9 guesses, 519,284 / 82,230 / 6,475 bytes of gzip at depths 1 / 2
  * / 3, check 28.6 / 29.3 / 33.8 s; Mastermind 4x4 e = 2 at 8, 1,795,796 / 103,386 / 5,494 bytes,
  * check 41.2 / 56.4 / 77.3 s. The games core (GamesCore.ts) is given it, to keep each split's
  * depth as it makes the split.

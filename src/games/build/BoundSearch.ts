@@ -6,7 +6,7 @@ import { GamesCore, PULSE_NODES } from './GamesCore.js';
 import type { SearchContext } from './SearchContext.js';
 
 /**
- * The lower-bound search (the PPBFB idea of the thesis chapter, docs/GAMES.md References; our
+ * The lower-bound search (the PPBFB idea of the thesis chapter, docs/explanation/games.md References; our
  * own design): a worst-first exhaustive AND-OR search that returns why a tuple with t guesses
  * left is lost, as a proof tree (BoundProof.ts), or null when some strategy wins it.
  *
@@ -24,7 +24,7 @@ import type { SearchContext } from './SearchContext.js';
  * Below the symmetry range (every guess its own class, and so at every tuple under it) the
  * search runs in the compiled games core (GamesCore.ts) when the game fits it, unless the
  * search is made with `core: false`: the same positions, counters and proof, four to five
- * times as many positions per CPU second on long searches (docs/GAMES.md, "The compiled games
+ * times as many positions per CPU second on long searches (docs/results/games-core.md, "The compiled games
  * core"). This file stays the reference the core is tested against.
  */
 export interface BoundSearchOptions {

@@ -4,7 +4,7 @@ import { GAMES_TUNING } from '../tuning.js';
 import type { SearchContext } from './SearchContext.js';
 
 /**
- * The chapter's k-way branching (KWB) builder (the thesis chapter: docs/GAMES.md, References),
+ * The chapter's k-way branching (KWB) builder (the thesis chapter: docs/explanation/games.md, References),
  * generalized to e lies. At a tuple every guess
  * (one per symmetry class near the root) splits each level C^(j) into classes by true
  * answer. Guesses whose splits look alike, by the hash of each level's class sizes sorted

@@ -4,7 +4,7 @@ import type { Rules } from '../model/Rules.js';
 import { symbolChar, symbolValue } from '../model/symbolChar.js';
 
 /**
- * The strategy tree and its two written forms (docs/GAMES.md has the file format).
+ * The strategy tree and its two written forms (docs/reference/games-files.md has the file format).
  *
  * A node is a guess with the node to play after each answer. Answers without a node are
  * either impossible there (no code fits them within the lies left) or, when the node says so

@@ -5,7 +5,7 @@ import type { BoundItem } from './proveBound.js';
 import { reiterable } from './BoundProof.js';
 
 /**
- * The files of lower-bound proofs (docs/GAMES.md, "Lower-bound proofs"):
+ * The files of lower-bound proofs (docs/reference/games-files.md, "Lower-bound proofs"):
  *
  * - a proof: one JSON header line, then the proof's body (BoundProof.ts):
  *     {"format":"nonocrypt-bound-proof","version":3,"game":"mastermind","pegs":4,"symbols":6,

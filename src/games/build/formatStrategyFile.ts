@@ -4,7 +4,7 @@ import { GAMES_TUNING } from '../tuning.js';
 import { parseCompact, RULE_NAME, type StrategyNode } from './StrategyTree.js';
 
 /**
- * The strategy file (JSON), documented in docs/GAMES.md:
+ * The strategy file (JSON), documented in docs/reference/games-files.md:
  *
  *   {"format": "nonocrypt-strategy", "version": 1,
  *    "game": "mastermind", "pegs": 4, "symbols": 6, "lies": 1, "end": "truthful", "lie": "any",

@@ -416,7 +416,7 @@ interface Fallback {
  * down to the same depth, and its items are searched one at a time, each afresh, as they are
  * needed; so no search holds more than one item's proof tree, as in the frontier itself (one
  * search of the whole child held its tree and outgrew a 9 GB heap after 37 million positions:
- * AB 4 of 6 e = 2 at 9 guesses, docs/GAMES.md). Its items are named by their paths, taken
+ * AB 4 of 6 e = 2 at 9 guesses, docs/results/games-small.md). Its items are named by their paths, taken
  * from `done` when searched before and passed to `onItem` when searched here (a checkpoint).
  */
 function otherAnswer(search: BoundSearch, node: FrontierNode, cls: GuessClass, fallback: Fallback): LostNode['entries'][number] | null {

@@ -8,12 +8,12 @@ import type { CheckedRules } from './strategyHeader.js';
  * answer alphabet, the answers each guess may get under the lie rule, how a guess and an
  * answer update a tuple, and the volume numbers a(k, h) and b(h).
  *
- * The volume bound it checks against (docs/GAMES.md, "The volume bound"): a tuple that some
+ * The volume bound it checks against (docs/explanation/games.md, "The volume bound"): a tuple that some
  * strategy wins within h guesses weighs at most b(h), where a code with k lies left weighs
  * a(k, h); with R answers in the alphabet
  *   a(k, 0) = 1, a(k, 1) = 1 (truthful; deniable: 2 when k >= 1), a(k, h) = a(k, h-1) + (R-2) a(k-1, h-1),
  *   b(0) = 0, b(1) = 1, b(h) = (R-1) b(h-1) + a(e, h) (truthful), or + max_k (a(k, h-1) - a(k-1, h-1)) (deniable).
- * It holds under both lie rules (the plausible rule's proof is in docs/GAMES.md).
+ * It holds under both lie rules (the plausible rule's proof is in docs/explanation/games.md).
  */
 export class ProofGame {
   readonly size: number;

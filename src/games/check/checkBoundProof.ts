@@ -7,7 +7,7 @@ import { readCheckedRules, rulesLabel } from './strategyHeader.js';
 import { verifyProof, type ProofPart, type ProofUnits } from './verifyProof.js';
 
 /**
- * The independent lower-bound proof checker: reads a proof file (docs/GAMES.md, "Lower-bound
+ * The independent lower-bound proof checker: reads a proof file (docs/reference/games-files.md, "Lower-bound
  * proofs": a JSON header line, then the proof's body) and verifies the claim that no strategy
  * wins every play within `guesses` - 1 guesses, with its own model of the game (ProofGame.ts:
  * codes, answers, tuple updates, volume numbers, permutations applied), importing nothing from

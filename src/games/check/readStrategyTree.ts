@@ -1,5 +1,5 @@
 /**
- * A strategy file's tree as the checker reads it, in either written form (docs/GAMES.md):
+ * A strategy file's tree as the checker reads it, in either written form (docs/reference/games-files.md):
  * compact (one string) or readable (nested objects). Guesses are checked against the game's
  * codes; answers are kept as `xAyB` strings.
  */

@@ -4,7 +4,7 @@ import type { ProofGame } from './ProofGame.js';
 import type { ProofKernel } from './ProofKernel.js';
 
 /**
- * Walks a lower-bound proof's body (docs/GAMES.md, "Lower-bound proofs") against the tuples it
+ * Walks a lower-bound proof's body (docs/reference/games-files.md, "Lower-bound proofs") against the tuples it
  * is about, computed here: the root (every code, no lie used) with h - 1 guesses left, and for
  * each entry the child of its guess and answer with one guess fewer. At each node:
  *

@@ -10,7 +10,7 @@ import { NonogramCore } from '../NonogramCore.js';
  * board's (collection/mergeParts.ts).
  *
  * A cube is a list of cell literals: c + 1 for "cell c (row-major) is black", -(c + 1) for
- * "white" (the certificate formula's cell variables, docs/CERTIFICATES.md). The cubes are the
+ * "white" (the certificate formula's cell variables, docs/explanation/certificates.md). The cubes are the
  * leaves of a binary tree: a node's cube is split on one cell into the cube plus "black" and
  * the cube plus "white". So the cubes are disjoint (two leaves disagree on the cell where their
  * paths part) and cover every picture (each picture follows one path down), and the negations
