@@ -5,7 +5,8 @@
  * the run time of the browser tests. Times are measured inside the page, from the click to the
  * result shown (the page's own clock, `document.body.dataset.lastMs`), median of `--runs`.
  *
- * `--screenshots` also writes docs/web/*.png (the pictures of the main views in the README and docs/how-to/puzzle-authors.md).
+ * `--screenshots` also writes docs/web/*.png (the pictures of the main views in the README and
+ * docs/how-to/puzzle-authors.md).
  * Needs a build (`npm run build`: dist/web) and /usr/bin/chromium.
  */
 import { spawnSync } from 'node:child_process';
@@ -134,7 +135,10 @@ function chromiumVersion(): string {
   return (r.stdout.match(/Chromium [\d.]+/) ?? ['chromium'])[0];
 }
 
-/** The pictures of the page (README, docs/how-to/puzzle-authors.md): encrypt, verify with an ambiguous block, step mode. */
+/**
+ * The pictures of the page (README, docs/how-to/puzzle-authors.md): encrypt, verify with an
+ * ambiguous block, step mode.
+ */
 async function screenshots(page: Page, root: string): Promise<void> {
   const dir = join(root, 'docs', 'web');
   mkdirSync(dir, { recursive: true });

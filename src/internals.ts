@@ -1,7 +1,8 @@
 /**
  * `nonocrypt/internals`: the layers under the public API, for tools, benchmarks and the
- * curious. Listed in docs/reference/library.md, each documented in its `.d.ts` file; how the layers fit together: docs/explanation/solver.md and ARCHITECTURE.md; unlike the main entry, these may change
- * between minor versions.
+ * curious. Listed in docs/reference/library.md, each documented in its `.d.ts` file (how the
+ * layers fit together: docs/explanation/solver.md and ARCHITECTURE.md); unlike the main entry,
+ * these may change between minor versions.
  */
 export { runsOf } from './grid/runsOf.js';
 export { Propagator, type PropagationStatus } from './line/Propagator.js';

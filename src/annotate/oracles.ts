@@ -270,8 +270,8 @@ class UniqueOracle implements AnnotationOracle {
    * message at n = 50 (classic table, 10 s each): 215 and 218 cells with lower bounds 38 and
    * 49, against 303 and 300 with bounds 0 and 44 (SAT found no second solution of the first
    * block in 10 s). On the 20 Brown messages at n = 16-35 it is level with the code before it
-   * (paired benchmark runs, docs/results/solver-research.md "What each technique did"; an earlier gain at n = 30 and 35 did not
-   * reproduce). A search by the core before SAT added nothing, so SAT goes on as before.
+   * (paired benchmark runs, docs/results/solver-research.md "What each technique did"; an
+   * earlier gain at n = 30 and 35 did not reproduce). A search by the core before SAT added nothing, so SAT goes on as before.
    * The region: hitting sets pick one cell in each local ambiguity the cores have shown, and
    * most ambiguities a later set misses are other flips of the same cells. On the 20 Brown
    * messages (10 s each, paired runs), unique receiver: n = 30 17

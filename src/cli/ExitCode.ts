@@ -5,7 +5,8 @@ import type { VerifySummary } from '../cipher/verify.js';
 
 /**
  * The exit-code contract of every command: one definition, listed in `--help` and in
- * docs/reference/exit-codes.md (test/cliContract.test.ts keeps both equal to this table). Scripts can rely on it.
+ * docs/reference/exit-codes.md (test/cliContract.test.ts keeps both equal to this table).
+ * Scripts can rely on it.
  */
 export const EXIT_CODES = {
   OK: { code: 0, meaning: 'success: every block unique; encrypt or convert done' },

@@ -13,7 +13,8 @@ import type { Rules } from '../model/Rules.js';
  * - deniable end: one guess wins only a code with no lie left: a(0, 1) = 1, a(k, 1) = 2 for
  *   k >= 1, b(1) = 1; the guess with k lies left goes to every other child with k - 1, so
  *   b(h) = (R-1) b(h-1) + max_k (a(k, h-1) - a(k-1, h-1)).
- * Both are proved by induction on h from the children's bounds (docs/explanation/games.md, "The volume bound").
+ * Both are proved by induction on h from the children's bounds (docs/explanation/games.md,
+ * "The volume bound").
  * Values are exact while below 2^53; `exact(h)` says whether b(h) is.
  */
 export class Volume {
