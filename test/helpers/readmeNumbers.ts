@@ -51,10 +51,11 @@ export function paragraphs(markdown: string): Paragraph[] {
 
 /**
  * A statement of measured performance: a number with a unit of time, memory or share, a
- * speed-up, or a claim of speed without a number ("in seconds").
+ * speed-up, or a claim of speed without a number ("in seconds"). A number ends at its last
+ * digit: in "i > 0, s black" the comma ends the number, and "s" is no unit.
  */
 const PERFORMANCE =
-  /\b\d[\d,]*(?:\.\d+)?(?:-\d[\d,]*(?:\.\d+)?)? ?(?:ms|s|seconds?|minutes?|hours?|CPU s|kB|MB|GB|MiB|GiB|%)(?![\w-])|\b\d[\d.]*x (?:faster|slower)|\btimes (?:faster|slower|the time)\b|\bin (?:seconds|minutes|milliseconds)\b|\bunder a second\b/;
+  /\b\d(?:[\d,]*\d)?(?:\.\d+)?(?:-\d(?:[\d,]*\d)?(?:\.\d+)?)? ?(?:ms|s|seconds?|minutes?|hours?|CPU s|kB|MB|GB|MiB|GiB|%)(?![\w-])|\b\d[\d.]*x (?:faster|slower)|\btimes (?:faster|slower|the time)\b|\bin (?:seconds|minutes|milliseconds)\b|\bunder a second\b/;
 
 /** The paragraph's prose: code spans, link targets and comments dropped. */
 export function prose(text: string): string {
@@ -80,9 +81,12 @@ export function sources(p: Paragraph): Source[] | 'none' | undefined {
   });
 }
 
-/** The numbers written in a text: 1,000 is one thousand; 8-13 is 8 and 13; 0.60 equals 0.6. */
+/**
+ * The numbers written in a text: 1,000 is one thousand (and so is 1_000, as code writes it); 8-13
+ * is 8 and 13; 0.60 equals 0.6.
+ */
 export function numbersIn(text: string): number[] {
-  return [...text.matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
+  return [...text.matchAll(/\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:_\d+)+(?:\.\d+)?|\d+(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/[,_]/g, '')));
 }
 
 /** The section of `markdown` under `heading` (that line up to the next heading of its level or above), or undefined. */
