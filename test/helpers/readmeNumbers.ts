@@ -52,10 +52,11 @@ export function paragraphs(markdown: string): Paragraph[] {
 /**
  * A statement of measured performance: a number with a unit of time, memory or share, a
  * speed-up, or a claim of speed without a number ("in seconds"). A number ends at its last
- * digit: in "i > 0, s black" the comma ends the number, and "s" is no unit.
+ * digit: in "i > 0, s black" the comma ends the number, and "s" is no unit; "second" is one only
+ * after 1 ("57 second guesses" is an ordinal).
  */
 const PERFORMANCE =
-  /\b\d(?:[\d,]*\d)?(?:\.\d+)?(?:-\d(?:[\d,]*\d)?(?:\.\d+)?)? ?(?:ms|s|seconds?|minutes?|hours?|CPU s|kB|MB|GB|MiB|GiB|%)(?![\w-])|\b\d[\d.]*x (?:faster|slower)|\btimes (?:faster|slower|the time)\b|\bin (?:seconds|minutes|milliseconds)\b|\bunder a second\b/;
+  /\b\d(?:[\d,]*\d)?(?:\.\d+)?(?:-\d(?:[\d,]*\d)?(?:\.\d+)?)? ?(?:ms|s|seconds|(?<=\b1 ?)second|minutes?|hours?|CPU s|kB|MB|GB|MiB|GiB|%)(?![\w-])|\b\d[\d.]*x (?:faster|slower)|\btimes (?:faster|slower|the time)\b|\bin (?:seconds|minutes|milliseconds)\b|\bunder a second\b/;
 
 /** The paragraph's prose: code spans, link targets and comments dropped. */
 export function prose(text: string): string {
