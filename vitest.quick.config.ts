@@ -11,8 +11,9 @@ import suite from './vitest.config.js';
  * 1-20: what a quick run may cost, against what it covers). The measurement: the full suite's
  * file times of 2026-12-07 (vitest's default reporter; commit 0bcf5c2; 2 cores shared with other
  * work at a load average of 6-9). The 34 files at or under 5 s took 40.5 s of the 956 s there;
- * `npm run test:quick` with them took 67 and 107 s wall, 53 and 61 s of CPU, on that machine.
- * At 7 s (6 files more: gamesSettled to certificatesCli below) it took 106 s wall, 76 s of CPU.
+ * `npm run test:quick` with them took 40 and 42 s wall at a load average of 2, 67-120 s at 7-10
+ * (49-61 s of CPU). At 7 s (6 files more: gamesSettled to certificatesCli below) it took 106 s
+ * wall at 8, 76 s of CPU.
  */
 export const QUICK_FILE_SECONDS = 5;
 
