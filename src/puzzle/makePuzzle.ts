@@ -1,6 +1,5 @@
-import { NonocryptError } from '../errors.js';
-import { checkGrid } from '../grid/checkGrid.js';
-import { gridsEqual, makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
+import { makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
+import { checkMakeInput, confirmMade } from '../solve/make/makeChecks.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { DEFAULT_THRESHOLD, flipCosts, thresholdPicture, type GreyImage } from '../solve/make/GreyImage.js';
 import type { MakeTarget } from '../solve/make/PictureJudge.js';
@@ -93,16 +92,8 @@ const isGrey = (input: Grid | GreyImage): input is GreyImage => 'darkness' in in
 export async function makePuzzle(input: Grid | GreyImage, options: MakeOptions = {}): Promise<MakeResult> {
   const started = performance.now();
   const { width, height } = input;
-  if (!(Number.isInteger(width) && Number.isInteger(height) && width >= 1 && height >= 1)) {
-    throw new NonocryptError('E_SIZE', `a picture of ${width}x${height} cells: each side must be a whole number of at least 1`);
-  }
+  checkMakeInput(width, height, isGrey(input) ? input.darkness.length : input.cells.length, options.keep ?? [], options.maxChanges);
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  if (isGrey(input) && input.darkness.length !== width * height) throw new NonocryptError('E_SIZE', `${input.darkness.length} grey levels for ${width}x${height} cells`);
-  if (!isGrey(input) && input.cells.length !== width * height) throw new NonocryptError('E_SIZE', `${input.cells.length} cells for ${width}x${height}`);
-  for (const c of options.keep ?? []) {
-    if (!(Number.isInteger(c) && c >= 0 && c < width * height)) throw new NonocryptError('E_USAGE', `a cell to keep, ${c}, is off the ${width}x${height} board`);
-  }
-  if (options.maxChanges !== undefined && !(Number.isInteger(options.maxChanges) && options.maxChanges >= 0)) throw new NonocryptError('E_USAGE', `maxChanges must be a whole number, not ${options.maxChanges}`);
   const target = targetOf(options);
   const start = isGrey(input) ? thresholdPicture(input, threshold) : makeGrid(width, height, input.cells);
   const costs = isGrey(input) ? flipCosts(input, threshold) : undefined;
@@ -125,7 +116,7 @@ export async function makePuzzle(input: Grid | GreyImage, options: MakeOptions =
   const puzzle = puzzleOf(picture);
   const solveOptions = { ...(options.engine ? { engine: options.engine } : {}), ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}), ...(options.session ? { session: options.session } : {}), timeoutMs, jobs: 1 };
   const decided = options.certify ? await solveCertified(puzzle, solveOptions) : { result: await solve(puzzle, solveOptions) };
-  confirm(decided.result, puzzle, picture, target);
+  confirmMade(decided.result, puzzle, picture, target);
   return {
     status: 'made',
     target,
@@ -152,18 +143,4 @@ function targetOf(options: MakeOptions): MakeTarget {
     default:
       return options.difficulty;
   }
-}
-
-/**
- * The search's answer, decided again: `solve` must find the picture unique with the target's
- * difficulty, and the clue checker must accept it. Anything else is a bug in the search.
- */
-function confirm(r: SolveResult, puzzle: Puzzle, picture: Grid, target: MakeTarget): void {
-  const fault = checkGrid(puzzle, picture);
-  if (fault !== null) throw new NonocryptError('E_INTERNAL', `internal error: the made picture does not fit its own clues: ${fault}`);
-  if (r.status === 'unknown') return; // the verdict's own time limit: reported, not a fault
-  if (r.status !== 'unique' || !gridsEqual(r.grid, picture)) throw new NonocryptError('E_INTERNAL', `internal error: solve finds the made picture ${r.status}, not unique`);
-  const difficulty = r.stats?.difficulty;
-  const meets = target === 'unique' || (target === 'line-solvable' ? r.lineSolvable : difficulty === target);
-  if (!meets) throw new NonocryptError('E_INTERNAL', `internal error: solve finds the made picture's difficulty ${difficulty ?? 'unknown'}, not ${target}`);
 }

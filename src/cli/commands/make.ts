@@ -12,7 +12,7 @@ import { certificateJson, certificateReport, certificateText } from '../certific
 import { exitCode } from '../ExitCode.js';
 import { imageKindOf, readImage } from '../imageInput.js';
 import { checkOutputs, inputName, writeOutput } from '../io.js';
-import { certifyOption, certifyTarget, engineOption, fromOption, memoryOption, outputOption, quietOption, seconds, usage, wholeNumber } from '../options.js';
+import { certifyOption, certifyTarget, engineOption, fromOption, memoryOption, quietOption, seconds, usage, wholeNumber } from '../options.js';
 import { difficultyText, headline } from './solve.js';
 import { readPuzzleInput } from './puzzleInput.js';
 
@@ -32,7 +32,7 @@ function declare(program: Command) {
     .addOption(new Option('--keep <cells>', 'cells never changed: x,y pairs (0-based column and row, as a .non file\'s given), separated by spaces').argParser(cellPairs))
     .addOption(new Option('-t, --timeout <seconds>', `time limit of the search (default ${DEFAULT_MAKE_TIMEOUT_MS / 1000}); the best found is kept, with the lower bound proved`).argParser(seconds))
     .option('--json', 'print one JSON document: {"status","goal","count","changes":[[x,y]],"cost","fewest","lowerBound","verdict",...}')
-    .addOption(outputOption('the puzzle, in the format its extension names (.pic, .non, .nin, .xml, .json)'))
+    .addOption(new Option('-o, --output <file>', 'write the puzzle to this file (whole or not at all) in the format its extension names: .pic, .non, .nin, .xml or .json; the report still goes to stdout'))
     .addOption(certifyOption('DIR/STEM.cnf and DIR/STEM.lrat'))
     .addOption(fromOption())
     .addOption(engineOption())
@@ -40,7 +40,7 @@ function declare(program: Command) {
     .addOption(quietOption())
     .addHelpText(
       'after',
-      `\nExamples:\n  nonocrypt make --size 24x24 icon.svg -o icon.non\n  nonocrypt make --goal unique examples/scatter.pic\n  nonocrypt make --difficulty probing --max-changes 3 examples/heart.pic\n\nExit codes as solve's: 0 the goal is met; 1 proven that no picture within --max-changes\nmeets it; 2 bad input; 3 stopped (time limit) before a picture that meets it was found.`,
+      `\nExamples:\n  nonocrypt make --size 24x24 icon.svg -o icon.non\n  nonocrypt make --goal unique examples/scatter.pic\n  nonocrypt make --difficulty probing --max-changes 3 examples/heart.pic\n\nExit codes as solve's: 0 the goal is met; 1 proven that no picture within\n--max-changes meets it; 2 bad input; 3 stopped by the time limit before a picture\nthat meets it was found.`,
     );
 }
 
