@@ -73,8 +73,9 @@ describe('the fewest changes, against brute force', () => {
         }),
         { numRuns: 60 },
       );
-      // Not only pictures that meet the goal as drawn (two changes or more: the 6x6 test below).
-      expect(sizes.filter((k) => k >= 1).length).toBeGreaterThanOrEqual(10);
+      // Not only pictures that meet the goal as drawn (about one in five needs a change; two
+      // changes or more: the 6x6 test below).
+      expect(sizes.filter((k) => k >= 1).length).toBeGreaterThanOrEqual(3);
     }, 300_000);
   }
 
