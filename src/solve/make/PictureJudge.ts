@@ -32,6 +32,12 @@ export interface Judgement {
   readonly open: number;
   /** A sound zone, when one was asked for and is known; absent: any cell may be the one that helps. */
   readonly zone?: Zone;
+  /**
+   * For `line-solvable`, when not met: a stalled fixpoint of line logic for the picture's clues
+   * that agrees with the picture wherever it is fixed (the zone's open cells are its open
+   * cells); `judgeChange` starts the picture's children from it.
+   */
+  readonly fixpoint?: Uint8Array;
 }
 
 /**
@@ -112,7 +118,7 @@ export class PictureJudge {
       const open = countOpen(domains);
       switch (this.target) {
         case 'line-solvable':
-          return { met: false, decided: true, open, ...(wantZone ? { zone: this.stuckZone(core, cells, domains) } : {}) };
+          return { met: false, decided: true, open, ...(wantZone ? { zone: this.stuckZone(core, cells, domains), fixpoint: domains } : {}) };
         case 'probing': {
           const probed = core.probe({ deadline: this.deadline });
           return { met: probed === 'solved', decided: probed !== 'stopped', open };
@@ -132,6 +138,31 @@ export class PictureJudge {
     } finally {
       core.dispose();
     }
+  }
+
+  /**
+   * `judge` for a picture one change away from a judged one (`cells` holds the change, at cell
+   * `changed`), for `line-solvable`: line logic of the new clues starts from the parent's
+   * stalled fixpoint with the change made, only the change's row and column to solve first.
+   * That start agrees with the new picture and is a fixpoint on every other line, so where it
+   * stalls (almost always) the picture is not line-solvable and the fixpoint reached is the
+   * child's: no run from nothing, no shrinking. Where it finishes, a run from nothing decides.
+   */
+  judgeChange(cells: Uint8Array, parent: Uint8Array, changed: number, wantZone: boolean): Judgement {
+    if (this.target !== 'line-solvable') return this.judge(cells, wantZone);
+    const { width, height } = this;
+    const core = new NonogramCore(puzzleOf(makeGrid(width, height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
+    this.runs++;
+    try {
+      const domains = parent.slice();
+      if (domains[changed] !== UNKNOWN) domains[changed] = cells[changed] ? BLACK : WHITE;
+      const status = core.propagate(domains, [Math.floor(changed / width), height + (changed % width)]);
+      if (status === 'contradiction') throw new NonocryptError('E_INTERNAL', 'internal error: a picture contradicts a fixpoint it agrees with');
+      if (status === 'stalled') return { met: false, decided: true, open: countOpen(domains), ...(wantZone ? { zone: zoneOf(domains, width, height), fixpoint: domains } : {}) };
+    } finally {
+      core.dispose();
+    }
+    return this.judge(cells, wantZone);
   }
 
   /** The lines of a shrunk stalled fixpoint (class comment); `domains` is line logic's fixpoint, changed in place. */
@@ -156,15 +187,20 @@ export class PictureJudge {
       trial[u] = cells[u] ? BLACK : WHITE;
       if (core.propagate(trial, [Math.floor(u / width), height + (u % width)]) === 'stalled') domains.set(trial);
     }
-    const rows = new Uint8Array(height);
-    const cols = new Uint8Array(width);
-    for (let i = 0; i < domains.length; i++) {
-      if (domains[i] !== UNKNOWN) continue;
-      rows[Math.floor(i / width)] = 1;
-      cols[i % width] = 1;
-    }
-    return { rows, cols };
+    return zoneOf(domains, width, height);
   }
+}
+
+/** The lines through the open cells of `domains`. */
+function zoneOf(domains: Uint8Array, width: number, height: number): Zone {
+  const rows = new Uint8Array(height);
+  const cols = new Uint8Array(width);
+  for (let i = 0; i < domains.length; i++) {
+    if (domains[i] !== UNKNOWN) continue;
+    rows[Math.floor(i / width)] = 1;
+    cols[i % width] = 1;
+  }
+  return { rows, cols };
 }
 
 function countOpen(domains: Uint8Array): number {

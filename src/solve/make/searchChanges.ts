@@ -120,7 +120,7 @@ export class ChangeSearch {
     if (this.options.method !== 'greedy') {
       for (let k = 1; k <= Math.min(maxChanges, this.best ? this.best.cells.length : Infinity); k++) {
         this.undecided = false;
-        const end = this.level(k);
+        const end = this.level(k, root);
         if (end === 'stopped') {
           stoppedBy = 'time limit';
           break;
@@ -212,22 +212,23 @@ export class ChangeSearch {
   }
 
   /** Every set of k changes (pruned by zones and by cost), keeping the best; 'stopped' at the deadline. */
-  private level(k: number): 'done' | 'stopped' {
+  private level(k: number, root: Judgement): 'done' | 'stopped' {
     this.excluded.fill(0);
-    return this.node(k, 0);
+    return this.node(k, 0, root);
   }
 
-  private node(k: number, cost: number): 'done' | 'stopped' {
+  /** The node of the changes made (`flipped`); `parent`, its parent's judgement (the root's own at depth 0). */
+  private node(k: number, cost: number, parent: Judgement): 'done' | 'stopped' {
     if (performance.now() > this.deadline) return 'stopped';
     const depth = this.flipped.length;
     if (this.pruned(k, depth, cost)) return 'done';
     if (depth === k) {
-      const j = this.judge.judge(this.cur, false);
+      const j = this.judgeHere(parent, false);
       if (!j.decided) this.undecided = true;
       if (j.met) this.found(cost);
       return 'done';
     }
-    const j = this.internal();
+    const j = depth === 0 ? parent : this.internal(parent);
     if (!j.decided) this.undecided = true;
     if (j.met) {
       this.found(cost);
@@ -238,7 +239,7 @@ export class ChangeSearch {
       for (const c of this.candidates(j.zone)) {
         if (this.pruned(k, depth + 1, cost + this.costs[c]!)) break; // candidates are cheapest first
         this.flip(c);
-        const end = this.node(k, cost + this.costs[c]!);
+        const end = this.node(k, cost + this.costs[c]!, j);
         this.unflip();
         if (end === 'stopped') return 'stopped';
         this.excluded[c] = 1;
@@ -251,14 +252,20 @@ export class ChangeSearch {
   }
 
   /** An internal node's judgement with its zone, kept for the next levels. */
-  private internal(): Judgement {
+  private internal(parent: Judgement): Judgement {
     const key = [...this.flipped].sort((a, b) => a - b).join(',');
     let j = this.memo.get(key);
     if (!j) {
-      j = this.judge.judge(this.cur, true);
+      j = this.judgeHere(parent, true);
       if (this.memo.size < MEMO_ENTRIES) this.memo.set(key, j);
     }
     return j;
+  }
+
+  /** The current picture judged, from its parent's fixpoint when it has one (PictureJudge.judgeChange). */
+  private judgeHere(parent: Judgement, wantZone: boolean): Judgement {
+    const last = this.flipped[this.flipped.length - 1]!;
+    return parent.fixpoint ? this.judge.judgeChange(this.cur, parent.fixpoint, last, wantZone) : this.judge.judge(this.cur, wantZone);
   }
 
   /** No set of k changes below this node can beat the best: it has fewer cells, or as many and costs no more than the cheapest rest can. */
