@@ -147,7 +147,7 @@ function reportText(r: MakeResult, flags: MakeFlags, certText: string | undefine
     if (certText) lines.push(certText);
     if (!flags.output) lines.push('', ...gridRows(r.picture!));
   } else if (r.status === 'none') {
-    lines.push(`none: no picture within ${counted(flags.maxChanges ?? 0, 'changed cell')} is ${goalWords(r)} (proven)`);
+    lines.push(`none: no picture within ${counted(r.lowerBound - 1, 'changed cell')} is ${goalWords(r)} (proven)`);
   } else {
     lines.push(`unknown: the search stopped (${r.stats.stoppedBy ?? 'time limit'}) before a picture ${goalWords(r)} was found; no picture with fewer than ${counted(r.lowerBound, 'changed cell')} is (proven)`);
   }
