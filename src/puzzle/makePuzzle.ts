@@ -36,7 +36,10 @@ export interface MakeOptions extends Pick<RunOptions, 'engine' | 'memoryCapBytes
   readonly keep?: readonly number[];
   /** For a grey image: darkness above which a cell starts black (default 0.5). */
   readonly threshold?: number;
-  /** Time limit of the search (default DEFAULT_MAKE_TIMEOUT_MS); the best found is kept. The verdict's solve gets its own. */
+  /**
+   * Time limit of the search (default DEFAULT_MAKE_TIMEOUT_MS) past its first picture (the
+   * greedy search's, always finished); the best found is kept. The verdict's solve gets its own.
+   */
   readonly timeoutMs?: number;
   /** Certify the verdict of the result (as solveCertified). */
   readonly certify?: boolean;

@@ -30,7 +30,7 @@ function declare(program: Command) {
     .addOption(new Option('--threshold <darkness>', 'for an image: a cell starts black when its darkness (0 white .. 1 black) is above this (default 0.5)').argParser(unitNumber))
     .addOption(new Option('--max-changes <k>', 'change at most k cells (exit 1 when it is proven that no k do)').argParser(wholeNumber(0, 1e6)))
     .addOption(new Option('--keep <cells>', 'cells never changed: x,y pairs (0-based column and row, as a .non file\'s given), separated by spaces').argParser(cellPairs))
-    .addOption(new Option('-t, --timeout <seconds>', `time limit of the search (default ${DEFAULT_MAKE_TIMEOUT_MS / 1000}); the best found is kept, with the lower bound proved`).argParser(seconds))
+    .addOption(new Option('-t, --timeout <seconds>', `time limit of the search (default ${DEFAULT_MAKE_TIMEOUT_MS / 1000}) past its first, greedy picture, which is always finished; the best found is kept, with the lower bound proved`).argParser(seconds))
     .option('--json', 'print one JSON document: {"status","goal","count","changes":[[x,y]],"cost","fewest","lowerBound","verdict",...}')
     .addOption(new Option('-o, --output <file>', 'write the puzzle to this file (whole or not at all) in the format its extension names: .pic, .non, .nin, .xml or .json; the report still goes to stdout'))
     .addOption(certifyOption('DIR/STEM.cnf and DIR/STEM.lrat'))
