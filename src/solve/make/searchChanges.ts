@@ -47,8 +47,8 @@ export interface ChangeSearchResult {
 const COST_EPSILON = 1e-9;
 /**
  * Destroy and repair (ChangeSearch.repair) runs while the best has this many changes or more
- * (unit: changes; range 2 and up): with fewer, the proof's levels find the fewest within a few
- * seconds on the benchmark's icons, and the time is better spent there.
+ * (unit: changes; range 2 and up): with 2 or 3, the proof's levels 1 and 2 settle most of the
+ * benchmark's icons within the time limit (docs/results/make.md), so the time goes there.
  */
 const REPAIR_FROM = 4;
 /** Share of the time limit destroy and repair may take (range 0-1), and its tries at most. */
