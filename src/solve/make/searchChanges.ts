@@ -1,3 +1,4 @@
+import { NonocryptError } from '../../errors.js';
 import type { Grid } from '../../grid/Puzzle.js';
 import { PictureJudge, type Judgement, type MakeTarget, type Zone } from './PictureJudge.js';
 
@@ -155,6 +156,8 @@ export class ChangeSearch {
     const runs = this.judge.runs;
     const base = { runs, ...(greedyChanges !== undefined ? { greedyChanges } : {}), ...(stoppedBy && !(this.best && cheapestProven) ? { stoppedBy } : {}) };
     if (!this.best) return { lowerBound, cheapestProven: false, exhausted: proving && tried >= maxChanges && Number.isFinite(maxChanges), ...base };
+    // A set of changes below a proven lower bound would be a bug in a proof: never reported.
+    if (this.best.cells.length < lowerBound) throw new NonocryptError('E_INTERNAL', `internal error: ${this.best.cells.length} changes work where ${lowerBound} were proven needed`);
     const cells = [...this.best.cells].sort((a, b) => a - b);
     return { changes: cells, cost: this.best.cost, lowerBound, cheapestProven: cheapestProven || (this.minCost === 1 && allCostOne(this.costs)), exhausted: false, ...base };
   }
