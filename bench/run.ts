@@ -11,6 +11,7 @@ const SUITES: Record<string, () => Promise<{ suite: AnySuite }>> = {
   cipher: () => import('./cipher.js'),
   collection: () => import('./collection.js'),
   draw: () => import('./draw.js'),
+  make: () => import('./make.js'),
   code: () => import('./code.js'),
   engines: () => import('./engines.js'),
   fuzz: () => import('./fuzz.js'),
