@@ -37,6 +37,9 @@ export { verifyMany, type FileBlock, type BlockReport } from './collection/verif
 export type { TextSource, LineSource, InputFailure } from './collection/sources.js';
 export { collectionOrder, selectShard, parseShard, type Shard } from './collection/shard.js';
 export { annotate, type AnnotateOptions } from './puzzle/annotate.js';
+export { makePuzzle, MAKE_GOALS, MAKE_DIFFICULTIES, DEFAULT_MAKE_TIMEOUT_MS, type MakeOptions, type MakeResult, type MakeGoal } from './puzzle/makePuzzle.js';
+export { greyOfPixels, thresholdPicture, flipCosts, type GreyImage, type Pixels } from './solve/make/GreyImage.js';
+export type { MakeTarget } from './solve/make/PictureJudge.js';
 export type { AnnotationResult } from './parallel/outcomes.js';
 export type { SolveResult, SolveStatus, SolveStats, SolutionCount, Difficulty } from './solve/SolveResult.js';
 export { RECEIVER_MODELS, type ReceiverModel } from './annotate/ReceiverModel.js';

@@ -69,7 +69,7 @@ describe('help and version', () => {
     await expect(r.stdout).toMatchFileSnapshot('golden/help-main.txt');
   });
 
-  for (const cmd of ['encrypt', 'decrypt', 'verify', 'solve', 'annotate', 'convert', 'render', 'web']) {
+  for (const cmd of ['encrypt', 'decrypt', 'verify', 'solve', 'annotate', 'make', 'convert', 'render', 'web']) {
     test(`${cmd} --help`, async () => {
       const r = help(cmd);
       expect(r.code).toBe(0);
@@ -82,7 +82,7 @@ describe('help and version', () => {
 
   test('every file named in a help example exists', () => {
     const missing: string[] = [];
-    for (const cmd of ['encrypt', 'decrypt', 'verify', 'solve', 'annotate', 'convert', 'render', 'web']) {
+    for (const cmd of ['encrypt', 'decrypt', 'verify', 'solve', 'annotate', 'make', 'convert', 'render', 'web']) {
       for (const m of help(cmd).stdout.matchAll(/\bexamples\/[\w.-]+/g)) if (!existsSync(join(ROOT, m[0]))) missing.push(`${cmd}: ${m[0]}`);
     }
     expect(missing).toEqual([]);

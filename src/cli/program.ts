@@ -9,6 +9,7 @@ import { addConvertCommand } from './commands/convert.js';
 import { addDecryptCommand } from './commands/decrypt.js';
 import { addEncryptCommand } from './commands/encrypt.js';
 import { addMastermindCommand } from './commands/mastermind.js';
+import { addMakeCommand } from './commands/make.js';
 import { addMergeCommand } from './commands/merge.js';
 import { addRenderCommand } from './commands/render.js';
 import { addSolveCommand } from './commands/solve.js';
@@ -40,6 +41,7 @@ const COMMANDS: readonly ((program: Command, io: CliIO, setExit: SetExit) => voi
   addMergeCommand,
   addCheckCertificateCommand,
   addAnnotateCommand,
+  addMakeCommand,
   addConvertCommand,
   addRenderCommand,
   addWebCommand,
@@ -49,7 +51,7 @@ const COMMANDS: readonly ((program: Command, io: CliIO, setExit: SetExit) => voi
 export function buildProgram(io: CliIO, setExit: SetExit): Command {
   const program = new Command()
     .name('nonocrypt')
-    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, merge, check-certificate, annotate, convert, render, web; Mastermind and the AB game with lies (mastermind).')
+    .description('Nonogram cipher and nonogram uniqueness checker (SAT-backed): encrypt, decrypt, verify, solve, merge, check-certificate, annotate, make, convert, render, web; Mastermind and the AB game with lies (mastermind).')
     .version(packageVersion(), '-V, --version')
     .showSuggestionAfterError(true)
     // `check-certificate [options] <file> <dir>` is too wide for the command list's column

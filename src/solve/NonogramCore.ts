@@ -164,7 +164,12 @@ export class NonogramCore {
   private linesRoom = 0;
   private finishBuf = 0;
 
-  constructor(readonly puzzle: Puzzle) {
+  /**
+   * `cacheBits`: the line cache's size as a power of two (default from the board's cells, see
+   * cacheBits); a caller that makes thousands of short-lived cores, each propagated once or
+   * twice (the picture search of make/), asks for a small one.
+   */
+  constructor(readonly puzzle: Puzzle, options: { readonly cacheBits?: number } = {}) {
     this.cells = puzzle.width * puzzle.height;
     this.feasible = cluesFit(puzzle);
     this.inst = instance();
@@ -175,7 +180,7 @@ export class NonogramCore {
       const x = this.inst.exports;
       const p = x.malloc(4 * data.length) >>> 0;
       new Int32Array(this.inst.memory.buffer, p, data.length).set(data);
-      this.handle = x.core_new(puzzle.width, puzzle.height, p, cacheBits(this.cells)) >>> 0;
+      this.handle = x.core_new(puzzle.width, puzzle.height, p, options.cacheBits ?? cacheBits(this.cells)) >>> 0;
       x.free(p);
       if (this.handle === 0) throw new NonocryptError('E_SIZE', `a ${puzzle.width}x${puzzle.height} board is too large for the core (at most 1022 cells a line)`);
       this.buf = x.malloc(Math.max(this.cells, 1)) >>> 0;

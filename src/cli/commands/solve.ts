@@ -213,7 +213,7 @@ function countText(c: SolutionCount, countMax: number, timeoutS: number | undefi
   return `>= ${c.value} (${c.stoppedBy === 'max' ? `stopped at --max ${countMax}` : limit})`;
 }
 
-function difficultyText(r: SolveResult): string {
+export function difficultyText(r: SolveResult): string {
   const s = r.stats;
   if (!s) return 'not known (the worker was stopped)';
   const sat = [

@@ -1,0 +1,186 @@
+import { NonocryptError } from '../../errors.js';
+import { makeGrid } from '../../grid/Puzzle.js';
+import { puzzleOf } from '../../grid/runsOf.js';
+import { BLACK, UNKNOWN, WHITE } from '../../line/lineAutomaton.js';
+import { NonogramCore } from '../NonogramCore.js';
+
+/**
+ * What a made puzzle must be:
+ * - `line-solvable`: line logic from its clues alone fixes every cell (so it is unique);
+ * - `unique`: exactly one picture fits its clues (whatever it takes to prove);
+ * - `probing`: unique, line logic alone stalls and probing at depth 1 finishes it;
+ * - `search`: unique, and neither line logic nor probing finishes it.
+ * The last three are `solve --difficulty`'s levels (line, probing, search): a result meets
+ * `probing` exactly when `solve` reports that difficulty for it.
+ */
+export type MakeTarget = 'line-solvable' | 'unique' | 'probing' | 'search';
+
+/**
+ * Rows and columns of a sound zone: every set of further changes that makes the judged picture
+ * meet its target changes at least one cell in one of these lines (see PictureJudge.judge).
+ */
+export interface Zone {
+  readonly rows: Uint8Array;
+  readonly cols: Uint8Array;
+}
+
+export interface Judgement {
+  readonly met: boolean;
+  /** False when the search for a second picture stopped at its node limit: `met` is then false but not proved. */
+  readonly decided: boolean;
+  /** Cells line logic leaves open (0 when line-solvable). */
+  readonly open: number;
+  /** A sound zone, when one was asked for and is known; absent: any cell may be the one that helps. */
+  readonly zone?: Zone;
+}
+
+/**
+ * Search nodes the core may spend looking for a second picture of a candidate (unit: nodes of
+ * its depth-first search with probing, engines/core; range 100 and up). On the bootstrap-icons
+ * benchmark (docs/results/make.md) second pictures are found in a handful of nodes; one 24x24
+ * icon took 7.5 s unbounded, so a bound keeps a candidate's judgement in milliseconds, and a
+ * candidate it stops is counted as undecided (never as a proof).
+ */
+export const SECOND_PICTURE_NODES = 2000;
+
+/**
+ * Line cache of the short-lived cores made per candidate, as a power of two (unit: log2
+ * entries; range 8-20). A candidate's core propagates once (or a few hundred times from one
+ * fixpoint when its zone is shrunk), so a 30x30 board's default 2^16 entries cost more to clear
+ * (0.17 ms) than the propagation itself (0.03 ms); 2^10 entries take 40 KiB.
+ */
+export const CANDIDATE_CACHE_BITS = 10;
+
+/**
+ * Judges pictures of one board against a target with the nonogram core (engines/core): one
+ * short-lived core per picture (a change changes two clues), every call counted.
+ *
+ * The zones are proofs, not heuristics. For `line-solvable`: if X is a fixpoint of line logic
+ * for the picture's clues that agrees with the picture wherever it is fixed and leaves some cell
+ * open, then any set G of changes whose cells all lie in lines X fixes entirely leaves X+G (X
+ * with G's cells flipped) a fixpoint of the new clues (unchanged lines keep their clue and
+ * state; changed lines are fixed and fit their new clue), with the same open cells: line logic
+ * from nothing, which ends at the largest fixpoint, stalls too. So every helpful G touches a line
+ * with an open cell of X. The judge shrinks X first: it fixes open cells to the picture's values
+ * one at a time, keeping each step that still stalls, so the open cells lie in few lines.
+ * For `unique`: a second picture Q with the same clues, D the cells where they differ; a G
+ * whose lines hold no cell of D leaves Q+G a second picture of the new clues (a line without G
+ * keeps both pictures' runs; a line with G holds no cell of D, so P+G and Q+G agree on it). So
+ * every helpful G touches a line through D. The difficulty targets have no zone.
+ *
+ * Call order: construct; `judge` any number of times (each makes and disposes its core).
+ */
+export class PictureJudge {
+  /** Cores made (line-logic runs from nothing), over all calls. */
+  runs = 0;
+  private readonly trial: Uint8Array;
+
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    readonly target: MakeTarget,
+    private readonly deadline = Infinity,
+  ) {
+    this.trial = new Uint8Array(width * height);
+  }
+
+  /** Cells line logic leaves open in the puzzle of the picture `cells` (0: line-solvable). */
+  openCells(cells: Uint8Array): number {
+    const core = new NonogramCore(puzzleOf(makeGrid(this.width, this.height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
+    this.runs++;
+    try {
+      const domains = new Uint8Array(this.width * this.height).fill(UNKNOWN);
+      if (core.load(domains) === 'solved') return 0;
+      core.read(domains);
+      return countOpen(domains);
+    } finally {
+      core.dispose();
+    }
+  }
+
+  /** Whether the picture `cells` (row-major, 1 black) meets the target; with `wantZone`, a sound zone when one is known. */
+  judge(cells: Uint8Array, wantZone: boolean): Judgement {
+    const { width, height } = this;
+    const core = new NonogramCore(puzzleOf(makeGrid(width, height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
+    this.runs++;
+    try {
+      const domains = new Uint8Array(width * height).fill(UNKNOWN);
+      const line = core.load(domains);
+      if (line === 'solved') return { met: this.target === 'line-solvable' || this.target === 'unique', decided: true, open: 0 };
+      if (line === 'contradiction') throw new NonocryptError('E_INTERNAL', 'internal error: a picture contradicts its own clues');
+      core.read(domains);
+      const open = countOpen(domains);
+      switch (this.target) {
+        case 'line-solvable':
+          return { met: false, decided: true, open, ...(wantZone ? { zone: this.stuckZone(core, cells, domains) } : {}) };
+        case 'probing': {
+          const probed = core.probe({ deadline: this.deadline });
+          return { met: probed === 'solved', decided: probed !== 'stopped', open };
+        }
+        case 'unique':
+        case 'search': {
+          const probed = core.probe({ deadline: this.deadline });
+          if (probed === 'solved') return { met: this.target === 'unique', decided: true, open };
+          if (probed === 'stopped') return { met: false, decided: false, open };
+          const found = core.search(2, { maxNodes: SECOND_PICTURE_NODES, deadline: this.deadline });
+          const other = found.grids.find((g) => g.some((v, i) => v !== cells[i]));
+          if (other) return { met: false, decided: true, open, ...(wantZone && this.target === 'unique' ? { zone: differenceZone(cells, other, width, height) } : {}) };
+          if (found.end !== 'complete') return { met: false, decided: false, open };
+          return { met: true, decided: true, open };
+        }
+      }
+    } finally {
+      core.dispose();
+    }
+  }
+
+  /** The lines of a shrunk stalled fixpoint (class comment); `domains` is line logic's fixpoint, changed in place. */
+  private stuckZone(core: NonogramCore, cells: Uint8Array, domains: Uint8Array): Zone {
+    const { width, height } = this;
+    const rowOpen = new Int32Array(height);
+    const colOpen = new Int32Array(width);
+    const open: number[] = [];
+    for (let i = 0; i < domains.length; i++) {
+      if (domains[i] !== UNKNOWN) continue;
+      open.push(i);
+      rowOpen[Math.floor(i / width)]!++;
+      colOpen[i % width]!++;
+    }
+    // Fix first the cells of lines with few open cells, so that whole lines leave the zone.
+    const key = (i: number) => Math.min(rowOpen[Math.floor(i / width)]!, colOpen[i % width]!);
+    open.sort((a, b) => key(a) - key(b) || a - b);
+    const trial = this.trial;
+    for (const u of open) {
+      if (domains[u] !== UNKNOWN || performance.now() > this.deadline) continue;
+      trial.set(domains);
+      trial[u] = cells[u] ? BLACK : WHITE;
+      if (core.propagate(trial, [Math.floor(u / width), height + (u % width)]) === 'stalled') domains.set(trial);
+    }
+    const rows = new Uint8Array(height);
+    const cols = new Uint8Array(width);
+    for (let i = 0; i < domains.length; i++) {
+      if (domains[i] !== UNKNOWN) continue;
+      rows[Math.floor(i / width)] = 1;
+      cols[i % width] = 1;
+    }
+    return { rows, cols };
+  }
+}
+
+function countOpen(domains: Uint8Array): number {
+  let open = 0;
+  for (const d of domains) if (d === UNKNOWN) open++;
+  return open;
+}
+
+/** The lines through the cells where two pictures differ. */
+function differenceZone(a: Uint8Array, b: Uint8Array, width: number, height: number): Zone {
+  const rows = new Uint8Array(height);
+  const cols = new Uint8Array(width);
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    rows[Math.floor(i / width)] = 1;
+    cols[i % width] = 1;
+  }
+  return { rows, cols };
+}
