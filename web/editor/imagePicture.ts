@@ -1,52 +1,39 @@
-// An image as a picture to draw on: its pixels (RGBA, as a canvas gives them) averaged over the
-// W x H cells each covers, and a cell black where the average is darker than the threshold.
-// Transparent pixels count as white (a drawing on a transparent background). No DOM here: the
-// tab reads the file into a canvas and hands its pixels over.
+// An image as a picture to draw on: its grey levels on the W x H cells (the library's
+// greyOfPixels: the mean lightness of the pixels whose centres fall in a cell, transparent
+// pixels white, as `nonocrypt make` reads an image), and a cell black where it is darker than
+// the tab's threshold. The tab's Threshold slider speaks lightness (1..255, a cell black below
+// it); the library's threshold is darkness (0..1, black above it): one converts to the other
+// here. No DOM: the tab reads the file into a canvas and hands its pixels over.
+import { greyOfPixels, thresholdPicture, type GreyImage, type Pixels } from '../../src/solve/make/GreyImage.js';
 
-export interface Pixels {
-  readonly width: number;
-  readonly height: number;
-  /** RGBA, 4 bytes a pixel, row-major (ImageData's layout). */
-  readonly data: ArrayLike<number>;
-}
+export type { GreyImage, Pixels };
+
+/** The darkness threshold (black above it) of the slider's lightness threshold `lightness` (black below it). */
+export const darknessThreshold = (lightness: number): number => 1 - lightness / 255;
+
+/** The grey levels of `image` on a `width` x `height` board. */
+export const imageGrey = (image: Pixels, width: number, height: number): GreyImage => greyOfPixels(image, width, height);
+
+/** The cells (row-major, 1 black) of `grey` at the slider's `lightness` threshold. */
+export const greyCells = (grey: GreyImage, lightness: number): Uint8Array => thresholdPicture(grey, darknessThreshold(lightness)).cells;
+
+/** The cells of `image` scaled to `width` x `height`: black where a cell is darker than the slider's `lightness` threshold. */
+export const imageCells = (image: Pixels, width: number, height: number, lightness: number): Uint8Array => greyCells(imageGrey(image, width, height), lightness);
 
 /**
- * The cells (row-major, 1 black) of `image` scaled to `width` x `height`: each cell is the mean
- * lightness (0 black .. 255 white, alpha blended over white) of the pixels whose centres fall in
- * it, or of the nearest pixel when the image is smaller than the board; black when below
- * `threshold`.
+ * The grey levels the make search uses for `cells`, the picture drawn from `grey` at threshold
+ * `lightness` and perhaps edited by hand since: a cell still as the image made it keeps the
+ * image's grey level, a cell the author changed is pure black or white (1 or 0: to change it
+ * again costs a whole cell, as in a picture without grey levels). Its threshold picture is `cells`.
  */
-export function imageCells(image: Pixels, width: number, height: number, threshold: number): Uint8Array {
-  const sums = new Float64Array(width * height);
-  const counts = new Uint32Array(width * height);
-  const lightness = (p: number): number => {
-    const d = image.data;
-    const a = d[p + 3]! / 255;
-    const l = 0.299 * d[p]! + 0.587 * d[p + 1]! + 0.114 * d[p + 2]!;
-    return l * a + 255 * (1 - a);
-  };
-  for (let py = 0; py < image.height; py++) {
-    const cy = Math.min(height - 1, Math.floor(((py + 0.5) * height) / image.height));
-    for (let px = 0; px < image.width; px++) {
-      const cx = Math.min(width - 1, Math.floor(((px + 0.5) * width) / image.width));
-      sums[cy * width + cx]! += lightness((py * image.width + px) * 4);
-      counts[cy * width + cx]!++;
-    }
-  }
-  const cells = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      let mean: number;
-      if (counts[i]) mean = sums[i]! / counts[i]!;
-      else {
-        // A board finer than the image: the pixel under the cell's centre.
-        const px = Math.min(image.width - 1, Math.floor(((x + 0.5) * image.width) / width));
-        const py = Math.min(image.height - 1, Math.floor(((y + 0.5) * image.height) / height));
-        mean = lightness((py * image.width + px) * 4);
-      }
-      cells[i] = mean < threshold ? 1 : 0;
-    }
-  }
-  return cells;
+export function editedGrey(grey: GreyImage, lightness: number, cells: Uint8Array): { darkness: number[]; edited: number } {
+  const threshold = darknessThreshold(lightness);
+  let edited = 0;
+  const darkness = Array.from(cells, (c, i) => {
+    const d = grey.darkness[i]!;
+    if ((d > threshold ? 1 : 0) === c) return d;
+    edited++;
+    return c;
+  });
+  return { darkness, edited };
 }
