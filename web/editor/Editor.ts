@@ -294,9 +294,7 @@ export class Editor {
     this.redraw ??= requestAnimationFrame(() => {
       this.redraw = undefined;
       const { toBlack, toWhite } = this.proposed();
-      // While a proposal is shown its marks replace the red ones (the cells where two solutions differ).
-      const differ = toBlack.size + toWhite.size ? new Set<number>() : this.differ;
-      this.view.draw(this.drawing, { differ, givens: this.givens?.cells ?? new Set(), toBlack, toWhite, protect: this.protect, cursor: this.cursor, focused: this.focused });
+      this.view.draw(this.drawing, { differ: this.differ, givens: this.givens?.cells ?? new Set(), toBlack, toWhite, protect: this.protect, cursor: this.cursor, focused: this.focused });
     });
   }
 

@@ -71,7 +71,7 @@ export function proposalWords(r: DrawMakeResult, c: ProposalContext): string {
     fewestWords(r, c),
   ];
   if (c.grey) {
-    const cheapest = r.cheapestProven ? `no ${counted(n, 'changed cell')} cost less (proved)` : `the cheapest of ${n} found`;
+    const cheapest = r.cheapestProven ? `no other ${counted(n, 'changed cell')} cost less (proved)` : `the cheapest set of ${n} found, not proved the cheapest`;
     parts.push(`Grey cost ${r.cost.toFixed(2)} (a cell at the threshold costs 0, pure black or white 1): ${cheapest}.`);
   }
   return parts.join(' ');
