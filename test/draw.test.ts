@@ -13,7 +13,7 @@ import { gridRows, makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { solve } from '../src/puzzle/solve.js';
 import { DEFAULT_MAKE_TIMEOUT_MS, makePuzzle } from '../src/puzzle/makePuzzle.js';
-import { greyOfPixels } from '../src/solve/make/GreyImage.js';
+import { greyOfPixels, thresholdPicture } from '../src/solve/make/GreyImage.js';
 import { nonocrypt, ROOT, scratchFolder } from './helpers/cli.js';
 import { switchFreePicture } from '../bench/switchFreePicture.js';
 import { rng } from './helpers/bruteForce.js';
@@ -686,6 +686,33 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     expect(await pageError()).toBe('');
     await page.click('#ed-make-dismiss');
     expect(await page.isVisible('#ed-make')).toBe(false);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('Stop while the proof runs keeps the proposal found so far, saying it is the fewest found before Stop; Accept still applies it (issue 65, item 2)', async () => {
+    // tux.svg at 30 x 30 (its threshold picture): the greedy answer comes in well under a second, the proof of the fewest takes seconds.
+    const { Resvg } = await import('@resvg/resvg-js');
+    const img = new Resvg(readFileSync(join(ROOT, 'node_modules', 'bootstrap-icons', 'icons', 'tux.svg')), { fitTo: { mode: 'width', value: 240 } }).render();
+    const tux = gridRows(thresholdPicture(greyOfPixels({ width: img.width, height: img.height, data: img.pixels }, 30, 30)));
+    await open(tux);
+    await verdict();
+    await page.click('#ed-make-logic');
+    await page.waitForFunction(() => {
+      const box = document.querySelector<HTMLElement>('#ed-make')!.dataset;
+      return box.state !== 'searching' || box.status === 'made';
+    }, null, { timeout: 60_000, polling: 'raf' });
+    expect(await page.getAttribute('#ed-make', 'data-state')).toBe('searching');
+    expect(await page.textContent('#ed-make-note')).toMatch(/is the fewest found so far.* Looking for fewer changes and a proof \(Stop keeps this proposal\)\.$/);
+    const proposal = await cellList('data-proposal');
+    await page.click('#ed-make-stop');
+    const text = await made();
+    expect(await page.getAttribute('#ed-make', 'data-state')).toBe('stopped');
+    expect(text).toMatch(new RegExp(`^Change ${proposal.length} cells .* ${proposal.length} is the fewest found before Stop; at least \\d+ cells? must change \\(proved\\)\\.$`));
+    expect(await cellList('data-proposal')).toEqual(proposal);
+    expect(await pageError()).toBe('');
+    await page.click('#ed-make-accept');
+    expect(await shown()).toBe(flipped(tux, proposal).join('/'));
+    expect(await verdict()).toMatch(/^unique and line-solvable/);
     expect(web.problems).toEqual([]);
   });
 });

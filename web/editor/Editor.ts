@@ -603,6 +603,8 @@ export class Editor {
       return;
     }
     const d = made.drawing;
+    // The grey levels are new even when the picture is the same: a proposal made without them goes.
+    this.dropMake();
     this.replace(d, true);
     this.imageGrey = made.grey;
     this.closeImage();
@@ -793,14 +795,11 @@ export class Editor {
     box.dataset.lowerBound = String(r.lowerBound);
     if (m.firstMs !== undefined) box.dataset.firstMs = String(Math.round(m.firstMs));
     if (m.lastMs !== undefined) box.dataset.ms = String(Math.round(m.lastMs));
-    const ending = m.ending === 'ended' ? 'stopped' : m.ending;
-    note.textContent = [
-      proposalWords(r, { grey: m.grey, toBlack: toBlack.size, toWhite: toWhite.size, limitMs: m.limitMs, ending }),
-      m.ending === 'searching' && r.status === 'made' ? `Looking for fewer changes and a proof (Stop keeps this proposal).` : '',
-      stale ?? '',
-    ]
-      .filter(Boolean)
-      .join(' ');
+    // A proposal made for other protected cells claims nothing about these: it says only that.
+    note.textContent = stale
+      ? `This proposal of ${counted(r.changes.length, 'cell')} was made for other protected cells. ${stale}`
+      : proposalWords(r, { grey: m.grey, toBlack: toBlack.size, toWhite: toWhite.size, limitMs: m.limitMs, ending: m.ending }) +
+        (m.ending === 'searching' && r.status === 'made' ? ' Looking for fewer changes and a proof (Stop keeps this proposal).' : '');
   }
 
   // ------------------------------------------------------------ wiring

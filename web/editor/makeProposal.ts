@@ -46,8 +46,8 @@ export interface ProposalContext {
   readonly toWhite: number;
   /** The search's time limit (ms). */
   readonly limitMs: number;
-  /** The proof was stopped by the author (Stop), or is still running. */
-  readonly ending: 'done' | 'stopped' | 'searching';
+  /** The search ended on its own (done), was stopped by Stop, ended otherwise (Cancel, an error), or is still running. */
+  readonly ending: 'done' | 'stopped' | 'ended' | 'searching';
 }
 
 const seconds = (ms: number) => `${Number((ms / 1000).toPrecision(2))} s`;
@@ -60,7 +60,7 @@ export function proposalWords(r: DrawMakeResult, c: ProposalContext): string {
   }
   if (r.status === 'unknown') {
     if (c.ending === 'searching') return `Searching for a change that makes the picture ${goal}…`;
-    const why = c.ending === 'stopped' ? 'Stopped' : `The time limit of ${seconds(c.limitMs)} ended`;
+    const why = c.ending === 'stopped' ? 'Stopped' : c.ending === 'ended' ? 'The search ended' : `The time limit of ${seconds(c.limitMs)} ended`;
     const bound = r.lowerBound > 0 ? ` At least ${counted(r.lowerBound, 'cell')} must change (proved).` : '';
     return `No proposal: ${why} before any change that makes the picture ${goal} was found.${bound}`;
   }
@@ -88,7 +88,8 @@ function verdictWords(r: DrawMakeResult): string {
 function fewestWords(r: DrawMakeResult, c: ProposalContext): string {
   const n = r.changes.length;
   if (r.fewest === 'proven') return n === 1 ? `One cell is the fewest: the picture as drawn is not ${GOAL_WORDS[r.goal]} (proved).` : `${n} is the fewest: no fewer changed cells do it (proved).`;
-  const when = c.ending === 'searching' ? 'so far (looking for fewer)' : c.ending === 'stopped' ? 'before Stop' : `in the time limit of ${seconds(c.limitMs)}`;
+  const done = r.stoppedBy === 'undecided candidates' ? 'by the search' : `in the time limit of ${seconds(c.limitMs)}`;
+  const when = { searching: 'so far', stopped: 'before Stop', ended: 'before the search ended', done }[c.ending];
   const bound = r.lowerBound > 0 ? `; at least ${counted(r.lowerBound, 'cell')} must change (proved)` : '';
   const undecided = r.stoppedBy === 'undecided candidates' ? ' (some pictures tried were not decided within the search\'s node limit, so no more was proved)' : '';
   return `${n} is the fewest found ${when}${bound}${undecided}.`;
