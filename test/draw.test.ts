@@ -668,7 +668,7 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     await page.click('#ed-make-logic');
     const text = await made();
     expect(await page.getAttribute('#ed-make', 'data-status')).toBe('unknown');
-    expect(text).toMatch(/^No proposal: The time limit of 0\.001 s ended before any change that makes the picture solvable by line logic was found\./);
+    expect(text).toMatch(/^No proposal: the time limit of 0\.001 s ended before any change that makes the picture solvable by line logic was found\./);
     expect(await page.isVisible('#ed-make-accept')).toBe(false);
     await page.fill('#ed-make-limit', '0');
     await page.click('#ed-make-logic');
@@ -682,7 +682,7 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     await page.click('#ed-make-stop');
     const stopped = await made();
     expect(await page.getAttribute('#ed-make', 'data-state')).toBe('stopped');
-    expect(stopped).toMatch(/^Stopped before any proposal was found\.$|before Stop|No proposal: Stopped/);
+    expect(stopped).toMatch(/^Stopped before any proposal was found\.$|before Stop|No proposal: stopped/);
     expect(await pageError()).toBe('');
     await page.click('#ed-make-dismiss');
     expect(await page.isVisible('#ed-make')).toBe(false);

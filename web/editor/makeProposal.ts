@@ -60,7 +60,7 @@ export function proposalWords(r: DrawMakeResult, c: ProposalContext): string {
   }
   if (r.status === 'unknown') {
     if (c.ending === 'searching') return `Searching for a change that makes the picture ${goal}…`;
-    const why = c.ending === 'stopped' ? 'Stopped' : c.ending === 'ended' ? 'The search ended' : `The time limit of ${seconds(c.limitMs)} ended`;
+    const why = c.ending === 'stopped' ? 'stopped' : c.ending === 'ended' ? 'the search ended' : `the time limit of ${seconds(c.limitMs)} ended`;
     const bound = r.lowerBound > 0 ? ` At least ${counted(r.lowerBound, 'cell')} must change (proved).` : '';
     return `No proposal: ${why} before any change that makes the picture ${goal} was found.${bound}`;
   }
