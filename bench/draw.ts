@@ -17,9 +17,16 @@
  *   "Keep going", a scribble while it runs, and Clear: how long the empty board's verdict takes
  *   with the stale solve still running (it is stopped).
  *
+ * - Make (issue 65): `--icons` bootstrap-icons (every k-th of the sorted names, the version
+ *   package.json pins), rendered by resvg at 8 pixels a cell and imported as PNG images on a
+ *   30 x 30 board at the threshold 128 (the page keeps their grey levels), then "Make it
+ *   solvable by logic" and "Make it unique" pressed: the time from the press to the first
+ *   answer shown (the greedy proposal) and to the last (the proof, or the Search limit), as the
+ *   page measures them (#ed-make's data-first-ms and data-ms), with what was proved.
+ *
  * `--screenshots` also writes docs/web/draw-*.png. Needs `npm run build` and /usr/bin/chromium.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -169,14 +176,81 @@ interface HardRun {
   readonly clear: Verdict;
 }
 
+interface MakeRun {
+  readonly icon: string;
+  readonly goal: string;
+  readonly status: string;
+  readonly changes: number;
+  readonly fewest: string;
+  readonly lowerBound: number;
+  readonly firstMs: number;
+  readonly ms: number;
+}
+
+/** The board side of the make timings (cells), as the issue's target names it. */
+const MAKE_SIDE = 30;
+const ICONS = join(packageRoot(), 'node_modules', 'bootstrap-icons');
+
+/** A bootstrap icon as a PNG of 8 pixels a cell on a `side`-cell board (transparent background: the page reads it as white). */
+async function iconPng(name: string, side: number): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  return new Resvg(readFileSync(join(ICONS, 'icons', name)), { fitTo: { mode: 'width', value: side * 8 } }).render().asPng();
+}
+
+/** Import an icon into the Draw tab as an image on a side x side board, at the threshold 128. */
+async function importIcon(page: Page, name: string, side: number): Promise<void> {
+  await page.fill('#ed-width', String(side));
+  await page.fill('#ed-height', String(side));
+  await page.setInputFiles('#ed-file', { name, mimeType: 'image/png', buffer: await iconPng(name, side) });
+  await page.waitForSelector('#ed-image', { state: 'visible' });
+  await page.locator('#ed-threshold').fill('128');
+  await page.click('#ed-image-use');
+  await page.waitForSelector('#ed-image', { state: 'hidden' });
+}
+
+/** Press a make button and wait for its search to end (done, or the Search limit). */
+async function makeDone(page: Page, button: string): Promise<Record<string, string | undefined>> {
+  await page.click(button);
+  await page.waitForFunction(
+    () => {
+      const d = (globalThis as unknown as PageGlobals).document;
+      const state = d.querySelector('#ed-make')!.dataset.state;
+      return state !== 'searching' && state !== 'idle' && (d.querySelector('#busy') as unknown as { hidden: boolean }).hidden;
+    },
+    null,
+    { timeout: 600_000 },
+  );
+  return page.evaluate(() => ({ ...(globalThis as unknown as PageGlobals).document.querySelector('#ed-make')!.dataset }));
+}
+
+async function makeIcons(page: Page, count: number): Promise<MakeRun[]> {
+  const names = readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).sort();
+  const step = Math.max(1, Math.floor(names.length / count));
+  const runs: MakeRun[] = [];
+  for (let k = 0; k < count && k * step < names.length; k++) {
+    const icon = names[k * step]!;
+    for (const [goal, button] of [['line-solvable', '#ed-make-logic'], ['unique', '#ed-make-unique']] as const) {
+      await importIcon(page, icon, MAKE_SIDE);
+      const d = await makeDone(page, button);
+      if (d.state !== 'done') throw new Error(`${icon}, ${goal}: the search ended ${d.state}`);
+      runs.push({ icon, goal, status: d.status ?? '?', changes: Number(d.changes), fewest: d.fewest ?? '?', lowerBound: Number(d.lowerBound), firstMs: Number(d.firstMs), ms: Number(d.ms) });
+      await page.click('#ed-make-dismiss');
+      if (process.env.DRAW_TRACE) progress(`make ${icon} ${goal}: ${JSON.stringify(runs.at(-1))}`);
+    }
+    if ((k + 1) % 10 === 0) progress(`draw: make on ${k + 1} of ${count} icons`);
+  }
+  return runs;
+}
+
 interface Session {
   readonly pictures: PictureRun[];
+  readonly make: MakeRun[];
   readonly idle: { gap: number; longest: number };
   readonly hard: HardRun[];
   readonly restarts: number;
 }
 
-async function session(o: { pictures: number; seed: number; hard: number; dragEvery: number; screenshots: boolean }): Promise<Session> {
+async function session(o: { pictures: number; seed: number; hard: number; dragEvery: number; icons: number; screenshots: boolean }): Promise<Session> {
   const server = webServer(webRoot());
   const url = await listen(server, 0);
   const profile = mkdtempSync(join(tmpdir(), 'nonocrypt-bench-draw-'));
@@ -237,8 +311,9 @@ async function session(o: { pictures: number; seed: number; hard: number; dragEv
       progress(`draw: 100 x 100 picture ${k + 1} of ${o.hard}`);
     }
     const restarts = Number(await page.getAttribute('#ed-verdict', 'data-restarts'));
+    const make = await makeIcons(page, o.icons);
     if (o.screenshots) await screenshots(page);
-    return { pictures, idle, hard, restarts };
+    return { pictures, make, idle, hard, restarts };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -251,11 +326,17 @@ async function screenshots(page: Page): Promise<void> {
   const root = packageRoot();
   const dir = join(root, 'docs', 'web');
   mkdirSync(dir, { recursive: true });
-  const shot = async (name: string) => {
-    // No focus ring or cursor in the pictures.
-    await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { blur?: () => void } | null } }).document.activeElement?.blur?.());
+  /** The page from its top to the bottom of `bottom` (the Draw tab's end by default). */
+  const shot = async (name: string, bottom = '#tab-draw') => {
+    // No focus ring or cursor in the pictures; boxes are measured from the page's top.
+    await page.evaluate(() => {
+      const w = globalThis as unknown as { document: { activeElement: { blur?: () => void } | null }; scrollTo(x: number, y: number): void };
+      w.document.activeElement?.blur?.();
+      w.scrollTo(0, 0);
+    });
     const box = (await page.locator('#tab-draw').boundingBox())!;
-    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, clip: { x: box.x - 10, y: 0, width: box.width + 20, height: box.y + box.height + 10 } });
+    const end = (await page.locator(bottom).boundingBox())!;
+    await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, clip: { x: box.x - 10, y: 0, width: box.width + 20, height: end.y + end.height + 10 } });
     progress(`wrote docs/web/${name}.png (${(statSync(join(dir, `${name}.png`)).size / 1024).toFixed(1)} KiB)`);
   };
   const pic = (name: string) => readFileSync(join(root, 'examples', name), 'utf8').trim().split('\n');
@@ -271,9 +352,58 @@ async function screenshots(page: Page): Promise<void> {
   await open(page, gridRows(switchFreePicture(100, 100, 0.5, mulberry32(7))));
   await verdict(page);
   await shot('draw-unknown');
+  // Make: an icon imported at 30 x 30 with its proposal; the smiley of issue 66 with a protected row.
+  await importIcon(page, 'tux.svg', MAKE_SIDE);
+  await verdict(page);
+  await makeDone(page, '#ed-make-logic');
+  await shot('draw-make-proposal', '#ed-make');
+  await page.click('#ed-make-dismiss');
+  const smiley = ['.##..##.', '.##..##.', '........', '#......#', '#......#', '.#....#.', '..####..', '........'];
+  await open(page, smiley);
+  await verdict(page);
+  await page.click('#ed-protect');
+  const [x0, y] = await cellPoint(page, 0, 3, 8);
+  const [x1] = await cellPoint(page, 7, 3, 8);
+  await page.mouse.move(x0, y);
+  await page.mouse.down();
+  await page.mouse.move(x1, y, { steps: 7 });
+  await page.mouse.up();
+  await page.click('#ed-protect');
+  await makeDone(page, '#ed-make-unique');
+  await shot('draw-make-protected', '#ed-make');
+  await page.click('#ed-make-dismiss');
 }
 
 const ms = fixed(0);
+
+function makeView(runs: readonly MakeRun[]) {
+  const version = (JSON.parse(readFileSync(join(ICONS, 'package.json'), 'utf8')) as { version: string }).version;
+  const groups = ['line-solvable', 'unique'].flatMap((goal) => {
+    const all = runs.filter((r) => r.goal === goal);
+    return [
+      { label: `${goal}: all icons`, rs: all },
+      { label: `${goal}: icons that need a change`, rs: all.filter((r) => r.changes > 0) },
+    ];
+  });
+  return view({
+    about:
+      `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${Math.floor(readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).length / (runs.length / 2))}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (10 s). ` +
+      'Times as the page measures them, from the press of the button: to the first answer shown (the greedy proposal, or the final one when the greedy one is proved best at once), and to the last (the proof of the fewest, or the limit). Proven: the count of changed cells proved fewest.',
+    rows: groups,
+    columns: [
+      ['goal', (r) => r.label],
+      ['icons', (r) => r.rs.length],
+      ['first answer median', (r) => ms(median(r.rs.map((x) => x.firstMs)))],
+      ['first answer max', (r) => ms(max(r.rs.map((x) => x.firstMs)))],
+      ['last answer median', (r) => ms(median(r.rs.map((x) => x.ms)))],
+      ['last answer max', (r) => ms(max(r.rs.map((x) => x.ms)))],
+      ['changes median', (r) => median(r.rs.map((x) => x.changes))],
+      ['changes max', (r) => max(r.rs.map((x) => x.changes))],
+      ['proven fewest', (r) => `${r.rs.filter((x) => x.fewest === 'proven').length} of ${r.rs.length}`],
+      ['made', (r) => `${r.rs.filter((x) => x.status === 'made').length} of ${r.rs.length}`],
+    ],
+  });
+}
 
 export const suite = defineSuite({
   about: 'the web page\'s Draw tab in chromium: verdict latency after the last stroke on random pictures, the longest main-thread task during a drag, 100 x 100 pictures (--screenshots writes docs/web/draw-*.png)',
@@ -282,6 +412,7 @@ export const suite = defineSuite({
     seed: whole(1, 'seed of the pictures', 0),
     hard: whole(3, 'random 100 x 100 pictures (density 0.5) without a 2x2 switch', 0),
     dragEvery: whole(10, 'a drag after every n-th picture'),
+    icons: whole(40, `bootstrap-icons imported at ${MAKE_SIDE} x ${MAKE_SIDE}, each made line-solvable and unique`, 0),
     screenshots: flag('also write docs/web/draw-*.png'),
   },
   title: () => 'The Draw tab: live verdict (`bench/draw`)',
@@ -350,6 +481,7 @@ export const suite = defineSuite({
             ],
           }),
           prose(`Solver time alone over all pictures: median ${ms(median(solver))} ms, max ${ms(max(solver))} ms.`),
+          ...(s.make.length ? [makeView(s.make)] : []),
         ];
       },
     }),

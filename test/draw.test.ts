@@ -12,6 +12,8 @@ import { checkGrid } from '../src/grid/checkGrid.js';
 import { gridRows, makeGrid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { solve } from '../src/puzzle/solve.js';
+import { DEFAULT_MAKE_TIMEOUT_MS, makePuzzle } from '../src/puzzle/makePuzzle.js';
+import { greyOfPixels, thresholdPicture } from '../src/solve/make/GreyImage.js';
 import { nonocrypt, ROOT, scratchFolder } from './helpers/cli.js';
 import { switchFreePicture } from '../bench/switchFreePicture.js';
 import { rng } from './helpers/bruteForce.js';
@@ -494,6 +496,223 @@ describe.skipIf(!hasChromium)('the Draw tab in chromium', () => {
     expect(await pageError()).toBe('');
     await page.click('#ed-clear');
     expect(await verdict()).toContain('(an empty grid: every clue is 0)');
+    expect(web.problems).toEqual([]);
+  });
+
+  // ------------------------------------------------------------ issue 65: make it unique, make it solvable by logic
+
+  /** The make panel once its search is over (done, stopped or ended), and its words. */
+  async function made(timeout = 60_000): Promise<string> {
+    await page.waitForFunction(() => {
+      const state = document.querySelector<HTMLElement>('#ed-make')!.dataset.state;
+      return state !== 'searching' && state !== 'idle';
+    }, null, { timeout });
+    await idle();
+    return (await page.textContent('#ed-make-note'))!;
+  }
+  const cellList = async (attribute: string) => ((await page.getAttribute('#ed-grid', attribute)) || '').split(' ').filter(Boolean).map(Number);
+  /** `rows` with the cells at `flips` (row-major indices) changed. */
+  const flipped = (rows: readonly string[], flips: readonly number[]) => {
+    const w = rows[0]!.length;
+    const cells = rows.join('').split('');
+    for (const i of flips) cells[i] = cells[i] === '#' ? '.' : '#';
+    return rows.map((_, y) => cells.slice(y * w, (y + 1) * w).join(''));
+  };
+  /** Shift and drag from one cell to another (protects, or unprotects from a protected cell). */
+  async function protectStroke(from: [number, number], to: [number, number], size: [number, number]): Promise<void> {
+    await page.keyboard.down('Shift');
+    await stroke(from, to, size);
+    await page.keyboard.up('Shift');
+  }
+
+  for (const [button, goal, meets] of [
+    ['#ed-make-logic', 'line-solvable', /^unique and line-solvable/],
+    ['#ed-make-unique', 'unique', /^unique/],
+  ] as const) {
+    test(`"${button === '#ed-make-logic' ? 'Make it solvable by logic' : 'Make it unique'}" on the smiley: the cells marked are the cells counted, Dismiss leaves the drawing, Accept makes it ${goal} and Undo takes it back (issue 65, item 2)`, async () => {
+      await open(SMILEY);
+      expect(await verdict()).toMatch(/^multiple/);
+      await page.click(button);
+      const text = await made();
+      expect(await page.getAttribute('#ed-make', 'data-status')).toBe('made');
+      expect(await page.getAttribute('#ed-make', 'data-goal')).toBe(goal);
+      const proposal = await cellList('data-proposal');
+      const n = Number(await page.getAttribute('#ed-make', 'data-changes'));
+      expect(n).toBeGreaterThan(0);
+      expect(proposal).toHaveLength(n);
+      const black = proposal.filter((i) => SMILEY.join('')[i] === '.').length;
+      expect(text).toContain(`Change ${n} cell${n === 1 ? '' : 's'} (${black} to black, ${n - black} to white, marked green)`);
+      // The proposal, decided here by the library: the changed picture meets the goal.
+      const after = flipped(SMILEY, proposal);
+      const decided = await solve(puzzleOf(parsePicture(after.join('\n'))));
+      expect(decided.status).toBe('unique');
+      if (goal === 'line-solvable') expect(decided.lineSolvable).toBe(true);
+      // Proved fewest, or the fewest found with a lower bound: the page says which.
+      const fewest = await page.getAttribute('#ed-make', 'data-fewest');
+      expect(text).toMatch(fewest === 'proven' ? /is the fewest[:,]/ : /is the fewest found/);
+      // The proposal is marks only: the drawing is as it was, and Dismiss takes the marks away.
+      expect(await shown()).toBe(SMILEY.join('/'));
+      await page.click('#ed-make-dismiss');
+      expect(await page.isVisible('#ed-make')).toBe(false);
+      expect(await cellList('data-proposal')).toEqual([]);
+      expect(await shown()).toBe(SMILEY.join('/'));
+      // Asked again, accepted: the drawing is the changed picture, whose live verdict meets the goal.
+      await page.click(button);
+      await made();
+      expect(await cellList('data-proposal')).toEqual(proposal);
+      await page.click('#ed-make-accept');
+      expect(await shown()).toBe(after.join('/'));
+      expect(await verdict()).toMatch(meets);
+      expect(await page.textContent('#ed-make-note')).toBe(`Accepted: ${n} cell${n === 1 ? '' : 's'} changed (Undo takes ${n === 1 ? 'it' : 'them'} back).`);
+      expect(await cellList('data-proposal')).toEqual([]);
+      await page.click('#ed-undo');
+      expect(await shown()).toBe(SMILEY.join('/'));
+      expect(await verdict()).toMatch(/^multiple/);
+      expect(web.problems).toEqual([]);
+    });
+  }
+
+  test('a protected cell is never proposed: protected by a shift-drag or the Protect mode, marked, and a proposal that changes one is withdrawn until asked again (issue 65, item 2)', async () => {
+    const size: [number, number] = [8, 8];
+    await open(SMILEY);
+    await verdict();
+    await page.click('#ed-make-logic');
+    await made();
+    const first = await cellList('data-proposal');
+    expect(first.length).toBeGreaterThan(0);
+    // Protect the first proposed cell with a shift-click: the proposal no longer holds.
+    const p = first[0]!;
+    await protectStroke([p % 8, Math.floor(p / 8)], [p % 8, Math.floor(p / 8)], size);
+    expect(await cellList('data-protected')).toEqual([p]);
+    expect(await shown()).toBe(SMILEY.join('/'));
+    expect(await page.textContent('#ed-make-note')).toMatch(/1 proposed cell is protected now: ask again\.$/);
+    expect(await page.isDisabled('#ed-make-accept')).toBe(true);
+    expect(await page.textContent('#ed-protect-count')).toBe('1 cell');
+    // The Protect mode: a plain stroke protects a whole row (row 3: cells 24..31).
+    await page.click('#ed-protect');
+    expect(await page.getAttribute('#ed-protect', 'aria-pressed')).toBe('true');
+    await stroke([0, 3], [7, 3], size);
+    await page.click('#ed-protect');
+    const protectedCells = await cellList('data-protected');
+    expect(protectedCells).toEqual([...new Set([p, 24, 25, 26, 27, 28, 29, 30, 31])].sort((a, b) => a - b));
+    expect(await shown()).toBe(SMILEY.join('/'));
+    // Asked again: nothing protected is in the proposal, which still meets the goal.
+    await page.click('#ed-make-logic');
+    const text = await made();
+    const again = await cellList('data-proposal');
+    expect(await page.getAttribute('#ed-make', 'data-status')).toBe('made');
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.filter((i) => protectedCells.includes(i))).toEqual([]);
+    expect(text).toContain(`Change ${again.length} cell`);
+    const decided = await solve(puzzleOf(parsePicture(flipped(SMILEY, again).join('\n'))));
+    expect(decided).toMatchObject({ status: 'unique', lineSolvable: true });
+    // The same search in the library, with the same cells kept, finds as many.
+    const lib = await makePuzzle(parsePicture(SMILEY.join('\n')), { goal: 'line-solvable', keep: protectedCells });
+    expect(lib.changes.length).toBe(again.length);
+    // Unprotect all: the proposal made with them no longer claims to be the fewest.
+    await page.click('#ed-unprotect');
+    expect(await cellList('data-protected')).toEqual([]);
+    expect(await page.textContent('#ed-make-note')).toMatch(/Cells were unprotected since this proposal: fewer changes may do now, ask again\.$/);
+    await page.click('#ed-make-dismiss');
+    expect(web.problems).toEqual([]);
+  });
+
+  test('an imported image keeps its grey levels: the proposal costs what `makePuzzle` finds for the same grey image, and cells drawn by hand are said to count as pure (issue 65, item 2)', async () => {
+    // The smiley at 10 pixels a cell, its black cells dark grey and two white cells light grey (near the threshold).
+    const scale = 10;
+    const png = new PNG({ width: 8 * scale, height: 8 * scale });
+    const greyOf = (x: number, y: number) => (SMILEY[y]![x] === '#' ? 30 : (x === 3 && y === 6) || (x === 0 && y === 2) ? 150 : 245);
+    for (let y = 0; y < 8 * scale; y++) {
+      for (let x = 0; x < 8 * scale; x++) {
+        const v = greyOf(Math.floor(x / scale), Math.floor(y / scale));
+        png.data.set([v, v, v, 255], (y * 8 * scale + x) * 4);
+      }
+    }
+    const bytes = PNG.sync.write(png);
+    await open(['.']);
+    await page.fill('#ed-width', '8');
+    await page.fill('#ed-height', '8');
+    await page.setInputFiles('#ed-file', { name: 'smiley.png', mimeType: 'image/png', buffer: bytes });
+    await page.waitForSelector('#ed-image', { state: 'visible' });
+    await page.locator('#ed-threshold').fill('128');
+    await page.click('#ed-image-use');
+    expect(await shown()).toBe(SMILEY.join('/'));
+    expect(await page.textContent('#ed-make-grey')).toContain('the grey levels of smiley.png');
+    await page.click('#ed-make-logic');
+    const text = await made();
+    const proposal = await cellList('data-proposal');
+    // The library on the same image (PNG decoded here, greyOfPixels at 8 x 8, the slider's 128 as darkness).
+    const decoded = PNG.sync.read(bytes);
+    const lib = await makePuzzle(greyOfPixels({ width: decoded.width, height: decoded.height, data: decoded.data }, 8, 8), { goal: 'line-solvable', threshold: 1 - 128 / 255 });
+    expect(lib.status).toBe('made');
+    expect(proposal).toHaveLength(lib.changes.length);
+    expect(text).toContain(`Grey cost ${lib.cost.toFixed(2)} (a cell at the threshold costs 0, pure black or white 1)`);
+    expect(lib.cost).toBeLessThan(lib.changes.length);
+    // Drawn by hand: the edited cell counts as pure black or white, and the page says so.
+    await page.click('#ed-make-dismiss');
+    await stroke([4, 2], [4, 2], [8, 8]);
+    expect(await page.textContent('#ed-make-grey')).toContain('the 1 cell drawn by hand since count as pure black or white');
+    // A picture moved whole drops the grey levels.
+    await page.click('#ed-left');
+    expect(await page.textContent('#ed-make-grey')).toBe('');
+    expect(web.problems).toEqual([]);
+  });
+
+  test('the make search: busy while it runs, a time limit that ends before any proposal says so, and the limit field takes seconds (issue 65, item 2)', async () => {
+    expect(await page.inputValue('#ed-make-limit')).toBe(String(DEFAULT_MAKE_TIMEOUT_MS / 1000));
+    // A random 30 x 30 picture, far from line-solvable: 0.001 s is not enough to find any change.
+    const rand = rng(5);
+    const rows = Array.from({ length: 30 }, () => Array.from({ length: 30 }, () => (rand() < 0.5 ? '#' : '.')).join(''));
+    await open(rows);
+    await page.fill('#ed-make-limit', '0.001');
+    await page.click('#ed-make-logic');
+    const text = await made();
+    expect(await page.getAttribute('#ed-make', 'data-status')).toBe('unknown');
+    expect(text).toMatch(/^No proposal: the time limit of 0\.001 s ended before any change that makes the picture solvable by line logic was found\./);
+    expect(await page.isVisible('#ed-make-accept')).toBe(false);
+    await page.fill('#ed-make-limit', '0');
+    await page.click('#ed-make-logic');
+    expect(await pageError()).toBe(`Search limit: a number of seconds above 0 (${DEFAULT_MAKE_TIMEOUT_MS / 1000} is the default).`);
+    // With the default limit: busy while it searches, Stop ends it and keeps what was found.
+    await page.fill('#ed-make-limit', String(DEFAULT_MAKE_TIMEOUT_MS / 1000));
+    await page.click('#ed-make-logic');
+    await page.waitForSelector('#busy', { state: 'visible' });
+    expect(await page.getAttribute('#ed-make', 'data-state')).toBe('searching');
+    expect(await page.isVisible('#ed-make-stop')).toBe(true);
+    await page.click('#ed-make-stop');
+    const stopped = await made();
+    expect(await page.getAttribute('#ed-make', 'data-state')).toBe('stopped');
+    expect(stopped).toMatch(/^Stopped before any proposal was found\.$|before Stop|No proposal: stopped/);
+    expect(await pageError()).toBe('');
+    await page.click('#ed-make-dismiss');
+    expect(await page.isVisible('#ed-make')).toBe(false);
+    expect(web.problems).toEqual([]);
+  });
+
+  test('Stop while the proof runs keeps the proposal found so far, saying it is the fewest found before Stop; Accept still applies it (issue 65, item 2)', async () => {
+    // tux.svg at 30 x 30 (its threshold picture): the greedy answer comes in well under a second, the proof of the fewest takes seconds.
+    const { Resvg } = await import('@resvg/resvg-js');
+    const img = new Resvg(readFileSync(join(ROOT, 'node_modules', 'bootstrap-icons', 'icons', 'tux.svg')), { fitTo: { mode: 'width', value: 240 } }).render();
+    const tux = gridRows(thresholdPicture(greyOfPixels({ width: img.width, height: img.height, data: img.pixels }, 30, 30)));
+    await open(tux);
+    await verdict();
+    await page.click('#ed-make-logic');
+    await page.waitForFunction(() => {
+      const box = document.querySelector<HTMLElement>('#ed-make')!.dataset;
+      return box.state !== 'searching' || box.status === 'made';
+    }, null, { timeout: 60_000, polling: 'raf' });
+    expect(await page.getAttribute('#ed-make', 'data-state')).toBe('searching');
+    expect(await page.textContent('#ed-make-note')).toMatch(/is the fewest found so far.* Looking for fewer changes and a proof \(Stop keeps this proposal\)\.$/);
+    const proposal = await cellList('data-proposal');
+    await page.click('#ed-make-stop');
+    const text = await made();
+    expect(await page.getAttribute('#ed-make', 'data-state')).toBe('stopped');
+    expect(text).toMatch(new RegExp(`^Change ${proposal.length} cells .* ${proposal.length} is the fewest found before Stop; at least \\d+ cells? must change \\(proved\\)\\.$`));
+    expect(await cellList('data-proposal')).toEqual(proposal);
+    expect(await pageError()).toBe('');
+    await page.click('#ed-make-accept');
+    expect(await shown()).toBe(flipped(tux, proposal).join('/'));
+    expect(await verdict()).toMatch(/^unique and line-solvable/);
     expect(web.problems).toEqual([]);
   });
 });

@@ -3,7 +3,9 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from '../web/editor/Drawing.js';
-import { imageCells } from '../web/editor/imagePicture.js';
+import { darknessThreshold, editedGrey, imageCells } from '../web/editor/imagePicture.js';
+import { combine, needsProof, proposalWords } from '../web/editor/makeProposal.js';
+import type { DrawMakeResult } from '../web/protocol.js';
 import { UndoHistory, UNDO_DEPTH } from '../web/editor/UndoHistory.js';
 
 const drawing = fc
@@ -81,6 +83,61 @@ describe('imageCells', () => {
     const d = drawingFromRows(['#.', '.#']);
     const cells = imageCells(image(d, 1), 4, 4, 128);
     expect(drawingRows({ width: 4, height: 4, cells })).toEqual(['##..', '##..', '..##', '..##']);
+  });
+});
+
+describe('editedGrey', () => {
+  test('cells as the image made them keep their grey level, cells drawn since are pure; its threshold picture is the drawing', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }).chain((n) => fc.tuple(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }), fc.uint8Array({ minLength: n, maxLength: n, max: 1 }), fc.integer({ min: 1, max: 255 }))),
+        ([darkness, cells, lightness]) => {
+          const t = darknessThreshold(lightness);
+          const { darkness: used, edited } = editedGrey({ width: darkness.length, height: 1, darkness }, lightness, cells);
+          let changed = 0;
+          used.forEach((d, i) => {
+            expect(d > t ? 1 : 0).toBe(cells[i]);
+            if ((darkness[i]! > t ? 1 : 0) === cells[i]) expect(d).toBe(darkness[i]);
+            else (changed++, expect(d).toBe(cells[i]));
+          });
+          expect(edited).toBe(changed);
+        },
+      ),
+    );
+  });
+});
+
+describe('make proposals (makeProposal.ts)', () => {
+  const answer = (o: Partial<DrawMakeResult>): DrawMakeResult => ({ kind: 'drawMake', goal: 'line-solvable', method: 'greedy', status: 'made', changes: [1, 2, 3], cost: 3, fewest: 'found', lowerBound: 1, cheapestProven: false, verdict: { status: 'unique', lineSolvable: true }, free: 64, ms: 1, ...o });
+  const words = { grey: false, toBlack: 2, toWhite: 1, limitMs: 10_000, ending: 'done' } as const;
+
+  test('two answers combine to the better proposal with the best bound either proved; the fewest is proven when the bound reaches it', () => {
+    const greedy = answer({});
+    const proof = answer({ method: 'prove', changes: [4, 5], cost: 2, lowerBound: 2, fewest: 'proven' });
+    expect(combine(greedy, proof)).toMatchObject({ changes: [4, 5], lowerBound: 2, fewest: 'proven' });
+    // A proof stopped at its limit before finding any: the greedy proposal stays, with the proof's bound.
+    const stopped = answer({ method: 'prove', status: 'unknown', changes: [], cost: 0, lowerBound: 3 });
+    expect(combine(greedy, stopped)).toMatchObject({ status: 'made', changes: [1, 2, 3], lowerBound: 3, fewest: 'proven' });
+    expect(combine(greedy, answer({ method: 'prove', status: 'unknown', changes: [], cost: 0, lowerBound: 2 }))).toMatchObject({ changes: [1, 2, 3], lowerBound: 2, fewest: 'found' });
+    // As many cells, cheaper: the cheaper one.
+    expect(combine(answer({ cost: 2.5 }), answer({ changes: [7, 8, 9], cost: 0.5 }))).toMatchObject({ changes: [7, 8, 9], cost: 0.5 });
+  });
+
+  test('what is left to prove, and the words of each answer', () => {
+    expect(needsProof(answer({}), false)).toBe(true);
+    expect(needsProof(answer({ changes: [1], lowerBound: 1, fewest: 'proven' }), false)).toBe(false);
+    expect(needsProof(answer({ changes: [1], lowerBound: 1, fewest: 'proven' }), true)).toBe(true);
+    expect(needsProof(answer({ status: 'none', changes: [] }), false)).toBe(false);
+    expect(proposalWords(answer({}), words)).toBe('Change 3 cells (2 to black, 1 to white, marked green) and the clues alone, without given cells, make the picture unique and line-solvable: line logic alone finds it. 3 is the fewest found in the time limit of 10 s; at least 1 cell must change (proved).');
+    expect(proposalWords(answer({ lowerBound: 3, fewest: 'proven', cost: 1.234 }), { ...words, grey: true })).toBe(
+      'Change 3 cells (2 to black, 1 to white, marked green) and the clues alone, without given cells, make the picture unique and line-solvable: line logic alone finds it. 3 is the fewest: no fewer changed cells do it (proved). Grey cost 1.23 (a cell at the threshold costs 0, pure black or white 1): the cheapest set of 3 found, not proved the cheapest.',
+    );
+    expect(proposalWords(answer({ goal: 'unique', changes: [9], lowerBound: 1, fewest: 'proven', verdict: { status: 'unique', lineSolvable: false, difficulty: 'probing' } }), { ...words, toBlack: 1, toWhite: 0 })).toBe(
+      'Change 1 cell (1 to black, 0 to white, marked green) and the clues alone, without given cells, make the picture unique; line logic alone stalls on it, probing (one cell of look-ahead) settles it. One cell is the fewest: the picture as drawn is not unique (proved).',
+    );
+    expect(proposalWords(answer({ status: 'none', changes: [], free: 5 }), words)).toBe('No change of the 5 unprotected cells makes the picture solvable by line logic: proved (every set of them was tried).');
+    expect(proposalWords(answer({ status: 'unknown', changes: [], lowerBound: 0 }), { ...words, limitMs: 500 })).toBe('No proposal: the time limit of 0.5 s ended before any change that makes the picture solvable by line logic was found.');
+    expect(proposalWords(answer({}), { ...words, ending: 'stopped' })).toContain('3 is the fewest found before Stop; at least 1 cell must change (proved).');
   });
 });
 

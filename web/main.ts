@@ -161,11 +161,16 @@ async function run<T extends Result>(
   }
 }
 
-function cancel(): void {
+/** End the requests running: the worker is terminated and a fresh one started; their `run`s resolve undefined. */
+function stopWorker(): void {
   const why = new Cancelled('cancelled');
   for (const p of pending.values()) p.reject(why);
   pending.clear();
   restartWorker();
+}
+
+function cancel(): void {
+  stopWorker();
   showError('Cancelled.');
 }
 
@@ -649,6 +654,7 @@ function wire(): void {
   area('pz-text').dataset.name = 'scatter.pic';
   editor = new Editor({
     run: (request, timeoutMs) => run(request, {}, timeoutMs),
+    stop: stopWorker,
     showError,
     download: (name, parts, type) => download(name, parts, type),
   });

@@ -5,6 +5,7 @@
 
 import type { StepStatus } from '../src/line/LineStepper.js';
 import type { Difficulty } from '../src/solve/SolveResult.js';
+import type { MakeGoal } from '../src/puzzle/makePuzzle.js';
 import type { CompiledEngines } from './compiledEngines.js';
 
 export type TableChoice = 'classic' | 'frequency';
@@ -45,7 +46,28 @@ export type Request =
   /** The certificate of the picture's puzzle (with `givens`): unique is proved, anything else is said. */
   | { readonly kind: 'drawCertify'; readonly picture: DrawnPicture; readonly givens: readonly number[] }
   /** A puzzle file as a picture to edit: its goal, else its solution (the first of two). */
-  | { readonly kind: 'drawImport'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string };
+  | { readonly kind: 'drawImport'; readonly puzzle: string; readonly format: PuzzleFormatChoice; readonly name?: string }
+  /**
+   * The fewest cells to change so that the picture meets `goal` (makePuzzle): never a cell of
+   * `keep`; with `grey`, the search starts from its threshold picture (which the page makes the
+   * drawing) and a change costs what it moves the picture from the grey levels. `method` greedy
+   * answers fast with no proof; prove searches for the fewest until `limitMs`.
+   */
+  | {
+      readonly kind: 'drawMake';
+      readonly picture: DrawnPicture;
+      readonly goal: MakeGoal;
+      readonly keep: readonly number[];
+      readonly grey?: DrawnGrey;
+      readonly method: 'greedy' | 'prove';
+      readonly limitMs: number;
+    };
+
+/** A drawing's grey levels (row-major darkness, 0 white .. 1 black) and the threshold above which a cell is black. */
+export interface DrawnGrey {
+  readonly darkness: readonly number[];
+  readonly threshold: number;
+}
 
 /** A picture drawn in the Draw tab: rows of `#` (black) and `.` (white), all of one length. */
 export interface DrawnPicture {
@@ -134,7 +156,30 @@ export type Result =
     }
   | { readonly kind: 'drawAnnotate'; readonly receiver: Receiver; readonly givens: readonly number[]; readonly proven: boolean; readonly reason?: string }
   | { readonly kind: 'drawExport'; readonly text: string; readonly extension: string }
-  | { readonly kind: 'drawImport'; readonly rows: readonly string[]; readonly givens: readonly number[]; readonly note: string };
+  | { readonly kind: 'drawImport'; readonly rows: readonly string[]; readonly givens: readonly number[]; readonly note: string }
+  | DrawMakeResult;
+
+/**
+ * makePuzzle's answer for the Draw tab (MakeResult's meaning, field by field): `changes` the
+ * cells to flip, `cost` their grey-level cost, `fewest`/`lowerBound`/`cheapestProven` what was
+ * proved about them, and `verdict` the solver's verdict of the changed picture's clues.
+ */
+export interface DrawMakeResult {
+  readonly kind: 'drawMake';
+  readonly goal: MakeGoal;
+  readonly method: 'greedy' | 'prove';
+  readonly status: 'made' | 'none' | 'unknown';
+  readonly changes: readonly number[];
+  readonly cost: number;
+  readonly fewest: 'proven' | 'found';
+  readonly lowerBound: number;
+  readonly cheapestProven: boolean;
+  readonly verdict?: { readonly status: 'unique' | 'multiple' | 'none' | 'unknown'; readonly lineSolvable: boolean; readonly difficulty?: Difficulty };
+  readonly stoppedBy?: 'time limit' | 'undecided candidates';
+  /** The cells the search could change (those not kept). */
+  readonly free: number;
+  readonly ms: number;
+}
 
 export type Reply =
   /** Sent once, unasked (id 0), when the engine is loaded. `stops`: a time limit per block works. */

@@ -18,7 +18,7 @@ import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
 import { counted } from '../src/formats/counted.js';
 import { formatAnnotation } from '../src/formats/symbols.js';
 import { cellsThatDiffer } from '../src/grid/cellsThatDiffer.js';
-import { gridRows, type Grid, type Puzzle } from '../src/grid/Puzzle.js';
+import { gridRows, gridsEqual, type Grid, type Puzzle } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { parsePicture } from '../src/formats/picture.js';
 import { writePuzzle } from '../src/puzzle/writePuzzle.js';
@@ -26,6 +26,7 @@ import { BLACK, WHITE } from '../src/line/lineAutomaton.js';
 import { LineStepper, type PassResult } from '../src/line/LineStepper.js';
 import type { RunOptions } from '../src/parallel/RunOptions.js';
 import { annotate } from '../src/puzzle/annotate.js';
+import { makePuzzle } from '../src/puzzle/makePuzzle.js';
 import { solve } from '../src/puzzle/solve.js';
 import { renderSvg } from '../src/render/renderSvg.js';
 import { sheetLayout } from '../src/render/sheetLayout.js';
@@ -40,7 +41,7 @@ import { suggestNext } from '../src/games/play/suggestNext.js';
 import { prepareEngine, prepareProofEngine, type PreparedEngine } from './engine.js';
 import { certifySolution } from '../src/certificate/make/certifySolution.js';
 import { solvePuzzle } from '../src/solve/solvePuzzle.js';
-import { COMPILED_WORKER, type BlockView, type DrawExportFormat, type DrawnPicture, type EnginesMessage, type Envelope, type PuzzleFormatChoice, type Reply, type Request, type Result, type StepView } from './protocol.js';
+import { COMPILED_WORKER, type BlockView, type DrawExportFormat, type DrawMakeResult, type DrawnPicture, type EnginesMessage, type Envelope, type PuzzleFormatChoice, type Reply, type Request, type Result, type StepView } from './protocol.js';
 
 interface WorkerScope {
   readonly name: string;
@@ -207,6 +208,8 @@ async function handle(id: number, r: Request): Promise<Result> {
     }
     case 'drawImport':
       return drawImport(id, r);
+    case 'drawMake':
+      return drawMake(r);
     case 'solve': {
       const file = readPuzzleText(r.puzzle, r.format, r.name);
       const givens = file.givens ?? [];
@@ -335,6 +338,45 @@ async function drawImport(id: number, r: Extract<Request, { kind: 'drawImport' }
     else throw new NonocryptError('E_GOAL', `the puzzle has no picture to draw: ${verdictText(result)}`);
   }
   return { kind: 'drawImport', rows: gridRows(grid), givens, note };
+}
+
+/**
+ * "Make it unique" / "Make it solvable by logic": makePuzzle on the drawing (its grey levels when
+ * it came from an image), the worker's engine and session, in this thread. The search starts from
+ * the threshold picture of the grey levels, which the page keeps equal to the drawing; that is
+ * checked here, since the proposal's cells are flipped on the drawing.
+ */
+async function drawMake(r: Extract<Request, { kind: 'drawMake' }>): Promise<DrawMakeResult> {
+  const started = performance.now();
+  const drawn = pictureGrid(r.picture);
+  const input = r.grey ? { width: drawn.width, height: drawn.height, darkness: r.grey.darkness } : drawn;
+  const made = await makePuzzle(input, {
+    goal: r.goal,
+    keep: r.keep,
+    method: r.method,
+    timeoutMs: r.limitMs,
+    engine: engine.engine,
+    session,
+    ...(r.grey ? { threshold: r.grey.threshold } : {}),
+  });
+  if (!gridsEqual(made.start, drawn)) throw new NonocryptError('E_INTERNAL', 'internal error: the grey levels sent do not give the drawing at their threshold');
+  const v = made.verdict;
+  const verdict = v && { status: v.status === 'found' ? ('unique' as const) : v.status, lineSolvable: v.lineSolvable === true, ...(v.stats?.difficulty ? { difficulty: v.stats.difficulty } : {}) };
+  return {
+    kind: 'drawMake',
+    goal: r.goal,
+    method: r.method,
+    status: made.status,
+    changes: made.changes,
+    cost: made.cost,
+    fewest: made.fewest,
+    lowerBound: made.lowerBound,
+    cheapestProven: made.cheapestProven,
+    ...(verdict ? { verdict } : {}),
+    ...(made.stats.stoppedBy ? { stoppedBy: made.stats.stoppedBy } : {}),
+    free: drawn.cells.length - new Set(r.keep).size,
+    ms: performance.now() - started,
+  };
 }
 
 /** Domains as the protocol's cell values: 0 open, 1 black, 2 white. */

@@ -2,13 +2,20 @@
 // W x H cells, so a point in it maps uniformly onto a cell), the lines and marks over them
 // (#ed-marks, which lets the pointer through), the row clues on its left and the column clues
 // above it; cells and clues are painted again only where they changed. Marks over the cells: where two solutions differ (red), the given cells
-// of an annotation (blue dots), and the keyboard's cursor when the grid has the focus.
+// of an annotation (blue dots), a make proposal's cells (green: a filled square on a cell that
+// will turn black, a hollow one on a cell that will turn white), protected cells (a purple
+// corner), and the keyboard's cursor when the grid has the focus.
 import { puzzleOf } from '../../src/grid/runsOf.js';
 import type { Drawing } from './Drawing.js';
 
 export interface BoardMarks {
   readonly differ: ReadonlySet<number>;
   readonly givens: ReadonlySet<number>;
+  /** A make proposal's cells: those it turns black and those it turns white. */
+  readonly toBlack: ReadonlySet<number>;
+  readonly toWhite: ReadonlySet<number>;
+  /** Cells the make search may not change (1 protected), row-major. */
+  readonly protect: Uint8Array;
   /** The keyboard cursor's cell, drawn when `focused`. */
   readonly cursor: number;
   readonly focused: boolean;
@@ -26,6 +33,8 @@ const GUIDE = '#777';
 const DIFFER = '#e01b24';
 const GIVEN = '#1a5fb4';
 const CURSOR = '#e66100';
+const PROPOSED = '#2ec27e';
+const PROTECTED = '#9141ac';
 
 export class BoardView {
   cell = MAX_CELL_PX;
@@ -87,6 +96,32 @@ export class BoardView {
       m.beginPath();
       m.arc((i % d.width) * c + c / 2, Math.floor(i / d.width) * c + c / 2, Math.max(1.5, c * 0.22), 0, 2 * Math.PI);
       m.fill();
+    }
+    const x0 = (i: number) => (i % d.width) * c;
+    const y0 = (i: number) => Math.floor(i / d.width) * c;
+    // Protected: a purple triangle in the cell's top left corner.
+    m.fillStyle = PROTECTED;
+    for (let i = 0; i < marks.protect.length; i++) {
+      if (!marks.protect[i]) continue;
+      m.beginPath();
+      m.moveTo(x0(i), y0(i));
+      m.lineTo(x0(i) + c * 0.5, y0(i));
+      m.lineTo(x0(i), y0(i) + c * 0.5);
+      m.closePath();
+      m.fill();
+    }
+    // A proposal: filled green where a cell turns black, hollow (white inside) where it turns white.
+    const pad = Math.max(1, c * 0.22);
+    m.lineWidth = Math.max(1.5, c / 7);
+    m.strokeStyle = PROPOSED;
+    for (const i of marks.toBlack) {
+      m.fillStyle = PROPOSED;
+      m.fillRect(x0(i) + pad, y0(i) + pad, c - 2 * pad, c - 2 * pad);
+    }
+    for (const i of marks.toWhite) {
+      m.fillStyle = PAPER;
+      m.fillRect(x0(i) + pad, y0(i) + pad, c - 2 * pad, c - 2 * pad);
+      m.strokeRect(x0(i) + pad, y0(i) + pad, c - 2 * pad, c - 2 * pad);
     }
     if (marks.focused) {
       m.strokeStyle = CURSOR;

@@ -7,25 +7,39 @@
 // verdict workers (VerdictClient.ts) for its verdict; an answer is shown only if its generation
 // is still the picture's. The fragment `#draw=ROWS` follows the picture after every edit.
 //
+// "Make it unique" and "Make it solvable by logic" (makeProposal.ts) propose cells to change:
+// marked on the grid, never applied until Accept (one edit, undone by Undo); Dismiss drops them;
+// cells marked protected (Protect cells, a shift-drag, or P on the grid) are never proposed.
+// A picture imported from an image keeps the image's grey levels for that search until a
+// resize, shift, invert, clear or another picture drops them; cells drawn by hand since count
+// as pure black or white (imagePicture.ts: editedGrey).
+//
 // Test hooks (stable whatever the drawing looks like): #ed-grid's box is the W x H cells and
-// carries data-rows (the picture, rows joined by `/`), data-generation, data-differ and
-// data-givens (the marked cells, row-major indices separated by spaces); #ed-verdict says the
+// carries data-rows (the picture, rows joined by `/`), data-generation, data-differ,
+// data-givens, data-protected and data-proposal (the marked cells, row-major indices separated
+// by spaces); #ed-make carries data-state (idle, searching, done, stopped, ended, accepted),
+// data-status (made, none, unknown), data-goal, data-changes, data-fewest, data-lower-bound,
+// data-first-ms (from the press to the first answer shown) and data-ms (to the last); #ed-verdict says the
 // verdict in words and carries data-state (checking, done, error), data-status (unique,
 // multiple, none, unknown), data-generation (of the picture it is for), data-latency-ms (from
 // the change to the verdict shown), data-ms (the solver's part of it) and data-restarts (verdict
 // workers replaced so far for newer pictures).
 import { counted } from '../../src/formats/counted.js';
 import { downloadLink } from '../downloadLink.js';
-import type { DrawExportFormat, PuzzleFormatChoice, Receiver, Request, Result } from '../protocol.js';
+import type { MakeGoal } from '../../src/puzzle/makePuzzle.js';
+import type { DrawExportFormat, DrawMakeResult, PuzzleFormatChoice, Receiver, Request, Result } from '../protocol.js';
 import { BoardView } from './BoardView.js';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
-import { imageCells, type Pixels } from './imagePicture.js';
+import { darknessThreshold, editedGrey, greyCells, imageGrey, type GreyImage, type Pixels } from './imagePicture.js';
+import { combine, GOAL_WORDS, needsProof, proposalWords } from './makeProposal.js';
 import { UndoHistory } from './UndoHistory.js';
 import { VerdictClient, type VerdictAnswer } from './VerdictClient.js';
 
 /** What the page lends the tab: its request runner (busy bar, Cancel), errors and downloads. */
 export interface PageServices {
   run<T extends Result>(request: Request, timeoutMs?: number): Promise<{ result: T; ms: number } | undefined>;
+  /** Stop the request running (its `run` resolves undefined), quietly: no "Cancelled." shown. */
+  stop(): void;
   showError(message: string | undefined): void;
   download(name: string, parts: readonly BlobPart[], type: string): void;
 }
@@ -60,9 +74,34 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
 
 interface Stroke {
   readonly before: Drawing;
+  /** The stroke marks protected cells (`cells` is then the protection) rather than painting. */
+  readonly protecting: boolean;
   readonly cells: Uint8Array;
   readonly colour: number;
   last: { x: number; y: number };
+}
+
+/** A make search asked for, and its answer so far (see makeProposal.ts). */
+interface MakeState {
+  readonly goal: MakeGoal;
+  /** The picture and the protected cells it was asked for. */
+  readonly base: Drawing;
+  readonly keep: Uint8Array;
+  readonly grey: boolean;
+  readonly limitMs: number;
+  readonly started: number;
+  result?: DrawMakeResult;
+  /** searching; done; stopped by Stop; ended: its request ended without an answer (Cancel or an error, shown above). */
+  ending: 'searching' | 'done' | 'stopped' | 'ended';
+  firstMs?: number;
+  lastMs?: number;
+}
+
+/** The image a picture was imported from: its grey levels on the board and the slider's threshold (lightness). */
+interface ImageGrey {
+  readonly grey: GreyImage;
+  readonly lightness: number;
+  readonly name: string;
 }
 
 interface Givens {
@@ -83,7 +122,15 @@ export class Editor {
   private focused = false;
   private differ: ReadonlySet<number> = new Set();
   private givens: Givens | undefined;
-  private image: Pixels | undefined;
+  private image: { pixels: Pixels; name: string } | undefined;
+  /** Cells the make search may not change (1 protected), row-major; cleared when the board's size changes. */
+  private protect = new Uint8Array(START_SIDE * START_SIDE);
+  private protectSize = `${START_SIDE}x${START_SIDE}`;
+  private protectMode = false;
+  private imageGrey: ImageGrey | undefined;
+  private make: MakeState | undefined;
+  /** What the tab says after Accept, until the next change. */
+  private accepted = '';
   private redraw: number | undefined;
   private shown = false;
 
@@ -126,7 +173,7 @@ export class Editor {
     if (!d) return false;
     // A good link: the error of a broken one before it no longer holds.
     this.page.showError(undefined);
-    if (!sameDrawing(d, this.drawing)) this.replace(d);
+    if (!sameDrawing(d, this.drawing)) this.replace(d, true);
     return true;
   }
 
@@ -134,7 +181,7 @@ export class Editor {
   async openPuzzle(text: string, format: PuzzleFormatChoice, name?: string): Promise<boolean> {
     const r = await this.page.run<Extract<Result, { kind: 'drawImport' }>>({ kind: 'drawImport', puzzle: text, format, ...(name ? { name } : {}) });
     if (!r) return false;
-    this.replace(drawingFromRows(r.result.rows));
+    this.replace(drawingFromRows(r.result.rows), true);
     if (r.result.givens.length) {
       this.setGivens(new Set(r.result.givens), `${counted(r.result.givens.length, 'given cell')} from ${name ?? 'the puzzle'}`);
       this.recheck();
@@ -145,8 +192,12 @@ export class Editor {
 
   // ------------------------------------------------------------ changes
 
-  /** Make `d` the picture, as one edit that can be undone. */
-  private replace(d: Drawing): void {
+  /**
+   * Make `d` the picture, as one edit that can be undone; `another`: not an edit of this picture
+   * (another picture, or one moved or inverted whole), so the image's grey levels no longer hold.
+   */
+  private replace(d: Drawing, another = false): void {
+    if (another) this.imageGrey = undefined;
     if (sameDrawing(d, this.drawing)) return;
     this.history.record(this.drawing);
     this.drawing = d;
@@ -156,6 +207,16 @@ export class Editor {
   /** After any change of the picture: its given cells dropped, redraw, a new verdict, link. */
   private changed(strokeGoesOn = false): void {
     this.setGivens(undefined);
+    const d = this.drawing;
+    if (this.protectSize !== `${d.width}x${d.height}`) {
+      this.protect = new Uint8Array(d.cells.length);
+      this.protectSize = `${d.width}x${d.height}`;
+    }
+    if (this.imageGrey && (this.imageGrey.grey.width !== d.width || this.imageGrey.grey.height !== d.height)) this.imageGrey = undefined;
+    // A proposal is for the picture it was asked for: any other picture drops it (and stops its search).
+    if (this.make && !sameDrawing(this.make.base, d)) this.dropMake();
+    this.accepted = '';
+    this.protectChanged();
     this.cursor = Math.min(this.cursor, this.drawing.cells.length - 1);
     const grid = this.view.grid;
     grid.dataset.rows = drawingRows(this.drawing).join('/');
@@ -232,7 +293,8 @@ export class Editor {
   private scheduleDraw(): void {
     this.redraw ??= requestAnimationFrame(() => {
       this.redraw = undefined;
-      this.view.draw(this.drawing, { differ: this.differ, givens: this.givens?.cells ?? new Set(), cursor: this.cursor, focused: this.focused });
+      const { toBlack, toWhite } = this.proposed();
+      this.view.draw(this.drawing, { differ: this.differ, givens: this.givens?.cells ?? new Set(), toBlack, toWhite, protect: this.protect, cursor: this.cursor, focused: this.focused });
     });
   }
 
@@ -313,7 +375,10 @@ export class Editor {
     this.view.grid.setPointerCapture(e.pointerId);
     this.view.grid.focus({ preventScroll: true });
     const before = this.drawing;
-    const s: Stroke = { before, cells: before.cells.slice(), colour: e.button === 2 ? 0 : this.pen, last: at };
+    // Protecting: the stroke protects, or unprotects when it starts on a protected cell (or with the right button).
+    const protecting = this.protectMode || e.shiftKey;
+    const colour = e.button === 2 ? 0 : protecting ? 1 - this.protect[at.y * before.width + at.x]! : this.pen;
+    const s: Stroke = { before, protecting, cells: protecting ? this.protect.slice() : before.cells.slice(), colour, last: at };
     this.stroke = s;
     if (this.paint(s, at.x, at.y)) this.strokeShow(s);
     else this.scheduleDraw();
@@ -328,8 +393,13 @@ export class Editor {
     else this.scheduleDraw();
   }
 
-  /** The stroke so far is the picture (its verdict asked with the drag's grace). */
+  /** The stroke so far is the picture (its verdict asked with the drag's grace), or the protected cells. */
   private strokeShow(s: Stroke): void {
+    if (s.protecting) {
+      this.protect = s.cells.slice();
+      this.protectChanged();
+      return;
+    }
     this.drawing = { width: s.before.width, height: s.before.height, cells: s.cells.slice() };
     this.changed(true);
   }
@@ -338,7 +408,7 @@ export class Editor {
     const s = this.stroke;
     if (!s) return;
     this.stroke = undefined;
-    if (sameDrawing(s.before, this.drawing)) return;
+    if (s.protecting || sameDrawing(s.before, this.drawing)) return;
     this.history.record(s.before);
     this.updateButtons();
     this.scheduleDraw();
@@ -357,6 +427,10 @@ export class Editor {
       e.preventDefault();
       this.cursor = Math.max(0, Math.min(height - 1, y + m[1])) * width + Math.max(0, Math.min(width - 1, x + m[0]));
       this.scheduleDraw();
+    } else if (e.key === 'p' || e.key === 'P') {
+      e.preventDefault();
+      this.protect[this.cursor] = 1 - this.protect[this.cursor]!;
+      this.protectChanged();
     } else if (e.key === ' ' || e.key === 'Enter') {
       e.preventDefault();
       const cells = this.drawing.cells.slice();
@@ -480,31 +554,35 @@ export class Editor {
     this.page.showError(undefined);
     $('ed-import-note').textContent = '';
     if (file.type.startsWith('image/') || /\.(png|jpe?g|gif|webp|bmp)$/i.test(file.name)) {
+      let pixels: Pixels;
       try {
-        this.image = await pixelsOf(file);
+        pixels = await pixelsOf(file);
       } catch (e) {
         this.page.showError(`${file.name}: not an image the browser can read (${e instanceof Error ? e.message : String(e)})`);
         return;
       }
+      this.image = { pixels, name: file.name };
       $('ed-image').hidden = false;
-      $('ed-image-name').textContent = `${file.name} (${this.image.width} x ${this.image.height} pixels)`;
+      $('ed-image-name').textContent = `${file.name} (${pixels.width} x ${pixels.height} pixels)`;
       this.previewImage();
       return;
     }
     await this.openPuzzle(await file.text(), 'auto', file.name);
   }
 
-  /** The image as it would become the picture: at the board's size, at the threshold. */
-  private imageDrawing(): Drawing | undefined {
+  /** The image as it would become the picture: its grey levels at the board's size, and the picture at the threshold. */
+  private imageDrawing(): { drawing: Drawing; grey: ImageGrey } | undefined {
     const side = (id: string) => Number(($(id) as HTMLInputElement).value);
     const w = side('ed-width');
     const h = side('ed-height');
     if (!this.image || ![w, h].every((v) => Number.isInteger(v) && v >= 1 && v <= MAX_DRAW_SIDE)) return undefined;
-    return { width: w, height: h, cells: imageCells(this.image, w, h, Number($<HTMLInputElement>('ed-threshold').value)) };
+    const grey = imageGrey(this.image.pixels, w, h);
+    const lightness = Number($<HTMLInputElement>('ed-threshold').value);
+    return { drawing: { width: w, height: h, cells: greyCells(grey, lightness) }, grey: { grey, lightness, name: this.image.name } };
   }
 
   private previewImage(): void {
-    const d = this.imageDrawing();
+    const d = this.imageDrawing()?.drawing;
     if (!d) return;
     const canvas = $<HTMLCanvasElement>('ed-image-preview');
     const c = Math.max(2, Math.floor(200 / Math.max(d.width, d.height)));
@@ -519,20 +597,209 @@ export class Editor {
   }
 
   private useImage(): void {
-    const d = this.imageDrawing();
-    if (!d) {
+    const made = this.imageDrawing();
+    if (!made) {
       this.page.showError(`Width and height: whole numbers from 1 to ${MAX_DRAW_SIDE}.`);
       return;
     }
-    this.replace(d);
+    const d = made.drawing;
+    // The grey levels are new even when the picture is the same: a proposal made without them goes.
+    this.dropMake();
+    this.replace(d, true);
+    this.imageGrey = made.grey;
     this.closeImage();
-    $('ed-import-note').textContent = `Imported the image at ${d.width} x ${d.height}.`;
+    this.protectChanged();
+    $('ed-import-note').textContent = `Imported the image at ${d.width} x ${d.height}: its grey levels stay with the picture for “Make it …”.`;
   }
 
   private closeImage(): void {
     this.image = undefined;
     $('ed-image').hidden = true;
     $<HTMLInputElement>('ed-file').value = '';
+  }
+
+  // ------------------------------------------------------------ make it unique / solvable by logic
+
+  /** The cells the shown proposal turns black and white (none while there is no proposal). */
+  private proposed(): { toBlack: Set<number>; toWhite: Set<number> } {
+    const toBlack = new Set<number>();
+    const toWhite = new Set<number>();
+    const r = this.make?.result;
+    if (r?.status === 'made') for (const i of r.changes) (this.make!.base.cells[i] ? toWhite : toBlack).add(i);
+    return { toBlack, toWhite };
+  }
+
+  /** The grey levels the search uses for the drawing (see imagePicture.ts: editedGrey), when it came from an image. */
+  private greyInput(): { darkness: number[]; threshold: number; edited: number } | undefined {
+    const g = this.imageGrey;
+    if (!g) return undefined;
+    return { ...editedGrey(g.grey, g.lightness, this.drawing.cells), threshold: darknessThreshold(g.lightness) };
+  }
+
+  /** The Search limit field (ms), or undefined (and an error saying what it takes) when it holds no positive number of seconds. */
+  private makeLimit(): number | undefined {
+    const field = $<HTMLInputElement>('ed-make-limit');
+    const seconds = Number(field.value);
+    if (field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+    // The field's default is the library's DEFAULT_MAKE_TIMEOUT_MS (the test compares them): importing it would bring the solver into the page's script.
+    this.page.showError(`Search limit: a number of seconds above 0 (${field.defaultValue} is the default).`);
+    return undefined;
+  }
+
+  /**
+   * Ask for the fewest changes that make the picture meet `goal`: the greedy answer first (shown
+   * at once), then, unless it is proved best already, the proof for the rest of the time limit.
+   */
+  private async makeAsk(goal: MakeGoal): Promise<void> {
+    const limitMs = this.makeLimit();
+    if (limitMs === undefined) return;
+    this.page.showError(undefined);
+    this.dropMake();
+    const grey = this.greyInput();
+    const m: MakeState = { goal, base: this.drawing, keep: this.protect.slice(), grey: !!grey, limitMs, started: performance.now(), ending: 'searching' };
+    this.make = m;
+    this.accepted = '';
+    this.renderMake();
+    const keep = [...m.keep.keys()].filter((i) => m.keep[i]);
+    const request = (method: 'greedy' | 'prove', ms: number): Request => ({
+      kind: 'drawMake',
+      picture: { rows: drawingRows(m.base) },
+      goal,
+      keep,
+      ...(grey ? { grey: { darkness: grey.darkness, threshold: grey.threshold } } : {}),
+      method,
+      limitMs: ms,
+    });
+    const first = await this.page.run<DrawMakeResult>(request('greedy', limitMs));
+    if (this.make !== m) return;
+    if (!first) return this.makeEnded(m);
+    m.result = first.result;
+    m.firstMs = m.lastMs = performance.now() - m.started;
+    const left = limitMs - (performance.now() - m.started);
+    if (!needsProof(first.result, m.grey) || left <= 0) {
+      m.ending = 'done';
+      this.renderMake();
+      return;
+    }
+    this.renderMake();
+    const second = await this.page.run<DrawMakeResult>(request('prove', left));
+    if (this.make !== m) return;
+    if (!second) return this.makeEnded(m);
+    m.result = combine(first.result, second.result);
+    m.lastMs = performance.now() - m.started;
+    m.ending = 'done';
+    this.renderMake();
+  }
+
+  /** The search's request ended without an answer: stopped by Stop, or by Cancel or an error (the page says which). */
+  private makeEnded(m: MakeState): void {
+    if (m.ending === 'searching') m.ending = 'ended';
+    this.renderMake();
+  }
+
+  /** Stop the search, keeping the best proposal found so far. */
+  private makeStop(): void {
+    const m = this.make;
+    if (!m || m.ending !== 'searching') return;
+    m.ending = 'stopped';
+    this.page.stop();
+  }
+
+  /** No proposal any more (a change of the picture, Dismiss, a new search): a search still running is stopped. */
+  private dropMake(): void {
+    const m = this.make;
+    if (!m) return;
+    this.make = undefined;
+    if (m.ending === 'searching') {
+      m.ending = 'stopped';
+      this.page.stop();
+    }
+    this.renderMake();
+  }
+
+  private acceptMake(): void {
+    const m = this.make;
+    const r = m?.result;
+    if (!m || r?.status !== 'made' || this.staleProposal() || !sameDrawing(m.base, this.drawing)) return;
+    const cells = this.drawing.cells.slice();
+    for (const i of r.changes) cells[i] = 1 - cells[i]!;
+    this.dropMake();
+    this.replace({ width: this.drawing.width, height: this.drawing.height, cells });
+    this.accepted = `Accepted: ${counted(r.changes.length, 'cell')} changed (Undo takes ${r.changes.length === 1 ? 'it' : 'them'} back).`;
+    this.renderMake();
+  }
+
+  /**
+   * Why the shown proposal no longer holds for the protected cells, if it does not: it changes
+   * a cell protected since, or a cell protected when it was made is not any more (fewer changes
+   * may then do). Cells protected since, outside the proposal, leave every claim true.
+   */
+  private staleProposal(): string | undefined {
+    const m = this.make;
+    const r = m?.result;
+    if (!m || r?.status !== 'made') return undefined;
+    const hit = r.changes.filter((i) => this.protect[i]).length;
+    if (hit) return `${counted(hit, 'proposed cell is', 'proposed cells are')} protected now: ask again.`;
+    if (m.keep.some((v, i) => v && !this.protect[i])) return 'Cells were unprotected since this proposal: fewer changes may do now, ask again.';
+    return undefined;
+  }
+
+  /** The protected cells changed (or the picture did): their marks, count, and what the proposal says. */
+  private protectChanged(): void {
+    const n = this.protect.reduce((a, v) => a + v, 0);
+    this.view.grid.dataset.protected = [...this.protect.keys()].filter((i) => this.protect[i]).join(' ');
+    $('ed-protect-count').textContent = n ? counted(n, 'cell') : 'none';
+    ($('ed-unprotect') as HTMLButtonElement).disabled = n === 0;
+    const g = this.greyInput();
+    $('ed-make-grey').textContent = g
+      ? ` The search uses the grey levels of ${this.imageGrey!.name}: changing a cell near the threshold costs less than a clearly black or white one${g.edited ? `; the ${counted(g.edited, 'cell')} drawn by hand since count as pure black or white` : ''}. A resize, shift, invert, clear or another picture drops them.`
+      : '';
+    this.renderMake();
+  }
+
+  private renderMake(): void {
+    const box = $('ed-make');
+    const note = $('ed-make-note');
+    const m = this.make;
+    const grid = this.view.grid;
+    const { toBlack, toWhite } = this.proposed();
+    grid.dataset.proposal = [...toBlack, ...toWhite].sort((a, b) => a - b).join(' ');
+    for (const k of ['status', 'goal', 'changes', 'fewest', 'lowerBound', 'firstMs', 'ms'] as const) delete box.dataset[k];
+    $('ed-make-stop').hidden = m?.ending !== 'searching';
+    this.scheduleDraw();
+    if (!m) {
+      box.hidden = !this.accepted;
+      box.dataset.state = this.accepted ? 'accepted' : 'idle';
+      note.textContent = this.accepted;
+      $('ed-make-accept').hidden = $('ed-make-dismiss').hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.dataset.state = m.ending;
+    box.dataset.goal = m.goal;
+    const r = m.result;
+    const stale = this.staleProposal();
+    $('ed-make-dismiss').hidden = false;
+    $('ed-make-accept').hidden = !(r?.status === 'made' && r.changes.length > 0);
+    ($('ed-make-accept') as HTMLButtonElement).disabled = !!stale;
+    if (!r) {
+      note.textContent =
+        m.ending === 'searching'
+          ? `Searching for the fewest cells to change so that the picture is ${GOAL_WORDS[m.goal]}…`
+          : `${m.ending === 'stopped' ? 'Stopped' : 'The search ended'} before any proposal was found.`;
+      return;
+    }
+    box.dataset.status = r.status;
+    box.dataset.changes = String(r.changes.length);
+    box.dataset.fewest = r.fewest;
+    box.dataset.lowerBound = String(r.lowerBound);
+    if (m.firstMs !== undefined) box.dataset.firstMs = String(Math.round(m.firstMs));
+    if (m.lastMs !== undefined) box.dataset.ms = String(Math.round(m.lastMs));
+    // A proposal made for other protected cells claims nothing about these: it says only that.
+    note.textContent = stale
+      ? `This proposal of ${counted(r.changes.length, 'cell')} was made for other protected cells. ${stale}`
+      : proposalWords(r, { grey: m.grey, toBlack: toBlack.size, toWhite: toWhite.size, limitMs: m.limitMs, ending: m.ending }) +
+        (m.ending === 'searching' && r.status === 'made' ? ' Looking for fewer changes and a proof (Stop keeps this proposal).' : '');
   }
 
   // ------------------------------------------------------------ wiring
@@ -560,9 +827,24 @@ export class Editor {
     });
     on('ed-undo', () => this.undo());
     on('ed-redo', () => this.redo());
-    on('ed-clear', () => this.replace(blankDrawing(this.drawing.width, this.drawing.height)));
-    on('ed-invert', () => this.replace(inverted(this.drawing)));
-    for (const [id, dx, dy] of [['ed-left', -1, 0], ['ed-right', 1, 0], ['ed-up', 0, -1], ['ed-down', 0, 1]] as const) on(id, () => this.replace(shifted(this.drawing, dx, dy)));
+    on('ed-clear', () => this.replace(blankDrawing(this.drawing.width, this.drawing.height), true));
+    on('ed-invert', () => this.replace(inverted(this.drawing), true));
+    for (const [id, dx, dy] of [['ed-left', -1, 0], ['ed-right', 1, 0], ['ed-up', 0, -1], ['ed-down', 0, 1]] as const) on(id, () => this.replace(shifted(this.drawing, dx, dy), true));
+    on('ed-make-unique', () => void this.makeAsk('unique'));
+    on('ed-make-logic', () => void this.makeAsk('line-solvable'));
+    on('ed-make-accept', () => this.acceptMake());
+    on('ed-make-dismiss', () => this.dropMake());
+    on('ed-make-stop', () => this.makeStop());
+    on('ed-protect', () => {
+      this.protectMode = !this.protectMode;
+      const b = $('ed-protect');
+      b.textContent = this.protectMode ? 'Protect cells: on' : 'Protect cells: off';
+      b.setAttribute('aria-pressed', String(this.protectMode));
+    });
+    on('ed-unprotect', () => {
+      this.protect = new Uint8Array(this.drawing.cells.length);
+      this.protectChanged();
+    });
     on('ed-resize', () => this.resize());
     for (const id of ['ed-width', 'ed-height']) {
       $(id).addEventListener('keydown', (e) => {

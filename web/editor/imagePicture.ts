@@ -1,20 +1,39 @@
-// An image as a picture to draw on: its pixels (RGBA, as a canvas gives them) averaged over the
-// W x H cells each covers, and a cell black where the average is darker than the threshold.
-// Transparent pixels count as white (a drawing on a transparent background). No DOM here: the
-// tab reads the file into a canvas and hands its pixels over. The grey levels are the library's
-// (greyOfPixels), the ones `nonocrypt make` reads an image with.
+// An image as a picture to draw on: its grey levels on the W x H cells (the library's
+// greyOfPixels: the mean lightness of the pixels whose centres fall in a cell, transparent
+// pixels white, as `nonocrypt make` reads an image), and a cell black where it is darker than
+// the tab's threshold. The tab's Threshold slider speaks lightness (1..255, a cell black below
+// it); the library's threshold is darkness (0..1, black above it): one converts to the other
+// here. No DOM: the tab reads the file into a canvas and hands its pixels over.
+import { greyOfPixels, thresholdPicture, type GreyImage, type Pixels } from '../../src/solve/make/GreyImage.js';
 
-import { greyOfPixels, type Pixels } from '../../src/solve/make/GreyImage.js';
+export type { GreyImage, Pixels };
 
-export type { Pixels };
+/** The darkness threshold (black above it) of the slider's lightness threshold `lightness` (black below it). */
+export const darknessThreshold = (lightness: number): number => 1 - lightness / 255;
+
+/** The grey levels of `image` on a `width` x `height` board. */
+export const imageGrey = (image: Pixels, width: number, height: number): GreyImage => greyOfPixels(image, width, height);
+
+/** The cells (row-major, 1 black) of `grey` at the slider's `lightness` threshold. */
+export const greyCells = (grey: GreyImage, lightness: number): Uint8Array => thresholdPicture(grey, darknessThreshold(lightness)).cells;
+
+/** The cells of `image` scaled to `width` x `height`: black where a cell is darker than the slider's `lightness` threshold. */
+export const imageCells = (image: Pixels, width: number, height: number, lightness: number): Uint8Array => greyCells(imageGrey(image, width, height), lightness);
 
 /**
- * The cells (row-major, 1 black) of `image` scaled to `width` x `height`: each cell is the mean
- * lightness (0 black .. 255 white, alpha blended over white) of the pixels whose centres fall in
- * it, or of the nearest pixel when the image is smaller than the board (greyOfPixels); black
- * when below `threshold`.
+ * The grey levels the make search uses for `cells`, the picture drawn from `grey` at threshold
+ * `lightness` and perhaps edited by hand since: a cell still as the image made it keeps the
+ * image's grey level, a cell the author changed is pure black or white (1 or 0: to change it
+ * again costs a whole cell, as in a picture without grey levels). Its threshold picture is `cells`.
  */
-export function imageCells(image: Pixels, width: number, height: number, threshold: number): Uint8Array {
-  const { darkness } = greyOfPixels(image, width, height);
-  return Uint8Array.from(darkness, (d) => ((1 - d) * 255 < threshold ? 1 : 0));
+export function editedGrey(grey: GreyImage, lightness: number, cells: Uint8Array): { darkness: number[]; edited: number } {
+  const threshold = darknessThreshold(lightness);
+  let edited = 0;
+  const darkness = Array.from(cells, (c, i) => {
+    const d = grey.darkness[i]!;
+    if ((d > threshold ? 1 : 0) === c) return d;
+    edited++;
+    return c;
+  });
+  return { darkness, edited };
 }
