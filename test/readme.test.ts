@@ -124,6 +124,10 @@ const NOT_RUN: readonly { readonly pattern: RegExp; readonly why: string }[] = [
   { pattern: /^npm test$/, why: 'the test command: this suite' },
   { pattern: /^nonocrypt web\b/, why: 'serves until Ctrl-C: test/browser.test.ts drives it' },
   { pattern: /^docker (build|push|run) /, why: 'needs a container engine: test/recipes.test.ts runs them with a stand-in for docker' },
+  // CONTRIBUTING.md's commands for maintainers, which work on the repository itself:
+  { pattern: /^npx vitest run /, why: 'a file of this suite, which runs it' },
+  { pattern: /^(ONLY=\w+ )?engines\/build\.sh\b/, why: 'rebuilds the WebAssembly engines (minutes; installs emscripten as root): test/engines.test.ts checks the engines against their hashes' },
+  { pattern: /^npm run bench\b/, why: 'the benchmarks: minutes to hours, on the shared puzzles outside the repository' },
 ];
 
 /**

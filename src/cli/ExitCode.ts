@@ -9,10 +9,10 @@ import type { VerifySummary } from '../cipher/verify.js';
  * Scripts can rely on it.
  */
 export const EXIT_CODES = {
-  OK: { code: 0, meaning: 'success: every block unique; encrypt or convert done' },
-  FAILED_BLOCK: { code: 1, meaning: 'some block ambiguous (multiple) or unsolvable (none); check-certificate: a block not certified unique; mastermind: a strategy that fails its check, a bound refuted, no code fits' },
+  OK: { code: 0, meaning: 'success: every block unique; encrypt, convert or make done' },
+  FAILED_BLOCK: { code: 1, meaning: 'some block ambiguous (multiple) or unsolvable (none); check-certificate: a block not certified unique; make: proven that no --max-changes cells do; mastermind: a strategy that fails its check, a bound refuted, no code fits' },
   BAD_INPUT: { code: 2, meaning: 'bad input or usage (malformed file, bad or conflicting flags)' },
-  UNDECIDED: { code: 3, meaning: 'some block undecided or not proven (time limit, memory cap), or its certificate not made (--certify); mastermind: nothing decided within the time limit, or candidates counted only up to --count-limit' },
+  UNDECIDED: { code: 3, meaning: 'some block undecided or not proven (time limit, memory cap), or its certificate not made (--certify); make: no picture found within the time limit; mastermind: nothing decided within the time limit, or candidates counted only up to --count-limit' },
   OUTPUT_FAILED: { code: 4, meaning: 'an output could not be written; no partial file is left' },
   INTERNAL: { code: 70, meaning: 'internal error: a bug in nonocrypt (please report it)' },
 } as const;
