@@ -1,6 +1,6 @@
 // The library in a dozen lines: `node examples/library.mjs` after `npm run build`
 // (docs/reference/library.md shows this file; test/libraryExample.test.ts runs it).
-import { encrypt, decrypt, verify, formatCiphertext, parseCiphertext, solve, annotate, formatAnnotation, puzzleOf, makeGrid, gridRows } from 'nonocrypt';
+import { encrypt, decrypt, verify, formatCiphertext, parseCiphertext, solve, annotate, formatAnnotation, makePuzzle, puzzleOf, makeGrid, gridRows } from 'nonocrypt';
 
 // Encrypt: blocks of 6x6, annotations for the line-logic receiver, two worker threads.
 const { ciphertext, blocks } = await encrypt('TO BE, OR NOT TO BE.', { size: 6, receiver: 'logic', jobs: 2 });
@@ -23,3 +23,7 @@ console.log(result.status, result.status === 'multiple' ? result.grids.map(gridR
 const { annotation, proven } = await annotate(picture, { receiver: 'unique' });
 const cells = annotation.map((i) => `(${i % picture.width}, ${Math.floor(i / picture.width)})`);
 console.log(`black cells to give, (x, y): ${cells.join(' ')}; annotation ${formatAnnotation(annotation, picture.width)}`, proven ? '(proven smallest)' : '(not proven)');
+// Or change the picture instead: the fewest cells whose change makes it solvable by line logic.
+const made = await makePuzzle(picture);
+const changed = made.changes.map((i) => `(${i % picture.width}, ${Math.floor(i / picture.width)})`);
+console.log(`${made.status}: change ${changed.join(' ')}`, made.fewest === 'proven' ? '(proven fewest)' : `(at least ${made.lowerBound})`, `-> ${made.verdict?.status}`);

@@ -21,6 +21,8 @@ test('examples/library.mjs runs and prints what the reference says', () => {
   expect(r.stdout).toMatch(/^multiple \[/m);
   // Cells said as what they are (issue 35, item 14): not "give cells [ 0, 3 ]".
   expect(lines.find((l) => l.startsWith('black cells'))).toBe('black cells to give, (x, y): (0, 0) (3, 0); annotation 0030 (proven smallest)');
+  // makePuzzle: one changed cell makes the symmetric picture line-solvable, and no fewer can (issue 65).
+  expect(lines.find((l) => l.startsWith('made'))).toBe('made: change (1, 0) (proven fewest) -> unique');
 });
 
 test('docs/reference/library.md shows examples/library.mjs as it is', () => {
