@@ -84,12 +84,19 @@ const BASELINE_EM = 0.36;
  */
 const TEXT_MIN_CHARS = 24;
 /**
- * The most lines a title takes: wrapped to the grids' width it may take more over a narrow
+ * The most lines a short title takes: wrapped to the grids' width it may take more over a narrow
  * board ("block 1: unique (not line-solvable: probing at depth 1 settles it)" took three over
  * a 6 x 6 board, a word or two each); then its lines are made just wide enough for two, and
- * the sheet widens with them.
+ * the sheet widens with them, up to TITLE_WIDEN_CHARS characters a line.
  */
 const TITLE_MAX_LINES = 2;
+/**
+ * The widest (in characters, 24 to about 60) a title's lines grow to fit in TITLE_MAX_LINES: the
+ * titles `render` and the page write (a block's verdict, at most 66 characters) fit in two
+ * lines of 40. A longer title of words keeps the grids' width and takes the lines it needs, so a
+ * sentence never makes the picture wider (issue 40, item 16).
+ */
+const TITLE_WIDEN_CHARS = 40;
 /** Baseline to baseline, in em, between the lines of a wrapped title. */
 const TITLE_LEADING_EM = 1.25;
 
@@ -133,10 +140,17 @@ export function sheetLayout(sheet: RenderSheet, options: LayoutOptions = {}): Sh
   const lineChars = (em: number, size: number) => Math.max(TEXT_MIN_CHARS, Math.floor(textWidth / (em * size)));
 
   const titleFont = round2(Math.min(24, Math.max(12, 0.75 * cell)));
-  // At most two lines: a title that would take more over a narrow board widens the sheet.
-  let titleChars = lineChars(BOLD_EM, titleFont);
-  let titleLines = sheet.title ? wrapWords(sheet.title, titleChars) : [];
-  while (titleLines.length > TITLE_MAX_LINES) titleLines = wrapWords(sheet.title!, ++titleChars);
+  // A short title takes at most two lines, widening the sheet up to TITLE_WIDEN_CHARS; a longer one keeps the width.
+  const baseChars = lineChars(BOLD_EM, titleFont);
+  let titleLines = sheet.title ? wrapWords(sheet.title, baseChars) : [];
+  if (titleLines.length > TITLE_MAX_LINES && baseChars < TITLE_WIDEN_CHARS) {
+    const widest = wrapWords(sheet.title!, TITLE_WIDEN_CHARS);
+    if (widest.length <= TITLE_MAX_LINES) {
+      let chars = baseChars;
+      do titleLines = wrapWords(sheet.title!, ++chars);
+      while (titleLines.length > TITLE_MAX_LINES);
+    }
+  }
   const titleHeight = titleLines.length > 0 ? Math.ceil((1.6 + (titleLines.length - 1) * TITLE_LEADING_EM) * titleFont) : 0;
 
   const x0 = margin + rowClueWidth + gap;
