@@ -139,6 +139,44 @@ describe('the fewest changes, against brute force', () => {
   }, 120_000);
 });
 
+describe('the greedy search (single changes and group moves), against brute force', () => {
+  test('method greedy: sound, never below the fewest brute force finds, within maxChanges, kept cells kept', async () => {
+    await fc.assert(
+      fc.asyncProperty(board, fc.integer(), fc.integer({ min: 1, max: 8 }), async ({ w, h, density, seed }, keepSeed, maxChanges) => {
+        const start = makeGrid(w, h, randomCells(w, h, density, rng(seed)));
+        const rand = rng(keepSeed);
+        const keep = [...start.cells.keys()].filter(() => rand() < 0.2);
+        const r = await makePuzzle(start, { method: 'greedy', keep, maxChanges, timeoutMs: 60_000 });
+        const brute = bruteFewest(start, 'line-solvable', new Float64Array(w * h).fill(1), keep, maxChanges);
+        if (r.status !== 'made') {
+          expect(r.changes).toEqual([]);
+          return;
+        }
+        expectSound(r, start, 'line-solvable');
+        expect(brute).toBeDefined();
+        expect(r.changes.length).toBeGreaterThanOrEqual(brute!.count);
+        expect(r.changes.length).toBeLessThanOrEqual(maxChanges);
+        for (const c of keep) expect(r.picture!.cells[c]).toBe(start.cells[c]);
+      }),
+      { numRuns: 60 },
+    );
+  }, 300_000);
+
+  test('thin diagonal outlines, where line logic fixes nothing and no single change helps: made, sound, proven bound kept', async () => {
+    for (const side of [10, 12, 16]) {
+      // Two parallel diagonals one cell thick: every line has two short blocks and large slack.
+      const cells = new Uint8Array(side * side);
+      for (let y = 0; y < side; y++) for (const x of [y, (y + Math.floor(side / 2)) % side]) cells[y * side + x] = 1;
+      const start = makeGrid(side, side, cells);
+      for (const method of ['greedy', 'prove'] as const) {
+        const r = await makePuzzle(start, { method, timeoutMs: 2_000 });
+        expectSound(r, start, 'line-solvable');
+        expect(lineSolvable(r.picture!.cells, side, side)).toBe(true);
+      }
+    }
+  }, 120_000);
+});
+
 describe('targets and inputs', () => {
   test('a picture that meets the goal already changes nothing', async () => {
     const start = makeGrid(3, 3, [1, 1, 1, 0, 1, 0, 0, 1, 0]);
