@@ -24,7 +24,7 @@ import { solve } from '../src/puzzle/solve.js';
 import { lineSolvable } from '../src/solve/CorePropagator.js';
 import { flipCosts, thresholdPicture, type GreyImage } from '../src/solve/make/GreyImage.js';
 import { here, type Timed } from './harness/commands.js';
-import { packageRoot, progress, writeSection } from './harness/doc.js';
+import { packageRoot, progress, shownPath, writeSection } from './harness/doc.js';
 import { flag, list, num, str, whole } from './harness/flags.js';
 import { fixed, max, median, pct } from './harness/stats.js';
 import { defineSuite, part, prose, view, type Run } from './harness/suite.js';
@@ -122,7 +122,7 @@ export const suite = defineSuite({
   title: (o) => (o.source ? 'Held-out icons' : 'bootstrap-icons'),
   intro: (o) =>
     o.source
-      ? `Every ${o.every}th SVG of ${o.source} in name order, rendered and judged as the benchmark set; never used to tune.`
+      ? `Every ${o.every}th SVG of ${shownPath(o.source)} in name order, rendered and judged as the benchmark set; never used to tune.`
       : `Every ${EVERY}th icon of bootstrap-icons (bench/results/make-icons.json names them, with the package's version and a digest of the grey levels), rendered with resvg at 8 pixels a cell across and averaged to grey levels, threshold 0.5. Changes, grey cost and the share proven are over the icons whose threshold picture line logic does not solve; "% grid" is the changes over W x H. Times are CPU seconds of this process per icon. The best method's time limit is ${o.timeout} s (wall clock).`,
   parts: (o) => {
     if (o.manifest) {

@@ -78,9 +78,20 @@ export const shownBuilds = (specs: string): string =>
     })
     .join(',');
 
-/** The command a reader runs again: \`--dir\` shown by `shownDir`, `--before` by `shownBuilds`, a log in this machine's folders by its name alone. */
+/**
+ * A folder outside the repository (an absolute path of this machine) as a recorded command or
+ * text shows it: `path/to/` and, for a folder inside an npm install, the part from its
+ * `node_modules/` on (which names the package), else its last name.
+ */
+export const shownPath = (dir: string): string => {
+  if (!isAbsolute(dir)) return dir;
+  const at = dir.lastIndexOf('/node_modules/');
+  return `path/to/${at >= 0 ? dir.slice(at + 1) : basename(dir)}`;
+};
+
+/** The command a reader runs again: \`--dir\` shown by `shownDir`, `--before` by `shownBuilds`, `--source` by `shownPath`, a log in this machine's folders by its name alone. */
 export const commandLine = (suite: string, args: readonly string[]): string =>
-  ['npm run bench --', suite, ...args.map((a, i) => (args[i - 1] === '--dir' ? shownDir(a) : args[i - 1] === '--before' ? shownBuilds(a) : args[i - 1] === '--log' && isAbsolute(a) ? basename(a) : a))].join(' ');
+  ['npm run bench --', suite, ...args.map((a, i) => (args[i - 1] === '--dir' ? shownDir(a) : args[i - 1] === '--before' ? shownBuilds(a) : args[i - 1] === '--source' ? shownPath(a) : args[i - 1] === '--log' && isAbsolute(a) ? basename(a) : a))].join(' ');
 
 const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
 
