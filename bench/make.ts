@@ -10,16 +10,18 @@
  * - best: makePuzzle as `nonocrypt make` runs it (greedy, then the proof by iterative
  *   deepening), with the time limit `--timeout`.
  *
- * Every result is decided again by `solve` (makePuzzle does, and throws on a disagreement: a
- * wrong verdict; the baseline's here) and must be unique and line-solvable. With --write the
+ * `--goal unique` makes every picture unique instead (the baseline: the first threshold or
+ * inverted picture that `solve` proves unique), and an icon needs a change when its threshold
+ * picture is not unique. Every result is decided again by `solve` (makePuzzle does, and throws on
+ * a disagreement: a wrong verdict; the baseline's here) and must meet the goal. With --write the
  * tables go to docs/results/make.md (the benchmark set) or, with --source, its held-out
- * section. `--manifest` writes bench/results/make-icons.json from the icons as they render now.
+ * section; with `--goal unique`, sections of their own. `--manifest` writes bench/results/make-icons.json from the icons as they render now.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
-import { makePuzzle } from '../src/puzzle/makePuzzle.js';
+import { DEFAULT_MAKE_TIMEOUT_MS, MAKE_GOALS, makePuzzle, type MakeGoal } from '../src/puzzle/makePuzzle.js';
 import { solve } from '../src/puzzle/solve.js';
 import { lineSolvable } from '../src/solve/CorePropagator.js';
 import { flipCosts, thresholdPicture, type GreyImage } from '../src/solve/make/GreyImage.js';
@@ -34,8 +36,10 @@ const METHODS = ['baseline', 'greedy', 'best'] as const;
 type Method = (typeof METHODS)[number];
 
 interface Outcome {
-  /** The threshold picture at 0.5 is line-solvable as it is. */
+  /** The threshold picture at 0.5 meets the goal as it is. */
   readonly already: boolean;
+  /** The result meets the goal (line-solvable, or unique), as `solve` decided it. */
+  readonly met: boolean;
   readonly lineSolvable: boolean;
   readonly unique: boolean;
   /** Cells changed from the threshold picture at 0.5 (when made). */
@@ -57,31 +61,39 @@ function differs(a: Grid, b: Grid, costs: Float64Array): { changes: number; cost
   return { changes, cost };
 }
 
-async function baseline(image: GreyImage): Promise<Outcome> {
+/** The picture meets the goal as drawn: line logic solves it, or (`unique`) `solve` proves it unique. */
+async function meets(pic: Grid, goal: MakeGoal): Promise<boolean> {
+  if (lineSolvable(pic)) return true;
+  return goal === 'unique' && (await solve(puzzleOf(pic), { jobs: 1 })).status === 'unique';
+}
+
+async function baseline(image: GreyImage, goal: MakeGoal): Promise<Outcome> {
   const start = thresholdPicture(image, THRESHOLD);
   const costs = flipCosts(image, THRESHOLD);
-  const already = lineSolvable(start);
+  const already = await meets(start, goal);
   for (const invert of [false, true]) {
     for (const t of BASELINE_THRESHOLDS) {
       const p = thresholdPicture(image, t);
       const pic = invert ? makeGrid(p.width, p.height, p.cells.map((c) => 1 - c)) : p;
-      if (!lineSolvable(pic)) continue;
+      if (!(await meets(pic, goal))) continue;
       const v = await solve(puzzleOf(pic), { jobs: 1 });
-      const ok = v.status === 'unique' && v.lineSolvable;
-      return { already, lineSolvable: ok, unique: v.status === 'unique', ...differs(start, pic, costs), proven: false, lowerBound: 0, wrong: !ok, note: `${invert ? 'inverted, ' : ''}threshold ${t}` };
+      const unique = v.status === 'unique';
+      const ok = unique && (goal === 'unique' || v.lineSolvable);
+      return { already, met: ok, lineSolvable: unique && v.lineSolvable, unique, ...differs(start, pic, costs), proven: false, lowerBound: 0, wrong: !ok, note: `${invert ? 'inverted, ' : ''}threshold ${t}` };
     }
   }
-  return { already, lineSolvable: false, unique: false, changes: 0, cost: 0, proven: false, lowerBound: 0, wrong: false, note: 'no threshold' };
+  return { already, met: false, lineSolvable: false, unique: false, changes: 0, cost: 0, proven: false, lowerBound: 0, wrong: false, note: 'no threshold' };
 }
 
-async function made(image: GreyImage, method: 'greedy' | 'prove', timeoutMs: number): Promise<Outcome> {
-  const already = lineSolvable(thresholdPicture(image, THRESHOLD));
+async function made(image: GreyImage, method: 'greedy' | 'prove', timeoutMs: number, goal: MakeGoal): Promise<Outcome> {
+  const already = await meets(thresholdPicture(image, THRESHOLD), goal);
   try {
-    const r = await makePuzzle(image, { method, timeoutMs });
+    const r = await makePuzzle(image, { method, timeoutMs, goal });
     const v = r.verdict;
     const unique = v?.status === 'unique';
     return {
       already,
+      met: r.status === 'made' && unique && (goal === 'unique' || v.lineSolvable),
       lineSolvable: unique && v.lineSolvable,
       unique,
       changes: r.changes.length,
@@ -92,7 +104,7 @@ async function made(image: GreyImage, method: 'greedy' | 'prove', timeoutMs: num
       ...(r.status !== 'made' ? { note: r.status } : {}),
     };
   } catch (e) {
-    return { already, lineSolvable: false, unique: false, changes: 0, cost: 0, proven: false, lowerBound: 0, wrong: true, note: e instanceof Error ? e.message : String(e) };
+    return { already, met: false, lineSolvable: false, unique: false, changes: 0, cost: 0, proven: false, lowerBound: 0, wrong: true, note: e instanceof Error ? e.message : String(e) };
   }
 }
 
@@ -105,25 +117,26 @@ interface Row {
 }
 
 const needing = (runs: readonly MakeRun[]) => runs.filter((r) => !r.value.value.already);
-const madeOnes = (runs: readonly MakeRun[]) => needing(runs).filter((r) => r.value.value.lineSolvable);
+const madeOnes = (runs: readonly MakeRun[]) => needing(runs).filter((r) => r.value.value.met);
 
 export const suite = defineSuite({
   about: 'pictures made puzzles (issue 65): baseline thresholds, greedy, the proven search, on bootstrap-icons',
   flags: {
     methods: list<Method>([...METHODS], 'methods to run', METHODS),
-    timeout: num(10, 'time limit of the best method per icon, seconds'),
+    timeout: num(DEFAULT_MAKE_TIMEOUT_MS / 1000, 'time limit of the best method per icon, seconds'),
+    goal: str<MakeGoal>('line-solvable', 'what the made pictures must be', MAKE_GOALS),
     sizes: list<string>(SIZES.map(String), 'board sides (square)'),
     source: str(undefined, 'a folder of SVG icons instead of the benchmark set (the held-out set); no manifest'),
     every: whole(EVERY, 'with --source: every n-th SVG in name order'),
     limit: whole(1_000_000, 'only the first n icons of each size'),
     manifest: flag('write bench/results/make-icons.json from the icons as they render now, and run nothing else'),
   },
-  section: (o) => (o.source ? 'make-heldout' : 'make'),
-  title: (o) => (o.source ? 'Held-out icons' : 'bootstrap-icons'),
+  section: (o) => sectionOf(o.source, o.goal),
+  title: (o) => `${o.source ? 'Held-out icons' : 'bootstrap-icons'}${o.goal === 'unique' ? ', goal unique' : ''}`,
   intro: (o) =>
     o.source
-      ? `Every ${o.every}th SVG of ${shownPath(o.source)} in name order, rendered and judged as the benchmark set; never used to tune.`
-      : `Every ${EVERY}th icon of bootstrap-icons (bench/results/make-icons.json names them, with the package's version and a digest of the grey levels), rendered with resvg at 8 pixels a cell across and averaged to grey levels, threshold 0.5. Changes, grey cost and the share proven are over the icons whose threshold picture line logic does not solve; "% grid" is the changes over W x H. Times are CPU seconds of this process per icon. The best method's time limit is ${o.timeout} s (wall clock).`,
+      ? `Every ${o.every}th SVG of ${shownPath(o.source)} in name order, rendered and judged as the benchmark set; never used to tune.${goalText(o.goal)}`
+      : `Every ${EVERY}th icon of bootstrap-icons (bench/results/make-icons.json names them, with the package's version and a digest of the grey levels), rendered with resvg at 8 pixels a cell across and averaged to grey levels, threshold 0.5. Changes, grey cost and the share proven are over the icons whose threshold picture line logic does not solve; "% grid" is the changes over W x H. Times are CPU seconds of this process per icon. The best method's time limit is ${o.timeout} s (wall clock).${goalText(o.goal)}`,
   parts: (o) => {
     if (o.manifest) {
       writeFileSync(MANIFEST(), JSON.stringify(manifestNow(), null, 2) + '\n');
@@ -139,10 +152,10 @@ export const suite = defineSuite({
           const all = o.source ? iconsOf(o.source, o.every, sizes) : benchmarkIcons().filter((i) => sizes.includes(i.size));
           return sizes.flatMap((s) => all.filter((i) => i.size === s).slice(0, o.limit));
         },
-        commands: o.methods.map((m) => here(m, (i: Icon) => (m === 'baseline' ? baseline(i.image) : made(i.image, m === 'greedy' ? 'greedy' : 'prove', o.timeout * 1000)))),
+        commands: o.methods.map((m) => here(m, (i: Icon) => (m === 'baseline' ? baseline(i.image, o.goal) : made(i.image, m === 'greedy' ? 'greedy' : 'prove', o.timeout * 1000, o.goal)))),
         progress: (run) => {
           const v = run.value.value as Outcome;
-          return `${run.command} ${(run.input as Icon).name}@${(run.input as Icon).size}: ${v.already ? 'line-solvable as drawn' : v.lineSolvable ? `${v.changes} changes${v.proven ? ' (proven)' : ` (>= ${v.lowerBound})`}` : `not made${v.note ? ` (${v.note})` : ''}`}, ${run.value.cpu.toFixed(2)} s`;
+          return `${run.command} ${(run.input as Icon).name}@${(run.input as Icon).size}: ${v.already ? `${o.goal} as drawn` : v.met ? `${v.changes} changes${v.proven ? ' (proven)' : ` (>= ${v.lowerBound})`}` : `not made${v.note ? ` (${v.note})` : ''}`}, ${run.value.cpu.toFixed(2)} s`;
         },
         views: (runs) => {
           const rows: Row[] = sizes.flatMap((size) => o.methods.map((method) => ({ size, method, runs: runs.filter((r) => r.command === method && r.input.size === size) })));
@@ -155,7 +168,7 @@ export const suite = defineSuite({
                 ['method', (r) => r.method],
                 ['icons', (r) => r.runs.length],
                 ['need a change', (r) => needing(r.runs).length],
-                ['made line-solvable', (r) => pct(r.runs.filter((x) => x.value.value.already || x.value.value.lineSolvable).length, r.runs.length)],
+                [`made ${o.goal}`, (r) => pct(r.runs.filter((x) => x.value.value.already || x.value.value.met).length, r.runs.length)],
                 ['unique', (r) => pct(r.runs.filter((x) => x.value.value.already || x.value.value.unique).length, r.runs.length)],
                 ['wrong verdicts', (r) => r.runs.filter((x) => x.value.value.wrong).length],
                 ['changes median', (r) => fixed(1)(median(madeOnes(r.runs).map((x) => x.value.value.changes)))],
@@ -176,13 +189,24 @@ export const suite = defineSuite({
       }),
     ];
   },
-  write: (o, body) => writeSection(join(packageRoot(), 'docs', 'results', 'make.md'), o.source ? 'bench:make-heldout' : 'bench:make', body, '# Results: making puzzles from pictures\n'),
+  write: (o, body) => writeSection(join(packageRoot(), 'docs', 'results', 'make.md'), `bench:${sectionOf(o.source, o.goal)}`, body, '# Results: making puzzles from pictures\n'),
 });
+
+/** The results page's section: the benchmark set or the held-out one, and the goal unique apart. */
+function sectionOf(source: string | undefined, goal: MakeGoal): string {
+  return `${source ? 'make-heldout' : 'make'}${goal === 'unique' ? '-unique' : ''}`;
+}
+
+function goalText(goal: MakeGoal): string {
+  return goal === 'unique'
+    ? ' Goal unique: an icon needs a change when `solve` does not prove its threshold picture unique; the baseline is the first threshold or inverted picture proved unique; "made unique" counts the pictures proved unique.'
+    : '';
+}
 
 /** The icons whose fewest changes were not proven: the gap between the fewest found and the lower bound. */
 function unprovenText(runs: readonly MakeRun[]): string {
   const open = needing(runs).filter((r) => !r.value.value.proven);
   if (open.length === 0) return '';
-  const gaps = open.map((r) => `${r.input.name}@${r.input.size} ${r.value.value.lineSolvable ? r.value.value.changes : 'none found'} (>= ${r.value.value.lowerBound})`);
+  const gaps = open.map((r) => `${r.input.name}@${r.input.size} ${r.value.value.met ? r.value.value.changes : 'none found'} (>= ${r.value.value.lowerBound})`);
   return `Not proven fewest (best): ${open.length} icons; found (lower bound): ${gaps.join(', ')}.`;
 }

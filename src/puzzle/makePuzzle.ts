@@ -15,11 +15,14 @@ export const MAKE_GOALS: readonly MakeGoal[] = ['line-solvable', 'unique'];
 export const MAKE_DIFFICULTIES: readonly Difficulty[] = ['line', 'probing', 'search'];
 
 /**
- * The search's time limit when none is given (unit: ms). The benchmark (docs/results/make.md)
- * puts the median icon under a second; the limit bounds the proof of the fewest changes on the
- * others, which then report the fewest found and a lower bound.
+ * The search's time limit when none is given (unit: ms, wall clock from the call's start, the
+ * greedy search included). The benchmark (docs/results/make.md) puts the median icon under a
+ * second; the limit bounds the proof of the fewest changes on the others, which then report the
+ * fewest found and a lower bound. 8 s, not 10: the issue asks for the slowest icon under 10 s in
+ * one process, and the call is the search plus the verdict's solve (milliseconds on 30x30 icons)
+ * plus, on a loaded machine, CPU time above wall time; at 10 s the slowest took 10.01-10.09 CPU s.
  */
-export const DEFAULT_MAKE_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAKE_TIMEOUT_MS = 8_000;
 
 export interface MakeOptions extends Pick<RunOptions, 'engine' | 'memoryCapBytes' | 'session'> {
   /** Default `line-solvable`. */

@@ -63,6 +63,17 @@ const GROUP_CELLS = 6;
 const GREEDY_BOUND = 2;
 /** Share of the time limit destroy and repair may take (range 0-1), and its tries at most. */
 const REPAIR_SHARE = 0.4;
+/**
+ * When the greedy answer has this many changes or more (unit: changes), the proof cannot reach it
+ * (it proves 2 or 3 changes within the limit), so destroy and repair takes LARGE_REPAIR_SHARE of
+ * the time and takes LARGE_REPAIR_DROP changes back a try while the best stays this large.
+ * Measured with an 8 s limit on the benchmark's largest (docs/results/make.md): at 30x30,
+ * chevron-double-right 25 -> 9, cursor 14 -> 10 (telephone-minus 14 -> 15; with 3 a try: 16, 11,
+ * 15; with share 0.6 and 4 a try: 23, 13, 15).
+ */
+const LARGE_FROM = 10;
+const LARGE_REPAIR_SHARE = 0.8;
+const LARGE_REPAIR_DROP = 4;
 const REPAIR_TRIES = 200;
 /** Its time without a time limit (unit: ms). */
 const REPAIR_UNBOUNDED_MS = 5000;
@@ -290,12 +301,14 @@ export class ChangeSearch {
 
   /**
    * Destroy and repair: while the best has REPAIR_FROM changes or more (too many for the proof
-   * to reach), take two of its changes back at random and finish the picture greedily again,
-   * equal candidates chosen at random; keep what is better. Up to REPAIR_SHARE of the time.
+   * to reach), take two of its changes back at random (LARGE_REPAIR_DROP while it has LARGE_FROM
+   * or more) and finish the picture greedily again, equal candidates chosen at random; keep what
+   * is better. Up to REPAIR_SHARE of the time (LARGE_REPAIR_SHARE when the best starts large).
    */
   private repair(root: Judgement, maxChanges: number): void {
     const started = performance.now();
-    const until = Number.isFinite(this.deadline) ? started + REPAIR_SHARE * (this.deadline - started) : started + REPAIR_UNBOUNDED_MS;
+    const share = this.best!.cells.length >= LARGE_FROM ? LARGE_REPAIR_SHARE : REPAIR_SHARE;
+    const until = Number.isFinite(this.deadline) ? started + share * (this.deadline - started) : started + REPAIR_UNBOUNDED_MS;
     let seed = 0x9e3779b9;
     const rand = () => {
       seed ^= seed << 13;
@@ -305,7 +318,8 @@ export class ChangeSearch {
     };
     for (let tries = 0; tries < REPAIR_TRIES && this.best!.cells.length >= REPAIR_FROM && performance.now() < until; tries++) {
       const keep = [...this.best!.cells];
-      for (let drop = 0; drop < 2 && keep.length > 0; drop++) keep.splice(Math.floor(rand() * keep.length), 1);
+      const drops = keep.length >= LARGE_FROM ? LARGE_REPAIR_DROP : 2;
+      for (let drop = 0; drop < drops && keep.length > 0; drop++) keep.splice(Math.floor(rand() * keep.length), 1);
       const g = this.greedy(root, maxChanges, until, keep, rand, tries % 2 === 0);
       if (g) this.keepBetter(g);
     }
