@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { listen, webRoot, webServer } from '../src/cli/webServer.js';
 import { gridRows } from '../src/grid/Puzzle.js';
+import { DEFAULT_MAKE_TIMEOUT_MS } from '../src/puzzle/makePuzzle.js';
 import { mulberry32 } from '../src/seededRandom.js';
 import { switchFreePicture } from './switchFreePicture.js';
 import { here } from './harness/commands.js';
@@ -387,7 +388,7 @@ function makeView(runs: readonly MakeRun[]) {
   });
   return view({
     about:
-      `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${Math.floor(readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).length / (runs.length / 2))}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (10 s). ` +
+      `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${Math.floor(readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).length / (runs.length / 2))}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (${DEFAULT_MAKE_TIMEOUT_MS / 1000} s). ` +
       'Times as the page measures them, from the press of the button: to the first answer shown (the greedy proposal, or the final one when the greedy one is proved best at once), and to the last (the proof of the fewest, or the limit). Proven: the count of changed cells proved fewest.',
     rows: groups,
     columns: [
