@@ -1,5 +1,3 @@
-import jpeg from 'jpeg-js';
-import { PNG } from 'pngjs';
 import { InputError } from '../errors.js';
 import { greyOfPixels, type GreyImage, type Pixels } from '../solve/make/GreyImage.js';
 import type { CliIO } from './CliIO.js';
@@ -7,8 +5,8 @@ import { inputName, readBytes } from './io.js';
 
 /**
  * Images as grey levels for `make`: PNG (pngjs), JPEG (jpeg-js) and SVG (resvg, which the
- * project renders PNGs with), all pure decoders but resvg's prebuilt binary, loaded on first
- * use. Each becomes RGBA pixels, then the grey levels of a W x H board (greyOfPixels: the
+ * project renders PNGs with), all pure decoders but resvg's prebuilt binary, each loaded on
+ * first use (as renderPng loads resvg), so no other command loads them at start-up. Each becomes RGBA pixels, then the grey levels of a W x H board (greyOfPixels: the
  * web page's semantics, alpha composited on white). A file that cannot be decoded, or decodes
  * to no pixels, is bad input naming the file.
  */
@@ -42,10 +40,12 @@ async function decode(bytes: Buffer, kind: ImageKind, name: string, width: numbe
   try {
     switch (kind) {
       case 'png': {
+        const { PNG } = await import('pngjs');
         const png = PNG.sync.read(bytes);
         return { width: png.width, height: png.height, data: png.data };
       }
       case 'jpeg': {
+        const { default: jpeg } = await import('jpeg-js');
         const img = jpeg.decode(bytes, { useTArray: true, formatAsRGBA: true, maxMemoryUsageInMB: 512 });
         return { width: img.width, height: img.height, data: img.data };
       }
