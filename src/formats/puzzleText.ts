@@ -28,6 +28,11 @@ export function readPuzzle(text: string, options: { readonly format?: InputForma
   return readPuzzleFile(text, chosen, name);
 }
 
+/** The format a file name's extension names (`.pic` or `.picture`: a picture), or undefined. */
+export function inputFormatFromPath(path: string): InputFormat | undefined {
+  return /\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path);
+}
+
 /**
  * The format `readPuzzle` reads `text` in: `format`, else the path's extension, else the
  * content when unambiguous (`render` uses it to tell a many-block ciphertext from a puzzle).
@@ -39,7 +44,7 @@ export function inputFormatOf(text: string, options: { readonly format?: InputFo
     const name = options.source ?? options.path ?? '<input>';
     throw new InputError('E_PARSE', `${sourceName(name)}: empty ${path === undefined ? 'input' : 'file'}: no puzzle to read`);
   }
-  const byName = path ? (/\.pic(ture)?$/i.test(path) ? 'picture' : formatFromPath(path)) : undefined;
+  const byName = path ? inputFormatFromPath(path) : undefined;
   const chosen = options.format ?? byName ?? (isPictureText(text) ? 'picture' : sniffFormat(text));
   if (!chosen) {
     const name = options.source ?? options.path ?? '<input>';

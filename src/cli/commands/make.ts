@@ -1,8 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from '@commander-js/extra-typings';
 import { InputError } from '../../errors.js';
-import { formatFromPath } from '../../formats/detectFormat.js';
-import type { InputFormat } from '../../formats/puzzleText.js';
-import { formatPuzzle } from '../../formats/puzzleText.js';
+import { formatPuzzle, inputFormatFromPath, type InputFormat } from '../../formats/puzzleText.js';
 import { counted } from '../../formats/counted.js';
 import { gridRows, type Grid } from '../../grid/Puzzle.js';
 import { DEFAULT_MAKE_TIMEOUT_MS, MAKE_DIFFICULTIES, MAKE_GOALS, makePuzzle, type MakeResult } from '../../puzzle/makePuzzle.js';
@@ -76,8 +74,7 @@ function cellPairs(value: string): { x: number; y: number }[] {
 
 /** The format `-o FILE` names by its extension. */
 function outputFormatOf(path: string): InputFormat {
-  if (/\.pic(ture)?$/i.test(path)) return 'picture';
-  const f = formatFromPath(path);
+  const f = inputFormatFromPath(path);
   if (!f || f === 'cipher') usage(`-o ${path}: name the puzzle's format by the extension: .pic, .non, .nin, .xml or .json`);
   return f;
 }
