@@ -10,7 +10,7 @@ import { certificateJson, certificateReport, certificateText } from '../certific
 import { exitCode } from '../ExitCode.js';
 import { imageKindOf, readImage } from '../imageInput.js';
 import { checkOutputs, inputName, writeOutput } from '../io.js';
-import { certifyOption, certifyTarget, engineOption, fromOption, memoryOption, quietOption, seconds, usage, wholeNumber } from '../options.js';
+import { certifyOption, certifyTarget, engineOption, fromOption, memoryOption, quietOption, runOptions, timeoutOption, usage, wholeNumber } from '../options.js';
 import { difficultyText, headline } from './solve.js';
 import { readPuzzleInput } from './puzzleInput.js';
 
@@ -28,7 +28,7 @@ function declare(program: Command) {
     .addOption(new Option('--threshold <darkness>', 'for an image: a cell starts black when its darkness (0 white .. 1 black) is above this (default 0.5)').argParser(unitNumber))
     .addOption(new Option('--max-changes <k>', 'change at most k cells (exit 1 when it is proven that no k do)').argParser(wholeNumber(0, 1e6)))
     .addOption(new Option('--keep <cells>', 'cells never changed: x,y pairs (0-based column and row, as a .non file\'s given), separated by spaces').argParser(cellPairs))
-    .addOption(new Option('-t, --timeout <seconds>', `time limit of the search (default ${DEFAULT_MAKE_TIMEOUT_MS / 1000}) past its first, greedy picture, which is always finished; the best found is kept, with the lower bound proved`).argParser(seconds))
+    .addOption(timeoutOption(`time limit of the search (default ${DEFAULT_MAKE_TIMEOUT_MS / 1000}) past its first, greedy picture, which is always finished; the best found is kept, with the lower bound proved`))
     .option('--json', 'print one JSON document: {"status","goal","count","changes":[[x,y]],"cost","fewest","lowerBound","verdict",...}')
     .addOption(new Option('-o, --output <file>', 'write the puzzle to this file (whole or not at all) in the format its extension names: .pic, .non, .nin, .xml or .json; the report still goes to stdout'))
     .addOption(certifyOption('DIR/STEM.cnf and DIR/STEM.lrat'))
@@ -105,9 +105,7 @@ async function makeCommand(io: CliIO, path: string, flags: MakeFlags): Promise<n
     ...(flags.maxChanges !== undefined ? { maxChanges: flags.maxChanges } : {}),
     ...(keep.length ? { keep } : {}),
     ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
-    ...(flags.timeout !== undefined ? { timeoutMs: flags.timeout * 1000 } : {}),
-    ...(flags.engine ? { engine: flags.engine } : {}),
-    ...(flags.memory !== undefined ? { memoryCapBytes: flags.memory * 2 ** 20 } : {}),
+    ...runOptions(flags, 1), // the time limit, engine and memory cap; the search runs in this thread
     ...(certify ? { certify: true } : {}),
   });
   const cert = certify && r.status === 'made' ? await certificateReport(r.certificate, certify.dir, certify.stem, false, [path]) : undefined;
