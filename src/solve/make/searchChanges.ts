@@ -325,9 +325,8 @@ export class ChangeSearch {
     }
   }
 
-  /** `cells` becomes the best when it has fewer changes than the best, or as many and costs less. */
-  private keepBetter(cells: number[]): void {
-    const cost = this.costOf(cells);
+  /** `cells` (costing `cost`) becomes the best when it has fewer changes than the best, or as many and costs less. */
+  private keepBetter(cells: number[], cost = this.costOf(cells)): void {
     if (!this.best || cells.length < this.best.cells.length || (cells.length === this.best.cells.length && cost < this.best.cost - COST_EPSILON)) this.best = { cells, cost };
   }
 
@@ -345,13 +344,13 @@ export class ChangeSearch {
     if (depth === k) {
       const j = this.judgeHere(parent, false);
       if (!j.decided) this.undecided = true;
-      if (j.met) this.found(cost);
+      if (j.met) this.keepBetter([...this.flipped], cost);
       return 'done';
     }
     const j = depth === 0 ? parent : this.internal(parent);
     if (!j.decided) this.undecided = true;
     if (j.met) {
-      this.found(cost);
+      this.keepBetter([...this.flipped], cost);
       return 'done';
     }
     const marked: number[] = [];
@@ -393,11 +392,6 @@ export class ChangeSearch {
     const b = this.best;
     if (!b || b.cells.length > k) return false;
     return cost + (k - depth) * this.minCost >= b.cost - COST_EPSILON;
-  }
-
-  private found(cost: number): void {
-    const cells = [...this.flipped];
-    if (!this.best || cells.length < this.best.cells.length || (cells.length === this.best.cells.length && cost < this.best.cost - COST_EPSILON)) this.best = { cells, cost };
   }
 }
 
