@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
+import { SVG_SAMPLES } from '../src/cli/imageInput.js';
 import { greyOfPixels, type GreyImage } from '../src/solve/make/GreyImage.js';
 import { packageRoot } from './harness/doc.js';
 
@@ -21,8 +22,6 @@ export const ICON_PACKAGE = 'bootstrap-icons';
 export const EVERY = 10;
 export const SIZES = [24, 30] as const;
 export const THRESHOLD = 0.5;
-/** Pixels a cell across that SVGs are rasterised at (as src/cli/imageInput.ts). */
-const SAMPLES = 8;
 
 export interface Icon {
   readonly name: string;
@@ -53,8 +52,14 @@ export function everyNth(dir: string, every: number): string[] {
     .filter((_, i) => i % every === 0);
 }
 
+/** An icon's name: its file's without .svg. */
+const iconName = (file: string): string => file.replace(/\.svg$/, '');
+
+/** The version of the benchmark set's package installed. */
+const installedVersion = (): string => (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', ICON_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+
 export function renderIcon(svg: Buffer, size: number): GreyImage {
-  const img = new Resvg(svg, { fitTo: { mode: 'width', value: size * SAMPLES } }).render();
+  const img = new Resvg(svg, { fitTo: { mode: 'width', value: size * SVG_SAMPLES } }).render();
   return greyOfPixels({ width: img.width, height: img.height, data: img.pixels }, size, size);
 }
 
@@ -66,17 +71,17 @@ export function digestOf(icons: readonly Icon[]): string {
 
 /** The icons of `dir` (every `every`-th) at each size. */
 export function iconsOf(dir: string, every: number, sizes: readonly number[]): Icon[] {
-  const names = everyNth(dir, every);
-  return sizes.flatMap((size) => names.map((name) => ({ name: name.replace(/\.svg$/, ''), size, image: renderIcon(readFileSync(join(dir, name)), size) })));
+  const files = everyNth(dir, every);
+  return sizes.flatMap((size) => files.map((file) => ({ name: iconName(file), size, image: renderIcon(readFileSync(join(dir, file)), size) })));
 }
 
 /** The benchmark set, checked against its manifest. */
 export function benchmarkIcons(): Icon[] {
   const manifest = JSON.parse(readFileSync(MANIFEST(), 'utf8')) as IconManifest;
-  const version = (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', ICON_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = installedVersion();
   if (version !== manifest.version) throw new Error(`${ICON_PACKAGE} ${version} is installed; the manifest names ${manifest.version} (npm ci installs the pinned one)`);
   const icons = iconsOf(iconDir(), EVERY, SIZES);
-  const names = everyNth(iconDir(), EVERY).map((n) => n.replace(/\.svg$/, ''));
+  const names = everyNth(iconDir(), EVERY).map(iconName);
   if (JSON.stringify(names) !== JSON.stringify(manifest.names)) throw new Error('the icons chosen differ from the manifest bench/results/make-icons.json');
   for (const size of SIZES) {
     const d = digestOf(icons.filter((i) => i.size === size));
@@ -87,16 +92,16 @@ export function benchmarkIcons(): Icon[] {
 
 /** The manifest of the icons as rendered now (written by `npm run bench -- make --manifest`). */
 export function manifestNow(): IconManifest {
-  const version = (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', ICON_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = installedVersion();
   const icons = iconsOf(iconDir(), EVERY, SIZES);
   return {
     package: ICON_PACKAGE,
     version,
     rule: `every ${EVERY}th file of icons/*.svg in name order, from the first`,
     threshold: THRESHOLD,
-    samplesPerCell: SAMPLES,
+    samplesPerCell: SVG_SAMPLES,
     sizes: SIZES,
-    names: everyNth(iconDir(), EVERY).map((n) => n.replace(/\.svg$/, '')),
+    names: everyNth(iconDir(), EVERY).map(iconName),
     digests: Object.fromEntries(SIZES.map((s) => [String(s), digestOf(icons.filter((i) => i.size === s))])),
   };
 }

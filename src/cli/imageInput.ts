@@ -23,9 +23,10 @@ export function imageKindOf(path: string | undefined): ImageKind | undefined {
 /**
  * SVG is rasterised at this many pixels a cell across (unit: pixels per cell; range 1 and up),
  * then averaged down: 8 x 8 samples a cell give grey levels in steps of 1/64, finer than any
- * threshold a user picks, at a cost of 16x the board's pixels under 1 ms at 30x30.
+ * threshold a user picks, at a cost of 16x the board's pixels under 1 ms at 30x30. The make
+ * benchmark renders its icons at this too (bench/makeIcons.ts).
  */
-const SVG_SAMPLES = 8;
+export const SVG_SAMPLES = 8;
 
 export async function readImage(io: CliIO, path: string, kind: ImageKind, width: number, height: number): Promise<GreyImage> {
   const name = inputName(path);
