@@ -92,8 +92,7 @@ export class PictureJudge {
 
   /** Cells line logic leaves open in the puzzle of the picture `cells` (0: line-solvable). */
   openCells(cells: Uint8Array): number {
-    const core = new NonogramCore(puzzleOf(makeGrid(this.width, this.height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
-    this.runs++;
+    const core = this.coreOf(cells);
     try {
       const domains = new Uint8Array(this.width * this.height).fill(UNKNOWN);
       if (core.load(domains) === 'solved') return 0;
@@ -107,8 +106,7 @@ export class PictureJudge {
   /** Whether the picture `cells` (row-major, 1 black) meets the target; with `wantZone`, a sound zone when one is known. */
   judge(cells: Uint8Array, wantZone: boolean): Judgement {
     const { width, height } = this;
-    const core = new NonogramCore(puzzleOf(makeGrid(width, height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
-    this.runs++;
+    const core = this.coreOf(cells);
     try {
       const domains = new Uint8Array(width * height).fill(UNKNOWN);
       const line = core.load(domains);
@@ -151,8 +149,7 @@ export class PictureJudge {
   judgeChange(cells: Uint8Array, parent: Uint8Array, changed: number, wantZone: boolean): Judgement {
     if (this.target !== 'line-solvable') return this.judge(cells, wantZone);
     const { width, height } = this;
-    const core = new NonogramCore(puzzleOf(makeGrid(width, height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
-    this.runs++;
+    const core = this.coreOf(cells);
     try {
       const domains = parent.slice();
       if (domains[changed] !== UNKNOWN) domains[changed] = cells[changed] ? BLACK : WHITE;
@@ -163,6 +160,13 @@ export class PictureJudge {
       core.dispose();
     }
     return this.judge(cells, wantZone);
+  }
+
+  /** A core for the puzzle of the picture `cells`, counted in `runs`; the caller disposes it. */
+  private coreOf(cells: Uint8Array): NonogramCore {
+    const core = new NonogramCore(puzzleOf(makeGrid(this.width, this.height, cells)), { cacheBits: CANDIDATE_CACHE_BITS });
+    this.runs++;
+    return core;
   }
 
   /** The lines of a shrunk stalled fixpoint (class comment); `domains` is line logic's fixpoint, changed in place. */
