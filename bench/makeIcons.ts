@@ -18,7 +18,7 @@ import { SVG_SAMPLES } from '../src/cli/imageInput.js';
 import { greyOfPixels, type GreyImage } from '../src/solve/make/GreyImage.js';
 import { packageRoot } from './harness/doc.js';
 
-export const ICON_PACKAGE = 'bootstrap-icons';
+const ICON_PACKAGE = 'bootstrap-icons';
 export const EVERY = 10;
 export const SIZES = [24, 30] as const;
 export const THRESHOLD = 0.5;
@@ -45,7 +45,7 @@ export const MANIFEST = (): string => join(packageRoot(), 'bench', 'results', 'm
 const iconDir = (): string => join(packageRoot(), 'node_modules', ICON_PACKAGE, 'icons');
 
 /** Every `every`-th SVG file of `dir` in name order, from the first. */
-export function everyNth(dir: string, every: number): string[] {
+function everyNth(dir: string, every: number): string[] {
   return readdirSync(dir)
     .filter((n) => n.endsWith('.svg'))
     .sort()
@@ -58,12 +58,12 @@ const iconName = (file: string): string => file.replace(/\.svg$/, '');
 /** The version of the benchmark set's package installed. */
 const installedVersion = (): string => (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', ICON_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
 
-export function renderIcon(svg: Buffer, size: number): GreyImage {
+function renderIcon(svg: Buffer, size: number): GreyImage {
   const img = new Resvg(svg, { fitTo: { mode: 'width', value: size * SVG_SAMPLES } }).render();
   return greyOfPixels({ width: img.width, height: img.height, data: img.pixels }, size, size);
 }
 
-export function digestOf(icons: readonly Icon[]): string {
+function digestOf(icons: readonly Icon[]): string {
   const h = createHash('sha256');
   for (const i of icons) h.update(`${i.name} ${Array.from(i.image.darkness, (d) => d.toFixed(6)).join(' ')}\n`);
   return h.digest('hex');
