@@ -6,9 +6,10 @@ import { inputName, readBytes } from './io.js';
 /**
  * Images as grey levels for `make`: PNG (pngjs), JPEG (jpeg-js) and SVG (resvg, which the
  * project renders PNGs with), all pure decoders but resvg's prebuilt binary, each loaded on
- * first use (as renderPng loads resvg), so no other command loads them at start-up. Each becomes RGBA pixels, then the grey levels of a W x H board (greyOfPixels: the
- * web page's semantics, alpha composited on white). A file that cannot be decoded, or decodes
- * to no pixels, is bad input naming the file.
+ * first use (as renderPng loads resvg), so no other command loads them at start-up. Each
+ * becomes RGBA pixels, then the grey levels of a W x H board (greyOfPixels: the web page's
+ * semantics, alpha composited on white). A file that cannot be decoded, or decodes to no
+ * pixels, is bad input naming the file.
  */
 export type ImageKind = 'png' | 'jpeg' | 'svg';
 
