@@ -72,6 +72,16 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   return el as T;
 };
 
+/** A field of seconds (the Time limit, the Search limit) in ms; undefined while it holds no positive number. */
+function secondsField(id: string): number | undefined {
+  const field = $<HTMLInputElement>(id);
+  const seconds = Number(field.value);
+  return field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/** What a field of seconds takes, its `label` and its default (the page's value for it) named. */
+const secondsWanted = (id: string, label: string): string => `${label}: a number of seconds above 0 (${$<HTMLInputElement>(id).defaultValue} is the default).`;
+
 interface Stroke {
   readonly before: Drawing;
   /** The stroke marks protected cells (`cells` is then the protection) rather than painting. */
@@ -266,22 +276,22 @@ export class Editor {
 
   /** The Time limit field's limit (ms), or the last good one while it holds no positive number of seconds. */
   private currentLimit(): number {
-    const field = $<HTMLInputElement>('ed-limit');
-    const seconds = Number(field.value);
-    if (field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0) this.limitMs = seconds * 1000;
+    this.limitMs = secondsField('ed-limit') ?? this.limitMs;
     return this.limitMs;
   }
 
   /** The Time limit field changed: an error says what it takes, a good limit asks the verdict again. */
   private limitChanged(): void {
-    const before = this.limitMs;
-    const field = $<HTMLInputElement>('ed-limit');
-    if (this.currentLimit() !== Number(field.value) * 1000) {
-      this.page.showError(`Time limit: a number of seconds above 0 (${LIVE_LIMIT_MS / 1000} is the default).`);
+    const ms = secondsField('ed-limit');
+    if (ms === undefined) {
+      this.page.showError(secondsWanted('ed-limit', 'Time limit'));
       return;
     }
     this.page.showError(undefined);
-    if (this.limitMs !== before) this.recheck();
+    if (ms !== this.limitMs) {
+      this.limitMs = ms;
+      this.recheck();
+    }
   }
 
   private updateLink(): void {
@@ -638,12 +648,10 @@ export class Editor {
 
   /** The Search limit field (ms), or undefined (and an error saying what it takes) when it holds no positive number of seconds. */
   private makeLimit(): number | undefined {
-    const field = $<HTMLInputElement>('ed-make-limit');
-    const seconds = Number(field.value);
-    if (field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+    const ms = secondsField('ed-make-limit');
     // The field's default is the library's DEFAULT_MAKE_TIMEOUT_MS (the test compares them): importing it would bring the solver into the page's script.
-    this.page.showError(`Search limit: a number of seconds above 0 (${field.defaultValue} is the default).`);
-    return undefined;
+    if (ms === undefined) this.page.showError(secondsWanted('ed-make-limit', 'Search limit'));
+    return ms;
   }
 
   /**
