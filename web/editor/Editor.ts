@@ -715,13 +715,10 @@ export class Editor {
 
   /** No proposal any more (a change of the picture, Dismiss, a new search): a search still running is stopped. */
   private dropMake(): void {
-    const m = this.make;
-    if (!m) return;
+    if (!this.make) return;
+    // Its request resolves later, to a search no longer the tab's: makeAsk drops the answer.
+    this.makeStop();
     this.make = undefined;
-    if (m.ending === 'searching') {
-      m.ending = 'stopped';
-      this.page.stop();
-    }
     this.renderMake();
   }
 
