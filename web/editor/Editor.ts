@@ -134,8 +134,9 @@ export class Editor {
   private givens: Givens | undefined;
   private image: { pixels: Pixels; name: string } | undefined;
   /** Cells the make search may not change (1 protected), row-major; cleared when the board's size changes. */
-  private protect = new Uint8Array(START_SIDE * START_SIDE);
-  private protectSize = `${START_SIDE}x${START_SIDE}`;
+  private protect = new Uint8Array(0);
+  /** The board size `protect` is for (`WxH`): none at first, so the first picture sets it up. */
+  private protectSize = '';
   private protectMode = false;
   private imageGrey: ImageGrey | undefined;
   private make: MakeState | undefined;
@@ -214,19 +215,25 @@ export class Editor {
     this.changed();
   }
 
-  /** After any change of the picture: its given cells dropped, redraw, a new verdict, link. */
+  /**
+   * After any change of the picture: its given cells dropped, redraw, a new verdict, link.
+   * During a stroke (`strokeGoesOn`, at each cell it paints) only what the stroke changes is
+   * done again: the link and the grey levels' note follow when it ends (strokeEnd).
+   */
   private changed(strokeGoesOn = false): void {
     this.setGivens(undefined);
     const d = this.drawing;
     if (this.protectSize !== `${d.width}x${d.height}`) {
       this.protect = new Uint8Array(d.cells.length);
       this.protectSize = `${d.width}x${d.height}`;
+      this.protectChanged();
     }
     if (this.imageGrey && (this.imageGrey.grey.width !== d.width || this.imageGrey.grey.height !== d.height)) this.imageGrey = undefined;
     // A proposal is for the picture it was asked for: any other picture drops it (and stops its search).
     if (this.make && !sameDrawing(this.make.base, d)) this.dropMake();
     this.accepted = '';
-    this.protectChanged();
+    if (!strokeGoesOn) this.greyNote();
+    this.renderMake();
     this.cursor = Math.min(this.cursor, this.drawing.cells.length - 1);
     const grid = this.view.grid;
     grid.dataset.rows = drawingRows(this.drawing).join('/');
@@ -422,9 +429,10 @@ export class Editor {
     this.history.record(s.before);
     this.updateButtons();
     this.scheduleDraw();
-    // The stroke is over: its last picture's verdict matters now, and the link follows it.
+    // The stroke is over: its last picture's verdict matters now, and the link and the note follow it.
     this.verdicts?.hurry(STOPPED_GRACE_MS);
     this.updateLink();
+    this.greyNote();
   }
 
   private key(e: KeyboardEvent): void {
@@ -618,7 +626,7 @@ export class Editor {
     this.replace(d, true);
     this.imageGrey = made.grey;
     this.closeImage();
-    this.protectChanged();
+    this.greyNote();
     $('ed-import-note').textContent = `Imported the image at ${d.width} x ${d.height}: its grey levels stay with the picture for “Make it …”.`;
   }
 
@@ -749,17 +757,21 @@ export class Editor {
     return undefined;
   }
 
-  /** The protected cells changed (or the picture did): their marks, count, and what the proposal says. */
+  /** The protected cells changed: their marks, count, and what the proposal says. */
   private protectChanged(): void {
     const n = this.protect.reduce((a, v) => a + v, 0);
     this.view.grid.dataset.protected = [...this.protect.keys()].filter((i) => this.protect[i]).join(' ');
     $('ed-protect-count').textContent = n ? counted(n, 'cell') : 'none';
     ($('ed-unprotect') as HTMLButtonElement).disabled = n === 0;
+    this.renderMake();
+  }
+
+  /** What the search makes of the image's grey levels, while the picture has them (after a change of the picture or of them). */
+  private greyNote(): void {
     const g = this.greyInput();
     $('ed-make-grey').textContent = g
       ? ` The search uses the grey levels of ${this.imageGrey!.name}: changing a cell near the threshold costs less than a clearly black or white one${g.edited ? `; the ${counted(g.edited, 'cell')} drawn by hand since count as pure black or white` : ''}. A resize, shift, invert, clear or another picture drops them.`
       : '';
-    this.renderMake();
   }
 
   private renderMake(): void {
