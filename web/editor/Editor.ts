@@ -31,7 +31,7 @@ import type { DrawExportFormat, DrawMakeResult, PuzzleFormatChoice, Receiver, Re
 import { BoardView } from './BoardView.js';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
 import { darknessThreshold, editedGrey, greyCells, imageGrey, type GreyImage, type Pixels } from './imagePicture.js';
-import { combine, GOAL_WORDS, needsProof, proposalWords } from './makeProposal.js';
+import { combine, GOAL_WORDS, needsProof, proposalWords, stalledWords } from './makeProposal.js';
 import { UndoHistory } from './UndoHistory.js';
 import { VerdictClient, type VerdictAnswer } from './VerdictClient.js';
 
@@ -352,7 +352,7 @@ export class Editor {
     switch (r.status) {
       case 'unique':
         if (r.lineSolvable) return `unique${w} and line-solvable: line logic alone finds the picture (${board})${plain}.`;
-        return `unique${w}, but line logic alone stalls: ${r.difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search'} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
+        return `unique${w}, but line logic alone stalls: ${stalledWords(r.difficulty)} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
       case 'multiple':
         return `multiple${w}: two pictures fit, ${counted(r.differ.length, 'cell')} differ (marked red): change some of them, or give cells away with “unique” below (${board}).`;
       case 'none':
