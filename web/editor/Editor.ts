@@ -266,7 +266,27 @@ export class Editor {
     v.classList.add('checking');
     $('ed-keep-going').hidden = true;
     this.scheduleDraw();
-    if (this.verdicts) this.ask(strokeGoesOn ? DRAG_GRACE_MS : STOPPED_GRACE_MS);
+    if (this.verdicts) this.askSoon(strokeGoesOn ? DRAG_GRACE_MS : STOPPED_GRACE_MS);
+  }
+
+  /** The grace of the verdict asked for by this task's last change, until it is sent (askSoon). */
+  private askGrace: number | undefined;
+
+  /**
+   * Ask for the verdict once the task that changed the puzzle is done, so that changes made
+   * together are judged once, as the last left them: a puzzle opened with given cells is the
+   * picture (its givens dropped), then the givens; asked at each, the first verdict was started
+   * only to be stopped, its worker replaced when it took more than the grace.
+   */
+  private askSoon(graceMs: number): void {
+    if (this.askGrace === undefined) {
+      queueMicrotask(() => {
+        const grace = this.askGrace!;
+        this.askGrace = undefined;
+        this.ask(grace);
+      });
+    }
+    this.askGrace = graceMs;
   }
 
   private updateButtons(): void {
