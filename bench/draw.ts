@@ -224,9 +224,14 @@ async function makeDone(page: Page, button: string): Promise<Record<string, stri
   return page.evaluate(() => ({ ...(globalThis as unknown as PageGlobals).document.querySelector('#ed-make')!.dataset }));
 }
 
-async function makeIcons(page: Page, count: number): Promise<MakeRun[]> {
+/** The icons of the make timings: every `step`-th of the sorted names, for `count` of them. */
+function iconChoice(count: number): { names: string[]; step: number } {
   const names = readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).sort();
-  const step = Math.max(1, Math.floor(names.length / count));
+  return { names, step: Math.max(1, Math.floor(names.length / count)) };
+}
+
+async function makeIcons(page: Page, count: number): Promise<MakeRun[]> {
+  const { names, step } = iconChoice(count);
   const runs: MakeRun[] = [];
   for (let k = 0; k < count && k * step < names.length; k++) {
     const icon = names[k * step]!;
@@ -388,7 +393,7 @@ function makeView(runs: readonly MakeRun[]) {
   });
   return view({
     about:
-      `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${Math.floor(readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).length / (runs.length / 2))}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (${DEFAULT_MAKE_TIMEOUT_MS / 1000} s). ` +
+      `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${iconChoice(runs.length / 2).step}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (${DEFAULT_MAKE_TIMEOUT_MS / 1000} s). ` +
       'Times as the page measures them, from the press of the button: to the first answer shown (the greedy proposal, or the final one when the greedy one is proved best at once), and to the last (the proof of the fewest, or the limit). Proven: the count of changed cells proved fewest.',
     rows: groups,
     columns: [

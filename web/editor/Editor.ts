@@ -31,7 +31,7 @@ import type { DrawExportFormat, DrawMakeResult, PuzzleFormatChoice, Receiver, Re
 import { BoardView } from './BoardView.js';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
 import { darknessThreshold, editedGrey, greyCells, imageGrey, type GreyImage, type Pixels } from './imagePicture.js';
-import { combine, GOAL_WORDS, needsProof, proposalWords } from './makeProposal.js';
+import { combine, GOAL_WORDS, needsProof, proposalWords, stalledWords } from './makeProposal.js';
 import { UndoHistory } from './UndoHistory.js';
 import { VerdictClient, type VerdictAnswer } from './VerdictClient.js';
 
@@ -71,6 +71,16 @@ const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   if (!el) throw new Error(`page element #${id} is missing`);
   return el as T;
 };
+
+/** A field of seconds (the Time limit, the Search limit) in ms; undefined while it holds no positive number. */
+function secondsField(id: string): number | undefined {
+  const field = $<HTMLInputElement>(id);
+  const seconds = Number(field.value);
+  return field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/** What a field of seconds takes, its `label` and its default (the page's value for it) named. */
+const secondsWanted = (id: string, label: string): string => `${label}: a number of seconds above 0 (${$<HTMLInputElement>(id).defaultValue} is the default).`;
 
 interface Stroke {
   readonly before: Drawing;
@@ -124,8 +134,9 @@ export class Editor {
   private givens: Givens | undefined;
   private image: { pixels: Pixels; name: string } | undefined;
   /** Cells the make search may not change (1 protected), row-major; cleared when the board's size changes. */
-  private protect = new Uint8Array(START_SIDE * START_SIDE);
-  private protectSize = `${START_SIDE}x${START_SIDE}`;
+  private protect = new Uint8Array(0);
+  /** The board size `protect` is for (`WxH`): none at first, so the first picture sets it up. */
+  private protectSize = '';
   private protectMode = false;
   private imageGrey: ImageGrey | undefined;
   private make: MakeState | undefined;
@@ -204,19 +215,25 @@ export class Editor {
     this.changed();
   }
 
-  /** After any change of the picture: its given cells dropped, redraw, a new verdict, link. */
+  /**
+   * After any change of the picture: its given cells dropped, redraw, a new verdict, link.
+   * During a stroke (`strokeGoesOn`, at each cell it paints) only what the stroke changes is
+   * done again: the link and the grey levels' note follow when it ends (strokeEnd).
+   */
   private changed(strokeGoesOn = false): void {
     this.setGivens(undefined);
     const d = this.drawing;
     if (this.protectSize !== `${d.width}x${d.height}`) {
       this.protect = new Uint8Array(d.cells.length);
       this.protectSize = `${d.width}x${d.height}`;
+      this.protectChanged();
     }
     if (this.imageGrey && (this.imageGrey.grey.width !== d.width || this.imageGrey.grey.height !== d.height)) this.imageGrey = undefined;
     // A proposal is for the picture it was asked for: any other picture drops it (and stops its search).
     if (this.make && !sameDrawing(this.make.base, d)) this.dropMake();
     this.accepted = '';
-    this.protectChanged();
+    if (!strokeGoesOn) this.greyNote();
+    this.renderMake();
     this.cursor = Math.min(this.cursor, this.drawing.cells.length - 1);
     const grid = this.view.grid;
     grid.dataset.rows = drawingRows(this.drawing).join('/');
@@ -249,7 +266,27 @@ export class Editor {
     v.classList.add('checking');
     $('ed-keep-going').hidden = true;
     this.scheduleDraw();
-    if (this.verdicts) this.ask(strokeGoesOn ? DRAG_GRACE_MS : STOPPED_GRACE_MS);
+    if (this.verdicts) this.askSoon(strokeGoesOn ? DRAG_GRACE_MS : STOPPED_GRACE_MS);
+  }
+
+  /** The grace of the verdict asked for by this task's last change, until it is sent (askSoon). */
+  private askGrace: number | undefined;
+
+  /**
+   * Ask for the verdict once the task that changed the puzzle is done, so that changes made
+   * together are judged once, as the last left them: a puzzle opened with given cells is the
+   * picture (its givens dropped), then the givens; asked at each, the first verdict was started
+   * only to be stopped, its worker replaced when it took more than the grace.
+   */
+  private askSoon(graceMs: number): void {
+    if (this.askGrace === undefined) {
+      queueMicrotask(() => {
+        const grace = this.askGrace!;
+        this.askGrace = undefined;
+        this.ask(grace);
+      });
+    }
+    this.askGrace = graceMs;
   }
 
   private updateButtons(): void {
@@ -266,22 +303,22 @@ export class Editor {
 
   /** The Time limit field's limit (ms), or the last good one while it holds no positive number of seconds. */
   private currentLimit(): number {
-    const field = $<HTMLInputElement>('ed-limit');
-    const seconds = Number(field.value);
-    if (field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0) this.limitMs = seconds * 1000;
+    this.limitMs = secondsField('ed-limit') ?? this.limitMs;
     return this.limitMs;
   }
 
   /** The Time limit field changed: an error says what it takes, a good limit asks the verdict again. */
   private limitChanged(): void {
-    const before = this.limitMs;
-    const field = $<HTMLInputElement>('ed-limit');
-    if (this.currentLimit() !== Number(field.value) * 1000) {
-      this.page.showError(`Time limit: a number of seconds above 0 (${LIVE_LIMIT_MS / 1000} is the default).`);
+    const ms = secondsField('ed-limit');
+    if (ms === undefined) {
+      this.page.showError(secondsWanted('ed-limit', 'Time limit'));
       return;
     }
     this.page.showError(undefined);
-    if (this.limitMs !== before) this.recheck();
+    if (ms !== this.limitMs) {
+      this.limitMs = ms;
+      this.recheck();
+    }
   }
 
   private updateLink(): void {
@@ -335,7 +372,7 @@ export class Editor {
     switch (r.status) {
       case 'unique':
         if (r.lineSolvable) return `unique${w} and line-solvable: line logic alone finds the picture (${board})${plain}.`;
-        return `unique${w}, but line logic alone stalls: ${r.difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search'} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
+        return `unique${w}, but line logic alone stalls: ${stalledWords(r.difficulty)} (${board}). “Line-solvable” below gives the fewest cells that make line logic enough.`;
       case 'multiple':
         return `multiple${w}: two pictures fit, ${counted(r.differ.length, 'cell')} differ (marked red): change some of them, or give cells away with “unique” below (${board}).`;
       case 'none':
@@ -412,9 +449,10 @@ export class Editor {
     this.history.record(s.before);
     this.updateButtons();
     this.scheduleDraw();
-    // The stroke is over: its last picture's verdict matters now, and the link follows it.
+    // The stroke is over: its last picture's verdict matters now, and the link and the note follow it.
     this.verdicts?.hurry(STOPPED_GRACE_MS);
     this.updateLink();
+    this.greyNote();
   }
 
   private key(e: KeyboardEvent): void {
@@ -608,7 +646,7 @@ export class Editor {
     this.replace(d, true);
     this.imageGrey = made.grey;
     this.closeImage();
-    this.protectChanged();
+    this.greyNote();
     $('ed-import-note').textContent = `Imported the image at ${d.width} x ${d.height}: its grey levels stay with the picture for “Make it …”.`;
   }
 
@@ -638,12 +676,10 @@ export class Editor {
 
   /** The Search limit field (ms), or undefined (and an error saying what it takes) when it holds no positive number of seconds. */
   private makeLimit(): number | undefined {
-    const field = $<HTMLInputElement>('ed-make-limit');
-    const seconds = Number(field.value);
-    if (field.value.trim() !== '' && Number.isFinite(seconds) && seconds > 0) return seconds * 1000;
+    const ms = secondsField('ed-make-limit');
     // The field's default is the library's DEFAULT_MAKE_TIMEOUT_MS (the test compares them): importing it would bring the solver into the page's script.
-    this.page.showError(`Search limit: a number of seconds above 0 (${field.defaultValue} is the default).`);
-    return undefined;
+    if (ms === undefined) this.page.showError(secondsWanted('ed-make-limit', 'Search limit'));
+    return ms;
   }
 
   /**
@@ -707,13 +743,10 @@ export class Editor {
 
   /** No proposal any more (a change of the picture, Dismiss, a new search): a search still running is stopped. */
   private dropMake(): void {
-    const m = this.make;
-    if (!m) return;
+    if (!this.make) return;
+    // Its request resolves later, to a search no longer the tab's: makeAsk drops the answer.
+    this.makeStop();
     this.make = undefined;
-    if (m.ending === 'searching') {
-      m.ending = 'stopped';
-      this.page.stop();
-    }
     this.renderMake();
   }
 
@@ -744,17 +777,21 @@ export class Editor {
     return undefined;
   }
 
-  /** The protected cells changed (or the picture did): their marks, count, and what the proposal says. */
+  /** The protected cells changed: their marks, count, and what the proposal says. */
   private protectChanged(): void {
     const n = this.protect.reduce((a, v) => a + v, 0);
     this.view.grid.dataset.protected = [...this.protect.keys()].filter((i) => this.protect[i]).join(' ');
     $('ed-protect-count').textContent = n ? counted(n, 'cell') : 'none';
     ($('ed-unprotect') as HTMLButtonElement).disabled = n === 0;
+    this.renderMake();
+  }
+
+  /** What the search makes of the image's grey levels, while the picture has them (after a change of the picture or of them). */
+  private greyNote(): void {
     const g = this.greyInput();
     $('ed-make-grey').textContent = g
       ? ` The search uses the grey levels of ${this.imageGrey!.name}: changing a cell near the threshold costs less than a clearly black or white one${g.edited ? `; the ${counted(g.edited, 'cell')} drawn by hand since count as pure black or white` : ''}. A resize, shift, invert, clear or another picture drops them.`
       : '';
-    this.renderMake();
   }
 
   private renderMake(): void {

@@ -7,6 +7,7 @@
 // Every claim shown is one of makePuzzle's proved fields (MakeResult), or the solver's verdict.
 import { counted } from '../../src/formats/counted.js';
 import type { MakeGoal } from '../../src/puzzle/makePuzzle.js';
+import type { Difficulty } from '../../src/solve/SolveResult.js';
 import type { DrawMakeResult } from '../protocol.js';
 
 /** The goal as the buttons say it. */
@@ -82,8 +83,11 @@ function verdictWords(r: DrawMakeResult): string {
   if (!v || v.status === 'unknown') return 'a picture the solver did not decide within its time limit';
   if (v.status !== 'unique') return `a picture the solver finds ${v.status}`;
   if (v.lineSolvable) return 'the picture unique and line-solvable: line logic alone finds it';
-  return `the picture unique; line logic alone stalls on it, ${v.difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search'}`;
+  return `the picture unique; line logic alone stalls on it, ${stalledWords(v.difficulty)}`;
 }
+
+/** What a unique picture needs where line logic alone stalls, as the tab says it (the live verdict too). */
+export const stalledWords = (difficulty: Difficulty | undefined): string => (difficulty === 'probing' ? 'probing (one cell of look-ahead) settles it' : 'it needs search');
 
 function fewestWords(r: DrawMakeResult, c: ProposalContext): string {
   const n = r.changes.length;
