@@ -186,6 +186,8 @@ export function certifyTarget(path: string | undefined, dir: string): { readonly
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 export const requireProofOption = (output: string) =>
   new Option('--require-proof', `exit 3 and write nothing (${output}) unless every annotation is proven smallest`);
+/** The one stderr line of a command that `--require-proof` stopped: `why` no annotation is proven smallest, and that nothing was written. */
+export const requireProofRefusal = (why: string) => `nonocrypt: --require-proof: ${why}; nothing written\n`;
 /** A `--shard K/N` value (collection/shard.ts), its error as commander words it. */
 const shardValue = (v: string) => {
   try {

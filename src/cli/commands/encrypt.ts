@@ -22,6 +22,7 @@ import {
   quietOption,
   receiverOption,
   requireProofOption,
+  requireProofRefusal,
   runOptions,
   secondsOrNone,
   tableFile,
@@ -164,7 +165,7 @@ function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: 
   const cipher = formatCiphertext(r.ciphertext);
   const unproven = r.blocks.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => !b.proven);
   if (flags.requireProof && unproven.length > 0) {
-    io.stderr.write(`nonocrypt: --require-proof: ${refusal(unproven)}; nothing written\n`);
+    io.stderr.write(requireProofRefusal(refusal(unproven)));
     return exitCode('UNDECIDED');
   }
   if (flags.json) {
