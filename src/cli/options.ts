@@ -207,10 +207,11 @@ export const showOption = () => new Option('--show', 'draw the solution as a puz
 
 /** The width help paragraphs are wrapped to: a terminal's 80 columns. */
 export const HELP_COLUMNS = 80;
+/** A paragraph of help text, wrapped at spaces to HELP_COLUMNS. */
+export const helpParagraph = (text: string): string => wrapWords(text, HELP_COLUMNS).join('\n');
 
 /** The help paragraph of the commands that take collections. */
 export const collectionHelp = (kind: 'puzzle' | 'ciphertext') =>
-  wrapWords(
+  helpParagraph(
     `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped) or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file, or a folder or glob with no such file, is its own line (error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3. When no argument names a file at all, that is one error (exit 2).`,
-    HELP_COLUMNS,
-  ).join('\n');
+  );
