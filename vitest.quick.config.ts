@@ -38,8 +38,8 @@ export const SLOW_TESTS: Readonly<Record<string, string>> = {
   'test/autoSize.test.ts': "encrypt --size auto on the caller's SAT session, one search of 19 s: 22.4 s",
   'test/cli.test.ts': 'the CLI as processes, a terminal through script(1): 21.1 s',
   'test/gamesCore.test.ts': 'the compiled games core against the TypeScript search: 19.4 s',
-  'test/workflowCli.test.ts': 'the everyday workflow, the CLI as processes: 15.6 s',
   'test/cliWalkFour.test.ts': 'the fourth walk, the CLI as processes, split parts up to their time limits (alone, 2026-12-07): 17.7 s',
+  'test/workflowCli.test.ts': 'the everyday workflow, the CLI as processes: 15.6 s',
   'test/split.test.ts': 'split and merge as processes, through GNU parallel: 15.3 s',
   'test/draw.test.ts': 'the Draw tab in chromium: 14.6 s',
   'test/timeLimits.test.ts': 'the CLI as processes up to their time limits: 14.2 s',
@@ -59,8 +59,8 @@ export const SLOW_TESTS: Readonly<Record<string, string>> = {
   'test/encryptNotes.test.ts': "encrypt's progress and notes, the CLI as a process: 5.8 s",
   'test/lratProof.test.ts': "the proof engine's LRAT proofs, a memory cap reached: 5.3 s",
   'test/certificatesCli.test.ts': 'certificates, the CLI as processes: 5.04 s',
-  'test/browserAutoNote.test.ts': "the page's size auto note in chromium (alone, 2026-12-07): 2.6 s",
   'test/npmInstall.test.ts': 'npm install --package-lock-only and npm ci --dry-run in a scratch folder: 3.9 s',
+  'test/browserAutoNote.test.ts': "the page's size auto note in chromium (alone, 2026-12-07): 2.6 s",
 };
 
 export default mergeConfig(

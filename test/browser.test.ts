@@ -81,6 +81,16 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
 
   const idle = () => page.waitForSelector('#busy', { state: 'hidden', timeout: 120_000 });
   const tab = (name: string) => page.click(`#tabs button[data-tab="${name}"]`);
+  /** The page's red error line ('' when hidden). */
+  const pageError = async () => ((await page.isVisible('#error')) ? await page.textContent('#error') : '');
+  /** Solve, on the Puzzle tab, a text in no puzzle format (which the page reports in its red error line). */
+  const solveGarbage = async () => {
+    await tab('puzzle');
+    await page.selectOption('#pz-format', 'auto');
+    await page.fill('#pz-text', 'garbage\n');
+    await page.click('#pz-solve');
+    await idle();
+  };
 
   test('loads with no console error, no failed request, nothing fetched from elsewhere', async () => {
     expect(await page.title()).toContain('nonocrypt');
@@ -293,16 +303,15 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
 
   test('a message the page cannot encrypt as it is says what to do: the extended-text switch, an empty message, an empty side', async () => {
     await tab('encrypt');
-    const error = async () => ((await page.isVisible('#error')) ? await page.textContent('#error') : '');
     await page.fill('#enc-size', '6');
     await page.fill('#enc-text', "Don't panic");
     await page.click('#enc-go');
     await idle();
-    expect(await error()).toBe('unknown character "\'" (U+0027) at position 4; the classic table carries it in extended text: tick “extended text”');
+    expect(await pageError()).toBe('unknown character "\'" (U+0027) at position 4; the classic table carries it in extended text: tick “extended text”');
     await page.check('#enc-extended');
     await page.click('#enc-go');
     await idle();
-    expect(await error()).toBe('');
+    expect(await pageError()).toBe('');
     await page.click('#enc-to-decrypt');
     await page.click('#dec-go');
     await idle();
@@ -313,24 +322,20 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
     await page.fill('#enc-text', '');
     await page.click('#enc-go');
     await idle();
-    expect(await error()).toBe('the message is empty');
+    expect(await pageError()).toBe('the message is empty');
     expect(await page.inputValue('#enc-out')).toBe('');
     expect(await page.textContent('#enc-note')).toBe('');
     // An empty board side is no side (it read as 0: "got 0").
     await page.fill('#enc-text', 'HELLO');
     await page.fill('#enc-size', '');
     await page.click('#enc-go');
-    expect(await error()).toBe('Board side: enter a whole number from 1 to 1000, or tick auto.');
+    expect(await pageError()).toBe('Board side: enter a whole number from 1 to 1000, or tick auto.');
     await page.fill('#enc-size', '6');
     expect(problems).toEqual([]);
   });
 
   test('errors name the page\'s own controls, never a command-line flag', async () => {
-    await tab('puzzle');
-    await page.selectOption('#pz-format', 'auto');
-    await page.fill('#pz-text', 'garbage\n');
-    await page.click('#pz-solve');
-    await idle();
+    await solveGarbage();
     expect(await page.textContent('#error')).toBe('the puzzle: cannot tell the puzzle format (non, nin, xml, json, cipher, picture); choose it under Format');
     // A ciphertext decrypted with a table that does not fit: the table that does, as the menu names it.
     const { ciphertext } = await encrypt('NAMED TABLE.', { size: 6, table: builtinTable('frequency') });
@@ -546,8 +551,6 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
   // ------------------------------------------------------------ issue 66
 
   const SMILEY = ['.##..##.', '.##..##.', '........', '#......#', '#......#', '.#....#.', '..####..', '........'];
-  const pageError = async () => ((await page.isVisible('#error')) ? await page.textContent('#error') : '');
-
   test('step mode circles the given cells as the sheets do, and says from where it counts rows (issue 66, items 4 and 7)', async () => {
     const smiley = parsePicture(SMILEY.join('\n'));
     await tab('puzzle');
@@ -597,11 +600,7 @@ describe.skipIf(!hasChromium)('the web page in chromium', () => {
   });
 
   test('loading another file (or an example) clears the red error of the last one (issue 66, item 7)', async () => {
-    await tab('puzzle');
-    await page.selectOption('#pz-format', 'auto');
-    await page.fill('#pz-text', 'garbage\n');
-    await page.click('#pz-solve');
-    await idle();
+    await solveGarbage();
     expect(await pageError()).toMatch(/^the puzzle: cannot tell the puzzle format/);
     await page.setInputFiles('#pz-file', { name: 'scatter.pic', mimeType: 'text/plain', buffer: Buffer.from(example('scatter.pic')) });
     await page.waitForFunction(() => document.querySelector<HTMLTextAreaElement>('#pz-text')!.value !== 'garbage\n');

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { ROOT, tempDir } from './helpers/cli.js';
-import { anchors, brokenLinks, docPages, links } from './helpers/docPages.js';
+import { anchors, brokenLinks, docPages, linkTarget, links } from './helpers/docPages.js';
 import { readFileSync } from 'node:fs';
 
 describe('the checks themselves', () => {
@@ -55,12 +55,9 @@ describe('the documentation', () => {
     const todo = ['README.md'];
     while (todo.length) {
       const page = todo.pop()!;
-      const here = page.includes('/') ? page.slice(0, page.lastIndexOf('/') + 1) : '';
       for (const l of links(readFileSync(join(ROOT, page), 'utf8'))) {
-        const path = l.destination.split('#')[0]!;
-        if (!path.endsWith('.md') || /^[a-z]+:/i.test(path)) continue;
-        const target = join(here, path).split('\\').join('/');
-        if (!reached.has(target) && pages.includes(target)) {
+        const target = linkTarget(page, l.destination);
+        if (target !== undefined && !reached.has(target) && pages.includes(target)) {
           reached.add(target);
           todo.push(target);
         }

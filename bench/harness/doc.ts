@@ -89,9 +89,17 @@ export const shownPath = (dir: string): string => {
   return `path/to/${at >= 0 ? dir.slice(at + 1) : basename(dir)}`;
 };
 
+/** How a recorded command shows the value of each flag that may name a place on this machine. */
+const SHOWN = new Map<string, (value: string) => string>([
+  ['--dir', shownDir],
+  ['--before', shownBuilds],
+  ['--source', shownPath],
+  ['--log', (log) => (isAbsolute(log) ? basename(log) : log)],
+]);
+
 /** The command a reader runs again: \`--dir\` shown by `shownDir`, `--before` by `shownBuilds`, `--source` by `shownPath`, a log in this machine's folders by its name alone. */
 export const commandLine = (suite: string, args: readonly string[]): string =>
-  ['npm run bench --', suite, ...args.map((a, i) => (args[i - 1] === '--dir' ? shownDir(a) : args[i - 1] === '--before' ? shownBuilds(a) : args[i - 1] === '--source' ? shownPath(a) : args[i - 1] === '--log' && isAbsolute(a) ? basename(a) : a))].join(' ');
+  ['npm run bench --', suite, ...args.map((a, i) => SHOWN.get(args[i - 1] ?? '')?.(a) ?? a)].join(' ');
 
 const markers = (name: string) => [`<!-- ${name}:start -->`, `<!-- ${name}:end -->`] as const;
 

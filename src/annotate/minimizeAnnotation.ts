@@ -1,4 +1,5 @@
 import { SolverAbortError } from '../errors.js';
+import { BUDGET_REASON, BUDGET_TIE_BREAK_REASON } from './budgetReason.js';
 import type { Grid } from '../grid/Puzzle.js';
 import { defaultSession, type SatSession } from '../sat/SatSession.js';
 import { switchCores } from './localCores.js';
@@ -82,7 +83,6 @@ const SEARCH_STEPS = 5_000;
  * against 251 at 0.5 and 259 with single cells).
  */
 const WHOLE_CORE_SHARE = 0.5;
-const BUDGET_REASON = 'time budget reached before minimality was proven';
 
 export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): MinimizeResult {
   const model = options.model ?? 'unique';
@@ -119,7 +119,7 @@ export function minimizeAnnotation(grid: Grid, options: MinimizeOptions = {}): M
       proven,
       ...(proven
         ? {}
-        : { reason: annotation.length === lowerBound && reason === BUDGET_REASON ? 'time budget reached after its size was proven smallest, before the row-major tie-break finished' : reason }),
+        : { reason: annotation.length === lowerBound && reason === BUDGET_REASON ? BUDGET_TIE_BREAK_REASON : reason }),
       model,
       stats: {
         rounds,

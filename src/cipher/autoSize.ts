@@ -346,23 +346,23 @@ export function chooseBoard(text: string, options: ChooseBoardOptions = {}): Boa
   // never compared (an annotated large block costs a minimizer run each: see autoSides).
   const leftBelow = left.filter((c) => c.lowerBound < len);
   const past = DEFAULT_AUTO_SIZES.length;
+  const notCompared = `${counted(leftBelow.length, 'board')} past ${past} that ${verb(leftBelow.length, 'needs', 'need')} an annotation ${verb(leftBelow.length, 'was', 'were')} not compared`;
   if (leftBelow.length > 0) {
     const n = leftBelow.length;
-    parts.push(
-      `${counted(n, 'board')} past ${past} that ${verb(n, 'needs', 'need')} an annotation ${verb(n, 'was', 'were')} not compared (${verb(n, 'its lower bound', 'lower bounds from')} ${Math.min(...leftBelow.map((c) => c.lowerBound))} characters: ${verb(n, 'it may be shorter', 'a shorter one may be among them')})`,
-    );
+    parts.push(`${notCompared} (${verb(n, 'its lower bound', 'lower bounds from')} ${Math.min(...leftBelow.map((c) => c.lowerBound))} characters: ${verb(n, 'it may be shorter', 'a shorter one may be among them')})`);
   } else if (left.length > 0) {
     const n = left.length;
     parts.push(`${counted(n, 'board')} past ${past} that ${verb(n, 'needs', 'need')} an annotation ${verb(n, 'needs', 'need')} at least ${Math.min(...left.map((c) => c.lowerBound))} characters by ${verb(n, 'its', 'their')} clues alone`);
   }
-  const compared = left.length > 0 && leftBelow.length === 0 ? `these ${cands.length + left.length} boards` : verb(cands.length, 'this candidate', `these ${cands.length} candidates`);
+  // The boards compared: the candidates, and the large sides when their clues alone rule them all out.
+  const pastCompared = left.length > 0 && leftBelow.length === 0;
+  const boards = pastCompared ? cands.length + left.length : cands.length;
+  const compared = pastCompared ? `these ${boards} boards` : verb(cands.length, 'this candidate', `these ${cands.length} candidates`);
   const accounting = `${parts.join('; ')}${optimal ? `; this is provably the shortest of ${compared}` : ''}.`;
-  const boards = left.length > 0 && leftBelow.length === 0 ? cands.length + left.length : cands.length;
-  const notCompared =
-    leftBelow.length > 0 ? `; ${counted(leftBelow.length, 'board')} past ${past} that ${verb(leftBelow.length, 'needs', 'need')} an annotation ${verb(leftBelow.length, 'was', 'were')} not compared` : '';
+  const andNot = leftBelow.length > 0 ? `; ${notCompared}` : '';
   const summary = optimal
-    ? `${result}, provably the shortest of the ${counted(boards, 'board')} compared${notCompared}`
-    : `${result}, the shortest found within the ${(budgetMs / 1000).toFixed(1)} s budget, not proven the shortest of the ${counted(boards, 'board')} compared${notCompared}`;
+    ? `${result}, provably the shortest of the ${counted(boards, 'board')} compared${andNot}`
+    : `${result}, the shortest found within the ${(budgetMs / 1000).toFixed(1)} s budget, not proven the shortest of the ${counted(boards, 'board')} compared${andNot}`;
   const reason = `${result}. ${accounting}`;
   const { tableRank: _rank, ...publicTrial } = chosen.trial;
   void _rank;

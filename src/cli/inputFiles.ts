@@ -56,21 +56,20 @@ export interface CollectionInput {
 }
 
 /**
- * The end of a collection's summary line: the inputs counted as what they are, the files read
- * (those unreadable among them, when `unreadableFiles` is given) and the folders and patterns
- * that named no file: "in 2 files, 1 unreadable; 1 folder with no ciphertexts, 1 pattern
- * matching no file".
+ * A collection's inputs counted as what they are, for its summary line: `files`, the files read;
+ * `unreadable`, those of them that could not be read (`errors`, every input the run reported
+ * an error for, less the folders and patterns that named no file, which are no files); and
+ * `empty`, those folders and patterns in words ("1 folder with no ciphertexts, 1 pattern
+ * matching no file"; '' when there are none).
  */
-export function inputsCounted(inputs: readonly CollectionInput[], kind: InputKind, unreadableFiles?: number): string {
-  const files = inputs.filter((i) => !i.empty).length;
+export function inputsCounted(inputs: readonly CollectionInput[], kind: InputKind, errors: number): { files: number; unreadable: number; empty: string } {
   const folders = inputs.filter((i) => i.empty === 'folder').length;
   const patterns = inputs.filter((i) => i.empty === 'pattern').length;
   const empty = [
     ...(folders ? [`${counted(folders, 'folder')} with no ${kind}s`] : []),
     ...(patterns ? [`${counted(patterns, 'pattern')} matching no file`] : []),
   ];
-  const read = unreadableFiles === undefined ? '' : `in ${counted(files, 'file')}${unreadableFiles ? `, ${unreadableFiles} unreadable` : ''}`;
-  return [read, empty.join(', ')].filter((t) => t !== '').join('; ');
+  return { files: inputs.length - folders - patterns, unreadable: errors - folders - patterns, empty: empty.join(', ') };
 }
 
 /** The collection the arguments name, sorted, deduplicated, cut to the shard. */

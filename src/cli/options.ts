@@ -186,6 +186,8 @@ export function certifyTarget(path: string | undefined, dir: string): { readonly
 export const outputOption = (what: string) => new Option('-o, --output <file>', `write ${what} to this file (whole or not at all) instead of stdout`);
 export const requireProofOption = (output: string) =>
   new Option('--require-proof', `exit 3 and write nothing (${output}) unless every annotation is proven smallest`);
+/** The one stderr line of a command that `--require-proof` stopped: `why` no annotation is proven smallest, and that nothing was written. */
+export const requireProofRefusal = (why: string) => `nonocrypt: --require-proof: ${why}; nothing written\n`;
 /** A `--shard K/N` value (collection/shard.ts), its error as commander words it. */
 const shardValue = (v: string) => {
   try {
@@ -205,10 +207,11 @@ export const showOption = () => new Option('--show', 'draw the solution as a puz
 
 /** The width help paragraphs are wrapped to: a terminal's 80 columns. */
 export const HELP_COLUMNS = 80;
+/** A paragraph of help text, wrapped at spaces to HELP_COLUMNS. */
+export const helpParagraph = (text: string): string => wrapWords(text, HELP_COLUMNS).join('\n');
 
 /** The help paragraph of the commands that take collections. */
 export const collectionHelp = (kind: 'puzzle' | 'ciphertext') =>
-  wrapWords(
+  helpParagraph(
     `Collections: several files, a folder (its ${folderExtensions(kind).map((e) => '.' + e).join(' ')} files, recursively; dot entries skipped) or a quoted glob ('puzzles/**/*.non') make one run: one line per ${kind === 'puzzle' ? 'puzzle' : 'block'} with its file, or with --json one JSON document per line (JSON Lines); inputs sorted by name; an unreadable or malformed file, or a folder or glob with no such file, is its own line (error) and counts as bad input; the exit code is the worst: 2 bad input, then 1, then 3. When no argument names a file at all, that is one error (exit 2).`,
-    HELP_COLUMNS,
-  ).join('\n');
+  );

@@ -140,16 +140,13 @@ export function sheetLayout(sheet: RenderSheet, options: LayoutOptions = {}): Sh
   const lineChars = (em: number, size: number) => Math.max(TEXT_MIN_CHARS, Math.floor(textWidth / (em * size)));
 
   const titleFont = round2(Math.min(24, Math.max(12, 0.75 * cell)));
-  // A short title takes at most two lines, widening the sheet up to TITLE_WIDEN_CHARS; a longer one keeps the width.
+  // A short title takes at most two lines, at the narrowest width up to TITLE_WIDEN_CHARS that
+  // holds it in two (wrapping greedily, a wider line never takes more lines); a longer one keeps the width.
   const baseChars = lineChars(BOLD_EM, titleFont);
   let titleLines = sheet.title ? wrapWords(sheet.title, baseChars) : [];
-  if (titleLines.length > TITLE_MAX_LINES && baseChars < TITLE_WIDEN_CHARS) {
-    const widest = wrapWords(sheet.title!, TITLE_WIDEN_CHARS);
-    if (widest.length <= TITLE_MAX_LINES) {
-      let chars = baseChars;
-      do titleLines = wrapWords(sheet.title!, ++chars);
-      while (titleLines.length > TITLE_MAX_LINES);
-    }
+  for (let chars = baseChars + 1; titleLines.length > TITLE_MAX_LINES && chars <= TITLE_WIDEN_CHARS; chars++) {
+    const lines = wrapWords(sheet.title!, chars);
+    if (lines.length <= TITLE_MAX_LINES) titleLines = lines;
   }
   const titleHeight = titleLines.length > 0 ? Math.ceil((1.6 + (titleLines.length - 1) * TITLE_LEADING_EM) * titleFont) : 0;
 

@@ -2,7 +2,7 @@
 // page under docs/), their links and their headings' anchors as GitHub makes them
 // (test/docLinks.test.ts, test/readme.test.ts).
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, posix } from 'node:path';
 import { Parser, type Node } from 'commonmark';
 
 /** The documentation's pages, as paths relative to `root` (`/` separated), README.md first, then the others sorted. */
@@ -59,18 +59,28 @@ export function links(markdown: string): Link[] {
 }
 
 /**
+ * Where a link of `page` (a path relative to the root) leads: the path relative to the root
+ * (`/` separated; `page` itself for an anchor alone), or undefined for a web address (`scheme:`).
+ */
+export function linkTarget(page: string, destination: string): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(destination)) return undefined;
+  const path = destination.split('#')[0]!;
+  const here = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : '';
+  return path === '' ? page : posix.join(here, decodeURIComponent(path));
+}
+
+/**
  * The links of `page` (a path relative to `root`) that lead nowhere: a file or folder of the
  * repository that does not exist, or an anchor that no heading of the page it names makes. Web
  * addresses (`scheme:`) are not followed.
  */
 export function brokenLinks(root: string, page: string): string[] {
   const text = readFileSync(join(root, page), 'utf8');
-  const here = page.includes('/') ? page.slice(0, page.lastIndexOf('/')) : '';
   const broken: string[] = [];
   for (const l of links(text)) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(l.destination)) continue;
-    const [path = '', anchor] = l.destination.split('#') as [string, string | undefined];
-    const target = path === '' ? page : relative(root, join(root, here, decodeURIComponent(path))).split('\\').join('/');
+    const target = linkTarget(page, l.destination);
+    if (target === undefined) continue;
+    const anchor = l.destination.split('#')[1];
     const say = (why: string) => broken.push(`${page}:${l.line}: ${l.destination}: ${why}`);
     if (target.startsWith('..') || !existsSync(join(root, target))) {
       say(`${target} does not exist`);

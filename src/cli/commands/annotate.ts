@@ -22,6 +22,7 @@ import {
   quietOption,
   receiverOption,
   requireProofOption,
+  requireProofRefusal,
   runOptions,
   secondsOrNone,
   annotationTimeoutOption,
@@ -86,7 +87,7 @@ async function annotateCommand(io: CliIO, path: string | undefined, flags: Annot
   const proof = r.proven ? 'proven smallest' : `valid, NOT proven smallest (${unprovenWhy(r.lowerBound, r.reason)})`;
   const summary = `${counted(n, 'cell')} given (${flags.receiver} receiver): ${code}, ${proof}`;
   if (flags.requireProof && !r.proven) {
-    io.stderr.write(`nonocrypt: --require-proof: ${summary}; nothing written\n`);
+    io.stderr.write(requireProofRefusal(summary));
     return exitCode('UNDECIDED');
   }
   writeOutput(io, flags.output ?? '-', outputText(file, r, flags), [path]);

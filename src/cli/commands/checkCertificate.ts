@@ -7,11 +7,10 @@ import { checkSplitCertificates, splitSetIn, type SplitCheck } from '../../certi
 import { CLUE_FORMATS, clueFormatOf, readClues } from '../../certificate/check/readClues.js';
 import { InputError } from '../../errors.js';
 import { counted } from '../../formats/counted.js';
-import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { colour, describeFsError, readText, withProgress } from '../io.js';
-import { HELP_COLUMNS, quietOption, usage } from '../options.js';
+import { helpParagraph, quietOption, usage } from '../options.js';
 
 function declare(program: Command) {
   return program
@@ -25,7 +24,7 @@ function declare(program: Command) {
     .addOption(quietOption())
     .addHelpText(
       'after',
-      `\n${wrapWords('Exit 0 when every block is certified unique; 1 naming each block that is not (no certificate, a formula or proof that fails, a certificate of "none"); 2 for bad input.', HELP_COLUMNS).join('\n')}\n\nExamples:\n  nonocrypt verify --certify certs examples/to-be.txt && nonocrypt check-certificate examples/to-be.txt certs\n  nonocrypt check-certificate --json puzzle.non certs`,
+      `\n${helpParagraph('Exit 0 when every block is certified unique; 1 naming each block that is not (no certificate, a formula or proof that fails, a certificate of "none"); 2 for bad input.')}\n\nExamples:\n  nonocrypt verify --certify certs examples/to-be.txt && nonocrypt check-certificate examples/to-be.txt certs\n  nonocrypt check-certificate --json puzzle.non certs`,
     );
 }
 

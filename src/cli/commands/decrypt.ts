@@ -4,8 +4,7 @@ import { TableChoiceError } from '../../errors.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, noteList, withProgress, writeOutput } from '../io.js';
-import { engineOption, HELP_COLUMNS, jobsOption, loadTable, memoryOption, outputOption, quietOption, runOptions, tableFile, timeoutOption, usage } from '../options.js';
-import { wrapWords } from '../../render/wrapWords.js';
+import { engineOption, helpParagraph, jobsOption, loadTable, memoryOption, outputOption, quietOption, runOptions, tableFile, timeoutOption, usage } from '../options.js';
 import { ciphertextInput } from './ciphertextInput.js';
 
 function declare(program: Command) {
@@ -27,10 +26,9 @@ function declare(program: Command) {
     .addOption(quietOption())
     .addHelpText(
       'after',
-      `\n${wrapWords(
+      `\n${helpParagraph(
         'The ciphertext has no end marker and no length: a file cut after a whole block decrypts to the start of the message, exit 0, and nothing can tell. A sender guards against it by ending the message with a word the receiver expects (such as END.), or by publishing the number of blocks with the ciphertext (verify prints it: "3 blocks: ...") or the file\'s SHA-256.',
-        HELP_COLUMNS,
-      ).join('\n')}\n\nExample:\n  nonocrypt decrypt examples/to-be.txt`,
+      )}\n\nExample:\n  nonocrypt decrypt examples/to-be.txt`,
     );
 }
 

@@ -22,6 +22,7 @@ import {
   quietOption,
   receiverOption,
   requireProofOption,
+  requireProofRefusal,
   runOptions,
   secondsOrNone,
   tableFile,
@@ -31,6 +32,7 @@ import {
 } from '../options.js';
 import { unprovenWhy } from '../unprovenWhy.js';
 import { listed } from '../../formats/listed.js';
+import { isBudgetReason } from '../../annotate/budgetReason.js';
 
 const secs = (ms: number) => `${ms / 1000} s`;
 
@@ -164,7 +166,7 @@ function writeResult(io: CliIO, r: EncryptResult, flags: EncryptFlags, warning: 
   const cipher = formatCiphertext(r.ciphertext);
   const unproven = r.blocks.map((b, i) => ({ ...b, n: i + 1 })).filter((b) => !b.proven);
   if (flags.requireProof && unproven.length > 0) {
-    io.stderr.write(`nonocrypt: --require-proof: ${refusal(unproven)}; nothing written\n`);
+    io.stderr.write(requireProofRefusal(refusal(unproven)));
     return exitCode('UNDECIDED');
   }
   if (flags.json) {
@@ -214,13 +216,13 @@ function unprovenSummary(
   autoSize: boolean,
 ): string {
   const hints = [
-    ...(unproven.some((b) => !b.timedOut && b.reason?.includes('budget')) ? ['a larger --budget (or none) proves more'] : []),
+    ...(unproven.some((b) => !b.timedOut && isBudgetReason(b.reason)) ? ['a larger --budget (or none) proves more'] : []),
     ...(unproven.some((b) => b.timedOut) ? ['a longer -t proves more'] : []),
     ...(autoSize ? [] : ['-s auto chooses the board side with the shortest ciphertext']),
   ];
   const more = hints.length > 0 ? `${hints.join(', ')}; ` : '';
   // The budget's reasons in a few words (where it stopped each proof is -v's and --json's).
-  const outOfBudget = unproven.every((b) => !b.timedOut && b.reason?.startsWith('time budget reached'));
+  const outOfBudget = unproven.every((b) => !b.timedOut && isBudgetReason(b.reason));
   const gap = (b: (typeof unproven)[number]) => b.block.annotation.length - b.lowerBound;
   const widest = unproven.reduce((a, b) => (gap(b) > gap(a) ? b : a));
   return (

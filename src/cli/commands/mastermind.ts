@@ -19,14 +19,13 @@ import { candidates, DEFAULT_COUNT_LIMIT } from '../../games/play/candidates.js'
 import { CodeMaker } from '../../games/play/CodeMaker.js';
 import { candidateLines, certainLies, gameOverLine, hintLine, nextGuessLines, noCodeFits, playIntro, plural, solvedLine, turnLine } from '../../games/play/playText.js';
 import { suggestNext } from '../../games/play/suggestNext.js';
-import { wrapWords } from '../../render/wrapWords.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode, type ExitCode } from '../ExitCode.js';
 import { linesOf } from '../../formats/textLines.js';
 import { readGameBytes, wholeText, writeGameFile } from '../gameFiles.js';
 import { textPieces } from '../../games/build/textPieces.js';
 import { checkOutputs, Progress, readLines } from '../io.js';
-import { defaultJobs, HELP_COLUMNS, hiddenAlias, partOption, seconds, shardOption, usage, wholeNumber } from '../options.js';
+import { defaultJobs, helpParagraph, hiddenAlias, partOption, seconds, shardOption, usage, wholeNumber } from '../options.js';
 
 /**
  * `nonocrypt mastermind <command>`: deductive games with lies (src/games/). Each action reads
@@ -690,10 +689,9 @@ export function addMastermindCommand(program: Command, io: CliIO, setExit: SetEx
     .description('Mastermind and the AB game when the code-maker may lie: candidates, next guess, strategies, their check, lower bounds, play')
     .addHelpText(
       'after',
-      `\n${wrapWords(
+      `\n${helpParagraph(
         'Rules: the code-maker may give up to E false answers (any answer of the game but the true one). With --end truthful (the default) a right guess is always answered PA0B and ends the game; with --end deniable it may be denied by a lie, and the game ends when a guess is answered PA0B.',
-        HELP_COLUMNS,
-      ).join('\n')}
+      )}
 
 Examples:
   nonocrypt mastermind candidates --lies 1 --history "1122=1A0B,3345=0A2B"

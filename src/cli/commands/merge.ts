@@ -4,8 +4,7 @@ import { listed } from '../../formats/listed.js';
 import type { CliIO, SetExit } from '../CliIO.js';
 import { exitCode } from '../ExitCode.js';
 import { checkOutputs, readText, writeOutput } from '../io.js';
-import { HELP_COLUMNS, outputOption, usage } from '../options.js';
-import { wrapWords } from '../../render/wrapWords.js';
+import { helpParagraph, outputOption, usage } from '../options.js';
 
 function declare(program: Command) {
   return program
@@ -17,13 +16,11 @@ function declare(program: Command) {
     .addOption(outputOption('the report'))
     .addHelpText(
       'after',
-      `\n${wrapWords(
+      `\n${helpParagraph(
         "Exit 0 when unique (one picture, every part searched to the end); 1 when multiple or none; 3 when some part did not finish; 2 for parts that do not fit together (another puzzle, another N, a part twice, or a part missing while the parts given hold fewer than two pictures), and for a part whose clues are not its puzzle's or whose pictures do not fit them.",
-        HELP_COLUMNS,
-      ).join('\n')}\n\n${wrapWords(
+      )}\n\n${helpParagraph(
         "What merge checks: each part carries the board's clues, which must be its puzzle's; merge checks every picture a part gives against the clues (with the independent checker), and that the parts' cubes split the board. It takes a finished part's word that its cube holds no other picture: a part edited to say none is not caught here. For parts from machines you do not trust: solve --split K/N --certify DIR on each, then check-certificate BOARD DIR proves the board's verdict from the certificates alone.",
-        HELP_COLUMNS,
-      ).join('\n')}\n\nExample (a part that finds two pictures exits 1 and stops the others: the board is ambiguous):\n  parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json big.non' ::: 1 2 3 4; nonocrypt merge part-*.json`,
+      )}\n\nExample (a part that finds two pictures exits 1 and stops the others: the board is ambiguous):\n  parallel --halt now,fail=1 'nonocrypt solve --json -j 1 --split {}/4 -o part-{}.json big.non' ::: 1 2 3 4; nonocrypt merge part-*.json`,
     );
 }
 

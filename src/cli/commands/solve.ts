@@ -162,10 +162,9 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
   );
   if (!flags.json) {
     // Folders and patterns that named no puzzle are no puzzles: counted apart, as what they are.
-    const empty = inputs.filter((i) => i.empty).length;
-    const others = empty > 0 ? `; ${inputsCounted(inputs, 'puzzle')}` : '';
+    const n = inputsCounted(inputs, 'puzzle', counts.unreadable);
     sink.line(
-      `${counted(inputs.length - empty, 'puzzle')}: ${counts.unique} unique, ${counts.found ? `${counts.found} found, ` : ''}${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${counts.unreadable - empty} unreadable${others}`,
+      `${counted(n.files, 'puzzle')}: ${counts.unique} unique, ${counts.found ? `${counts.found} found, ` : ''}${counts.multiple} multiple, ${counts.none} none, ${counts.unknown} unknown, ${n.unreadable} unreadable${n.empty ? `; ${n.empty}` : ''}`,
     );
   }
   sink.end();

@@ -143,8 +143,8 @@ async function verifyCollection(io: CliIO, paths: readonly string[], flags: Veri
     }
   });
   if (!flags.json) {
-    const unreadable = tally.badInput - inputs.filter((i) => i.empty).length;
-    sink.line(`${summaryLine(summary, rejected, receiver)} ${inputsCounted(inputs, 'ciphertext', unreadable)}`);
+    const n = inputsCounted(inputs, 'ciphertext', tally.badInput);
+    sink.line(`${summaryLine(summary, rejected, receiver)} in ${counted(n.files, 'file')}${n.unreadable ? `, ${n.unreadable} unreadable` : ''}${n.empty ? `; ${n.empty}` : ''}`);
   }
   sink.end();
   return exitForCollection(tally);
