@@ -133,6 +133,17 @@ describe('13: convert --solve --to picture on a puzzle whose solution is not uni
   });
 });
 
+describe('3, in the CLI: a picture has no place for given cells', () => {
+  test('convert --to picture of a puzzle with given cells refuses, as --to xml does: one line, exit 2, nothing on stdout', () => {
+    const annotated = nonocrypt(['annotate', '--to', 'non', examples('scatter.pic')]);
+    expect(annotated.code).toBe(0);
+    expect(annotated.stdout).toMatch(/^given /m);
+    writeFileSync(at('scatter-given.non'), annotated.stdout);
+    expectUsageError(nonocrypt(['convert', '--to', 'picture', at('scatter-given.non')]), /^nonocrypt: \.pic has no place for given cells; write \.non or \.json to keep them\n$/);
+    expectUsageError(nonocrypt(['convert', '--to', 'xml', at('scatter-given.non')]), /^nonocrypt: webpbn XML has no place for given cells; write \.non or \.json to keep them\n$/);
+  });
+});
+
 describe('14: a wrong separator in a clue line', () => {
   test('is pointed at where it stands, not at the end of the line', () => {
     const c = nonocrypt(['encrypt', '-s', '8', '-j', '1', '-q', 'TO BE, OR NOT TO BE.']);

@@ -12,7 +12,6 @@ import { emptySummary } from '../src/cipher/verify.js';
 import { MessageError, NonocryptError } from '../src/errors.js';
 import { formatCiphertext, parseCiphertext } from '../src/formats/ciphertext.js';
 import { writePuzzleFile } from '../src/formats/detectFormat.js';
-import { refuseGivens } from '../src/formats/checkPuzzleFile.js';
 import type { PuzzleFile } from '../src/formats/PuzzleFile.js';
 import { readPuzzle, type InputFormat } from '../src/formats/puzzleText.js';
 import { counted } from '../src/formats/counted.js';
@@ -312,7 +311,6 @@ function drawExport(picture: DrawnPicture, givens: readonly number[], format: Dr
   const file: PuzzleFile = { puzzle: puzzleOf(goal), goal, ...(sorted.length ? { givens: sorted } : {}) };
   let text: string;
   try {
-    if (format === 'picture') refuseGivens(file, '.pic');
     text = format === 'svg' ? renderSvg({ puzzle: file.puzzle, ...(file.givens ? { givens: file.givens } : {}) }) : writePuzzle(file, format);
   } catch (e) {
     // The library names the formats that keep them; the page names its box too.

@@ -4,6 +4,7 @@ import { formatFromPath, readPuzzleFile, sniffFormat, writePuzzleFile } from './
 import { formatPicture, isPictureText, parsePicture } from './picture.js';
 import { puzzleFormats, type PuzzleFile, type PuzzleFormat } from './PuzzleFile.js';
 import { sourceName } from './quote.js';
+import { refuseGivens } from './checkPuzzleFile.js';
 
 /**
  * Puzzle files in and out, whatever the format: what `solve`, `annotate` and `convert` read
@@ -57,6 +58,7 @@ export function inputFormatOf(text: string, options: { readonly format?: InputFo
 /** Write a puzzle in a format `readPuzzle` reads (see `writePuzzleFile` for what each format can hold). */
 export function formatPuzzle(file: PuzzleFile, format: InputFormat): string {
   if (format !== 'picture') return writePuzzleFile(file, format);
+  refuseGivens(file, '.pic');
   if (!file.goal) throw new InputError('E_GOAL', 'a picture needs the goal: this puzzle has none (convert --solve fills it in when the solution is unique)');
   return formatPicture(file.goal);
 }
