@@ -12,6 +12,7 @@ import { UNKNOWN } from '../src/line/lineAutomaton.js';
 import { Propagator } from '../src/line/Propagator.js';
 import { makePuzzle, type MakeGoal } from '../src/puzzle/makePuzzle.js';
 import { flipCosts, greyOfPixels, thresholdPicture } from '../src/solve/make/GreyImage.js';
+import { PictureClues } from '../src/solve/make/PictureClues.js';
 import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
 
 const lineSolvable = (cells: Uint8Array, w: number, h: number): boolean => new Propagator(puzzleOf(makeGrid(w, h, cells))).run(new Uint8Array(w * h).fill(UNKNOWN)) === 'solved';
@@ -175,6 +176,34 @@ describe('the greedy search (single changes and group moves), against brute forc
       }
     }
   }, 120_000);
+});
+
+describe('the clues of pictures a few changes apart (PictureClues)', () => {
+  /** A line's lack, counted plainly: the cells a line's overlap still needs before line logic fixes one from nothing. */
+  const lackOf = (clue: readonly number[], n: number) => (clue.length === 0 ? -n : n - clue.reduce((a, b) => a + b, 0) - (clue.length - 1) - Math.max(...clue) + 1);
+  test('equal to every line counted afresh, over a walk of changes, and the two smallest lacks weighed', () => {
+    fc.assert(
+      fc.property(board, fc.array(fc.array(fc.nat(), { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 12 }), ({ w, h, density, seed }, steps) => {
+        const cells = randomCells(w, h, density, rng(seed));
+        const clues = new PictureClues(w, h);
+        for (const step of steps) {
+          for (const c of step) cells[c % cells.length]! ^= 1;
+          const fresh = puzzleOf(makeGrid(w, h, cells));
+          const got = clues.of(cells);
+          expect(got).toEqual(fresh);
+          const lacks = [...fresh.rows.map((c) => lackOf(c, w)), ...fresh.cols.map((c) => lackOf(c, h))].sort((a, b) => a - b);
+          expect(clues.forcingSlack(cells)).toBe(lacks[0]! * 1000 + lacks[1]!);
+          // A puzzle handed out is never changed by later pictures.
+          const copy = structuredClone(got);
+          cells[0]! ^= 1;
+          clues.of(cells);
+          cells[0]! ^= 1;
+          expect(got).toEqual(copy);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
 
 describe('targets and inputs', () => {

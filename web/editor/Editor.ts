@@ -31,7 +31,7 @@ import type { DrawExportFormat, DrawMakeResult, PuzzleFormatChoice, Receiver, Re
 import { BoardView } from './BoardView.js';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
 import { darknessThreshold, editedGrey, greyCells, imageGrey, type GreyImage, type Pixels } from './imagePicture.js';
-import { combine, GOAL_WORDS, needsProof, proposalWords, stalledWords } from './makeProposal.js';
+import { combine, FIRST_ANSWER_MS, GOAL_WORDS, needsProof, proposalWords, stalledWords } from './makeProposal.js';
 import { UndoHistory } from './UndoHistory.js';
 import { VerdictClient, type VerdictAnswer } from './VerdictClient.js';
 
@@ -706,7 +706,7 @@ export class Editor {
       method,
       limitMs: ms,
     });
-    const first = await this.page.run<DrawMakeResult>(request('greedy', limitMs));
+    const first = await this.page.run<DrawMakeResult>(request('greedy', Math.min(limitMs, FIRST_ANSWER_MS)));
     if (this.make !== m) return;
     if (!first) return this.makeEnded(m);
     m.result = first.result;

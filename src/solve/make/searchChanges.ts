@@ -85,7 +85,7 @@ const MEMO_ENTRIES = 200_000;
  * cheapest such change among those of that size.
  *
  * 1. Greedy: change the cell that leaves line logic the fewest open cells (ties: the nearest to
- *    forcing a line, forcingSlack; then the cheapest), until the target is met; then drop every
+ *    forcing a line, PictureClues.forcingSlack; then the cheapest), until the target is met; then drop every
  *    change that is not needed. Where no single change leaves fewer open cells than now, a group
  *    move may empty or fill a line in a few changes (groupMove). This gives an upper bound
  *    fast. While it has many changes, destroy and repair (`repair`) looks for fewer.
@@ -149,11 +149,13 @@ export class ChangeSearch {
       // picture to report. It makes group moves: on thin outlines it is short and far better
       // (bootstrap-icons cursor at 30x30: 18 changes in 0.7 s, against 115 in 11 s by single
       // changes alone). When it made one, the greedy search by single changes runs too, bounded
-      // by GREEDY_BOUND times its changes: on some icons it is the better (chevron-bar-left).
+      // by GREEDY_BOUND times its changes and by the time limit: on some icons it is the better
+      // (chevron-bar-left), on others it takes longer than the first (bootstrap-icons code-slash
+      // at 30x30: 0.6 s, then 1.3 s to fail), and the Draw tab's first answer has a short limit.
       for (const groups of [true, false]) {
         if (!groups && this.best && !this.groupMoved) break; // no group move made: the same search
         const bound = this.best ? Math.min(maxChanges, GREEDY_BOUND * this.best.cells.length) : maxChanges;
-        const g = this.greedy(root, bound, Infinity, [], undefined, groups);
+        const g = this.greedy(root, bound, this.best ? this.deadline : Infinity, [], undefined, groups);
         if (g) this.keepBetter(g);
       }
       if (this.best) {
@@ -222,7 +224,7 @@ export class ChangeSearch {
   /** Greedy changes from the start picture and `from` (class comment), then those not needed dropped; undefined when it fails or `stopAt` (a performance.now() time) passes. */
   private greedy(root: Judgement, maxChanges: number, stopAt: number, from: readonly number[] = [], rand?: () => number, groups = false): number[] | undefined {
     for (const c of from) this.flip(c);
-    let j = from.length ? this.judge.judge(this.cur, false) : root;
+    let j = from.length ? this.judge.judge(this.cur, false, true) : root;
     try {
       while (!j.met) {
         if (this.flipped.length >= maxChanges || performance.now() > stopAt) return undefined;
@@ -235,7 +237,7 @@ export class ChangeSearch {
         for (const c of this.candidates(undefined)) {
           this.flip(c);
           const open = this.judge.openCells(this.cur);
-          const slack = open <= pickOpen ? forcingSlack(this.start.width, this.start.height, this.cur) : Infinity;
+          const slack = open <= pickOpen ? this.judge.forcingSlack(this.cur) : Infinity;
           this.unflip();
           // Candidates come cheapest first: a later one must be strictly better (with `rand`, an
           // equal one replaces the pick with chance 1/ties: a uniform choice among the equals).
@@ -250,13 +252,13 @@ export class ChangeSearch {
         const group = groups && pickOpen >= j.open ? this.groupMove(j.open, pickOpen, maxChanges) : undefined;
         if (group) this.groupMoved = true;
         for (const c of group ?? [pick]) this.flip(c);
-        j = this.judge.judge(this.cur, false);
+        j = this.judge.judge(this.cur, false, true);
       }
       const cells = [...this.flipped];
       // Drop each change the target does not need, dearest first.
       for (const c of [...cells].sort((a, b) => this.costs[b]! - this.costs[a]!)) {
         this.cur[c]! ^= 1;
-        if (this.judge.judge(this.cur, false).met) cells.splice(cells.indexOf(c), 1);
+        if (this.judge.judge(this.cur, false, true).met) cells.splice(cells.indexOf(c), 1);
         else this.cur[c]! ^= 1;
       }
       return cells;
@@ -393,43 +395,6 @@ export class ChangeSearch {
     if (!b || b.cells.length > k) return false;
     return cost + (k - depth) * this.minCost >= b.cost - COST_EPSILON;
   }
-}
-
-/**
- * How far line logic is from starting on the picture's clues, as a number to minimize: a line's
- * overlap lacks (slack - longest block + 1) cells before its first cell is forced (at most 0:
- * forced already; an empty line is forced whole, -length), and the two smallest lacks are
- * weighed as (first * 1000 + second). The greedy search breaks ties of open cells with it: on
- * outline icons line logic fixes no cell at all, and the open count alone cannot tell one change
- * from another (bootstrap-icons circle, patch-minus, sign-dead-end at 24x24: 576 open after
- * every single change), while this leads to a forced line in a few changes.
- */
-function forcingSlack(width: number, height: number, cells: Uint8Array): number {
-  let first = Infinity;
-  let second = Infinity;
-  const add = (lack: number) => {
-    if (lack < first) [first, second] = [lack, first];
-    else if (lack < second) second = lack;
-  };
-  const line = (start: number, step: number, n: number) => {
-    let sum = 0;
-    let blocks = 0;
-    let longest = 0;
-    let run = 0;
-    for (let i = 0, at = start; i <= n; i++, at += step) {
-      if (i < n && cells[at]) run++;
-      else if (run > 0) {
-        sum += run;
-        blocks++;
-        longest = Math.max(longest, run);
-        run = 0;
-      }
-    }
-    add(blocks === 0 ? -n : n - sum - (blocks - 1) - longest + 1);
-  };
-  for (let y = 0; y < height; y++) line(y * width, 1, width);
-  for (let x = 0; x < width; x++) line(x, width, height);
-  return first * 1000 + second;
 }
 
 function allCostOne(costs: Float64Array): boolean {
