@@ -15,7 +15,11 @@
  * picture is not unique. Every result is decided again by `solve` (makePuzzle does, and throws on
  * a disagreement: a wrong verdict; the baseline's here) and must meet the goal. With --write the
  * tables go to docs/results/make.md (the benchmark set) or, with --source, its held-out
- * section; with `--goal unique`, sections of their own. `--manifest` writes bench/results/make-icons.json from the icons as they render now.
+ * section; with `--goal unique`, sections of their own. `--passes N` asks for line-solvable in at
+ * most N passes of line logic (LineStepper's: every row, then every column): an icon needs a
+ * change when its threshold picture takes more, the baseline is the first threshold or inverted
+ * picture that takes at most N, and every result's passes are counted again by `solve`; its
+ * tables go to a section of their own for each N. `--manifest` writes bench/results/make-icons.json from the icons as they render now.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +27,8 @@ import { makeGrid, type Grid } from '../src/grid/Puzzle.js';
 import { puzzleOf } from '../src/grid/runsOf.js';
 import { DEFAULT_MAKE_TIMEOUT_MS, MAKE_GOALS, makePuzzle, type MakeGoal } from '../src/puzzle/makePuzzle.js';
 import { solve } from '../src/puzzle/solve.js';
+import type { SolveResult } from '../src/solve/SolveResult.js';
+import { linePasses } from '../src/line/LineStepper.js';
 import { lineSolvable } from '../src/solve/CorePropagator.js';
 import { flipCosts, thresholdPicture, type GreyImage } from '../src/solve/make/GreyImage.js';
 import { here, type Timed } from './harness/commands.js';
@@ -61,13 +67,26 @@ function differs(a: Grid, b: Grid, costs: Float64Array): { changes: number; cost
   return { changes, cost };
 }
 
-/** The picture meets the goal as drawn: line logic solves it, or (`unique`) `solve` proves it unique. */
-async function meets(pic: Grid, goal: MakeGoal): Promise<boolean> {
-  if (lineSolvable(pic)) return true;
-  return goal === 'unique' && (await solve(puzzleOf(pic), { jobs: 1 })).status === 'unique';
+/** What a made picture must be: the goal, and with the goal line-solvable a limit on passes (0: none). */
+interface Goal {
+  readonly goal: MakeGoal;
+  readonly passes: number;
 }
 
-async function baseline(image: GreyImage, goal: MakeGoal): Promise<Outcome> {
+/** The picture meets the goal as drawn: line logic solves it (within the passes), or (`unique`) `solve` proves it unique. */
+async function meets(pic: Grid, g: Goal): Promise<boolean> {
+  if (lineSolvable(pic)) return g.passes === 0 || linePasses(puzzleOf(pic), [], g.passes).status === 'solved';
+  return g.goal === 'unique' && (await solve(puzzleOf(pic), { jobs: 1 })).status === 'unique';
+}
+
+/** `solve`'s verdict meets the goal: unique, line-solvable unless the goal is unique, within the passes. */
+function verdictMeets(v: SolveResult | undefined, g: Goal): boolean {
+  if (v?.status !== 'unique') return false;
+  if (g.goal === 'unique') return true;
+  return v.lineSolvable && (g.passes === 0 || (v.stats?.passes !== undefined && v.stats.passes <= g.passes));
+}
+
+async function baseline(image: GreyImage, goal: Goal): Promise<Outcome> {
   const start = thresholdPicture(image, THRESHOLD);
   const costs = flipCosts(image, THRESHOLD);
   const already = await meets(start, goal);
@@ -76,24 +95,24 @@ async function baseline(image: GreyImage, goal: MakeGoal): Promise<Outcome> {
       const p = thresholdPicture(image, t);
       const pic = invert ? makeGrid(p.width, p.height, p.cells.map((c) => 1 - c)) : p;
       if (!(await meets(pic, goal))) continue;
-      const v = await solve(puzzleOf(pic), { jobs: 1 });
+      const v = await solve(puzzleOf(pic), { jobs: 1, countPasses: true });
       const unique = v.status === 'unique';
-      const ok = unique && (goal === 'unique' || v.lineSolvable);
+      const ok = verdictMeets(v, goal);
       return { already, met: ok, lineSolvable: unique && v.lineSolvable, unique, ...differs(start, pic, costs), proven: false, lowerBound: 0, wrong: !ok, note: `${invert ? 'inverted, ' : ''}threshold ${t}` };
     }
   }
   return { already, met: false, lineSolvable: false, unique: false, changes: 0, cost: 0, proven: false, lowerBound: 0, wrong: false, note: 'no threshold' };
 }
 
-async function made(image: GreyImage, method: 'greedy' | 'prove', timeoutMs: number, goal: MakeGoal): Promise<Outcome> {
+async function made(image: GreyImage, method: 'greedy' | 'prove', timeoutMs: number, goal: Goal): Promise<Outcome> {
   const already = await meets(thresholdPicture(image, THRESHOLD), goal);
   try {
-    const r = await makePuzzle(image, { method, timeoutMs, goal });
+    const r = await makePuzzle(image, { method, timeoutMs, goal: goal.goal, ...(goal.passes ? { maxPasses: goal.passes } : {}) });
     const v = r.verdict;
     const unique = v?.status === 'unique';
     return {
       already,
-      met: r.status === 'made' && unique && (goal === 'unique' || v.lineSolvable),
+      met: r.status === 'made' && verdictMeets(v, goal),
       lineSolvable: unique && v.lineSolvable,
       unique,
       changes: r.changes.length,
@@ -125,18 +144,19 @@ export const suite = defineSuite({
     methods: list<Method>([...METHODS], 'methods to run', METHODS),
     timeout: num(DEFAULT_MAKE_TIMEOUT_MS / 1000, 'time limit of the best method per icon, seconds'),
     goal: str<MakeGoal>('line-solvable', 'what the made pictures must be', MAKE_GOALS),
+    passes: whole(0, 'with the goal line-solvable: at most this many passes of line logic (0: no limit)'),
     sizes: list<string>(SIZES.map(String), 'board sides (square)'),
     source: str(undefined, 'a folder of SVG icons instead of the benchmark set (the held-out set); no manifest'),
     every: whole(EVERY, 'with --source: every n-th SVG in name order'),
     limit: whole(1_000_000, 'only the first n icons of each size'),
     manifest: flag('write bench/results/make-icons.json from the icons as they render now, and run nothing else'),
   },
-  section: (o) => sectionOf(o.source, o.goal),
-  title: (o) => `${o.source ? 'Held-out icons' : 'bootstrap-icons'}${o.goal === 'unique' ? ', goal unique' : ''}`,
+  section: (o) => sectionOf(o.source, o.goal, o.passes),
+  title: (o) => `${o.source ? 'Held-out icons' : 'bootstrap-icons'}${o.goal === 'unique' ? ', goal unique' : ''}${o.passes ? `, line-solvable in at most ${o.passes} passes` : ''}`,
   intro: (o) =>
     o.source
-      ? `Every ${o.every}th SVG of ${shownPath(o.source)} in name order, rendered and judged as the benchmark set; never used to tune.${goalText(o.goal)}`
-      : `Every ${EVERY}th icon of bootstrap-icons (bench/results/make-icons.json names them, with the package's version and a digest of the grey levels), rendered with resvg at 8 pixels a cell across and averaged to grey levels, threshold 0.5. Changes, grey cost and the share proven are over the icons whose threshold picture line logic does not solve; "% grid" is the changes over W x H. Times are CPU seconds of this process per icon. The best method's time limit is ${o.timeout} s (wall clock).${goalText(o.goal)}`,
+      ? `Every ${o.every}th SVG of ${shownPath(o.source)} in name order, rendered and judged as the benchmark set; never used to tune.${goalText(o.goal)}${passesText(o.passes)}`
+      : `Every ${EVERY}th icon of bootstrap-icons (bench/results/make-icons.json names them, with the package's version and a digest of the grey levels), rendered with resvg at 8 pixels a cell across and averaged to grey levels, threshold 0.5. Changes, grey cost and the share proven are over the icons whose threshold picture line logic does not solve; "% grid" is the changes over W x H. Times are CPU seconds of this process per icon. The best method's time limit is ${o.timeout} s (wall clock).${goalText(o.goal)}${passesText(o.passes)}`,
   parts: (o) => {
     if (o.manifest) {
       writeFileSync(MANIFEST(), JSON.stringify(manifestNow(), null, 2) + '\n');
@@ -144,6 +164,8 @@ export const suite = defineSuite({
       return [];
     }
     const sizes = o.sizes.map(Number);
+    if (o.passes && o.goal !== 'line-solvable') throw new Error('--passes needs the goal line-solvable');
+    const goal: Goal = { goal: o.goal, passes: o.passes };
     return [
       part({
         name: o.source ? 'heldout' : 'icons',
@@ -152,7 +174,7 @@ export const suite = defineSuite({
           const all = o.source ? iconsOf(o.source, o.every, sizes) : benchmarkIcons().filter((i) => sizes.includes(i.size));
           return sizes.flatMap((s) => all.filter((i) => i.size === s).slice(0, o.limit));
         },
-        commands: o.methods.map((m) => here(m, (i: Icon) => (m === 'baseline' ? baseline(i.image, o.goal) : made(i.image, m === 'greedy' ? 'greedy' : 'prove', o.timeout * 1000, o.goal)))),
+        commands: o.methods.map((m) => here(m, (i: Icon) => (m === 'baseline' ? baseline(i.image, goal) : made(i.image, m === 'greedy' ? 'greedy' : 'prove', o.timeout * 1000, goal)))),
         progress: (run) => {
           const v = run.value.value as Outcome;
           return `${run.command} ${(run.input as Icon).name}@${(run.input as Icon).size}: ${v.already ? `${o.goal} as drawn` : v.met ? `${v.changes} changes${v.proven ? ' (proven)' : ` (>= ${v.lowerBound})`}` : `not made${v.note ? ` (${v.note})` : ''}`}, ${run.value.cpu.toFixed(2)} s`;
@@ -168,7 +190,7 @@ export const suite = defineSuite({
                 ['method', (r) => r.method],
                 ['icons', (r) => r.runs.length],
                 ['need a change', (r) => needing(r.runs).length],
-                [`made ${o.goal}`, (r) => pct(r.runs.filter((x) => x.value.value.already || x.value.value.met).length, r.runs.length)],
+                [`made ${o.goal}${o.passes ? ` in <= ${o.passes} passes` : ''}`, (r) => pct(r.runs.filter((x) => x.value.value.already || x.value.value.met).length, r.runs.length)],
                 ['unique', (r) => pct(r.runs.filter((x) => x.value.value.already || x.value.value.unique).length, r.runs.length)],
                 ['wrong verdicts', (r) => r.runs.filter((x) => x.value.value.wrong).length],
                 ['changes median', (r) => fixed(1)(median(madeOnes(r.runs).map((x) => x.value.value.changes)))],
@@ -189,12 +211,18 @@ export const suite = defineSuite({
       }),
     ];
   },
-  write: (o, body) => writeSection(join(packageRoot(), 'docs', 'results', 'make.md'), `bench:${sectionOf(o.source, o.goal)}`, body, '# Results: making puzzles from pictures\n'),
+  write: (o, body) => writeSection(join(packageRoot(), 'docs', 'results', 'make.md'), `bench:${sectionOf(o.source, o.goal, o.passes)}`, body, '# Results: making puzzles from pictures\n'),
 });
 
-/** The results page's section: the benchmark set or the held-out one, and the goal unique apart. */
-function sectionOf(source: string | undefined, goal: MakeGoal): string {
-  return `${source ? 'make-heldout' : 'make'}${goal === 'unique' ? '-unique' : ''}`;
+/** The results page's section: the benchmark set or the held-out one, the goal unique and each pass limit apart. */
+function sectionOf(source: string | undefined, goal: MakeGoal, passes: number): string {
+  return `${source ? 'make-heldout' : 'make'}${goal === 'unique' ? '-unique' : ''}${passes ? `-passes-${passes}` : ''}`;
+}
+
+function passesText(passes: number): string {
+  return passes
+    ? ` Goal line-solvable in at most ${passes} passes (\`--passes ${passes}\`; a pass: every row, then every column): an icon needs a change when line logic does not solve its threshold picture within them; the baseline is the first threshold or inverted picture it solves within them; "made" counts the pictures \`solve\` finds line-solvable in at most ${passes} passes.`
+    : '';
 }
 
 function goalText(goal: MakeGoal): string {

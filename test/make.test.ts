@@ -13,15 +13,19 @@ import { Propagator } from '../src/line/Propagator.js';
 import { makePuzzle, type MakeGoal } from '../src/puzzle/makePuzzle.js';
 import { flipCosts, greyOfPixels, thresholdPicture } from '../src/solve/make/GreyImage.js';
 import { PictureClues } from '../src/solve/make/PictureClues.js';
-import { bruteSolutions, randomCells, rng } from './helpers/bruteForce.js';
+import { bruteSolutions, plainPasses, randomCells, rng } from './helpers/bruteForce.js';
 
 const lineSolvable = (cells: Uint8Array, w: number, h: number): boolean => new Propagator(puzzleOf(makeGrid(w, h, cells))).run(new Uint8Array(w * h).fill(UNKNOWN)) === 'solved';
 const unique = (cells: Uint8Array, w: number, h: number): boolean => bruteSolutions(puzzleOf(makeGrid(w, h, cells)), 2).length === 1;
 
 /** The fewest changes (cells other than `keep`) that meet the goal, and the least cost among sets of that size; undefined above `limit`. */
-function bruteFewest(start: Grid, goal: MakeGoal, costs: ArrayLike<number>, keep: readonly number[], limit: number): { count: number; cost: number } | undefined {
+function bruteFewest(start: Grid, goal: MakeGoal | { maxPasses: number }, costs: ArrayLike<number>, keep: readonly number[], limit: number): { count: number; cost: number } | undefined {
   const { width: w, height: h } = start;
-  const meets = (c: Uint8Array) => (goal === 'line-solvable' ? lineSolvable(c, w, h) : unique(c, w, h));
+  const withinPasses = (c: Uint8Array, n: number) => {
+    const p = plainPasses(puzzleOf(makeGrid(w, h, c)));
+    return p.status === 'solved' && p.passes <= n;
+  };
+  const meets = (c: Uint8Array) => (typeof goal === 'object' ? withinPasses(c, goal.maxPasses) : goal === 'line-solvable' ? lineSolvable(c, w, h) : unique(c, w, h));
   const free = [...start.cells.keys()].filter((i) => !keep.includes(i));
   const cells = start.cells.slice();
   for (let k = 0; k <= Math.min(limit, free.length); k++) {
@@ -79,6 +83,29 @@ describe('the fewest changes, against brute force', () => {
       expect(sizes.filter((k) => k >= 1).length).toBeGreaterThanOrEqual(3);
     }, 300_000);
   }
+
+  test('line-solvable in at most 1 or 2 passes: as few changed cells as brute force finds (passes counted plainly), proven, on boards up to 5x5', async () => {
+    const sizes: number[] = [];
+    await fc.assert(
+      fc.asyncProperty(board, fc.integer({ min: 1, max: 2 }), async ({ w, h, density, seed }, maxPasses) => {
+        const start = makeGrid(w, h, randomCells(w, h, density, rng(seed)));
+        const r = await makePuzzle(start, { maxPasses, timeoutMs: 60_000 });
+        expectSound(r, start, 'line-solvable');
+        expect(r.maxPasses).toBe(maxPasses);
+        const passes = plainPasses(r.puzzle!);
+        expect(passes.status).toBe('solved');
+        expect(r.verdict!.stats!.passes).toBe(passes.passes);
+        expect(passes.passes).toBeLessThanOrEqual(maxPasses);
+        const brute = bruteFewest(start, { maxPasses }, new Float64Array(w * h).fill(1), [], r.changes.length)!;
+        expect(r.changes.length).toBe(brute.count);
+        expect(r.fewest).toBe('proven');
+        sizes.push(brute.count);
+      }),
+      { numRuns: 80 },
+    );
+    // Not only pictures that meet the limit as drawn (about three in ten need a change).
+    expect(sizes.filter((k) => k >= 1).length).toBeGreaterThanOrEqual(10);
+  }, 300_000);
 
   test('a grey image: the fewest cells, and among them the least grey cost, as brute force finds', async () => {
     await fc.assert(

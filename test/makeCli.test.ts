@@ -8,6 +8,9 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkGrid } from '../src/grid/checkGrid.js';
 import { readPuzzle } from '../src/formats/puzzleText.js';
+import { makeGrid } from '../src/grid/Puzzle.js';
+import { puzzleOf } from '../src/grid/runsOf.js';
+import { plainPasses } from './helpers/bruteForce.js';
 import { STACK_LINE, assertBuilt, expectUsageError, nonocrypt, tempDir } from './helpers/cli.js';
 
 let tmp: { dir: string; cleanup: () => void };
@@ -58,7 +61,6 @@ describe('make: results', () => {
     expect(Object.keys(doc)).toEqual(expect.arrayContaining(['status', 'goal', 'width', 'height', 'count', 'changes', 'cost', 'fewest', 'lowerBound', 'cheapestProven', 'verdict', 'picture', 'start', 'elapsedMs', 'judged']));
     expect(doc.status).toBe('made');
     expect(doc.goal).toBe('line-solvable');
-    expect(doc.verdict).toEqual({ status: 'unique', lineSolvable: true, difficulty: 'line' });
     const changes = doc.changes as [number, number][];
     expect(doc.count).toBe(changes.length);
     expect(doc.count).toBeGreaterThan(0);
@@ -67,6 +69,10 @@ describe('make: results', () => {
     const start = (doc.start as string[]).map((row) => [...row]);
     for (const [x, y] of changes) start[y]![x] = start[y]![x] === '#' ? '.' : '#';
     expect(start.map((row) => row.join(''))).toEqual(doc.picture);
+    // The verdict's passes, counted plainly on the picture's clues.
+    const rows = doc.picture as string[];
+    const picture = makeGrid(rows[0]!.length, rows.length, Uint8Array.from(rows.join(''), (c) => (c === '#' ? 1 : 0)));
+    expect(doc.verdict).toEqual({ status: 'unique', lineSolvable: true, difficulty: 'line', passes: plainPasses(puzzleOf(picture)).passes });
   });
 
   test('--keep: a kept cell is never changed', () => {
@@ -91,6 +97,22 @@ describe('make: results', () => {
     expect(solved.stdout).toMatch(/^unique \(line-solvable\)/);
   });
 
+  test('--passes: line logic solves the result in at most that many passes, as solve --difficulty counts them', () => {
+    const heart = join(process.cwd(), 'examples', 'heart.pic');
+    const asDrawn = nonocrypt(['solve', '--difficulty', heart]);
+    expect(asDrawn.stdout).toContain('difficulty: line logic alone in 3 passes\n');
+    const r = nonocrypt(['make', '--passes', '2', '-o', at('heart2.non'), heart]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^made line-solvable in at most 2 passes: 1 cell changed, proven fewest\n/);
+    expect(r.stdout).toMatch(/\ndifficulty: line logic alone in [12] pass(es)?\n/);
+    const again = nonocrypt(['solve', '--difficulty', at('heart2.non')]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toMatch(/\ndifficulty: line logic alone in [12] pass(es)?\n/);
+    const doc = JSON.parse(nonocrypt(['make', '--json', '--passes', '1', heart]).stdout) as { goal: string; maxPasses: number; verdict: { passes: number } };
+    expect(doc).toMatchObject({ goal: 'line-solvable', maxPasses: 1, verdict: { passes: 1 } });
+  });
+
   test('--max-changes 0 on a picture that needs a change: none, proven, exit 1', () => {
     const r = nonocrypt(['make', '--max-changes', '0', at('switch.pic')]);
     expect(r.stderr).toBe('');
@@ -105,6 +127,9 @@ describe('make: bad input, one line and exit 2', () => {
   test('a size of 0', () => expectUsageError(nonocrypt(['make', '--size', '0x8', at('ring.png')]), '--size'));
   test('an image without --size', () => expectUsageError(nonocrypt(['make', at('ring.png')]), '--size WxH'));
   test('a file that does not exist', () => expectUsageError(nonocrypt(['make', at('missing.pic')]), at('missing.pic')));
+  test('--passes with the goal unique', () => expectUsageError(nonocrypt(['make', '--passes', '2', '--goal', 'unique', at('switch.pic')]), '--passes limits line logic\'s passes, so it needs the goal line-solvable (not unique)'));
+  test('--passes with the difficulty probing', () => expectUsageError(nonocrypt(['make', '--passes', '2', '--difficulty', 'probing', at('switch.pic')]), 'needs the goal line-solvable (not probing)'));
+  test('--passes 0', () => expectUsageError(nonocrypt(['make', '--passes', '0', at('switch.pic')]), '--passes'));
   test('a kept cell off the board', () => expectUsageError(nonocrypt(['make', '--keep', '9,0', at('switch.pic')]), '--keep 9,0 is off the 4x4 board'));
   test('-o naming the input is refused before any work, the input intact', () => {
     const before = readFileSync(at('switch.pic'), 'utf8');

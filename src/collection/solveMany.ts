@@ -4,6 +4,7 @@ import type { RunOptions } from '../parallel/RunOptions.js';
 import { solveOutcome } from '../parallel/outcomes.js';
 import { runInOrder, type RunItem } from '../parallel/runInOrder.js';
 import type { SolveResult } from '../solve/SolveResult.js';
+import { withPasses } from '../solve/withPasses.js';
 import { inputFailure, type InputFailure, type TextSource } from './sources.js';
 
 /**
@@ -22,6 +23,8 @@ export interface SolveManyOptions extends RunOptions {
   readonly countMax?: number;
   /** Stop at each puzzle's first solution (see `solve`'s `first`). */
   readonly first?: boolean;
+  /** For line-solvable verdicts: count line logic's passes (see `solve`'s `countPasses`). */
+  readonly countPasses?: boolean;
 }
 
 export interface SolvedPuzzle {
@@ -48,7 +51,11 @@ export async function* solveMany(sources: Iterable<TextSource> | AsyncIterable<T
   }
   let done = 0;
   for await (const { value, outcome } of runInOrder(items(), options)) {
-    yield value.failure ?? { name: value.name, file: value.file!, result: solveOutcome(outcome!, options.timeoutMs) };
+    if (value.failure) yield value.failure;
+    else {
+      const result = solveOutcome(outcome!, options.timeoutMs);
+      yield { name: value.name, file: value.file!, result: options.countPasses ? withPasses(result, value.file!.puzzle, value.file!.givens ?? []) : result };
+    }
     options.onProgress?.(++done);
   }
 }

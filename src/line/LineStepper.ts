@@ -49,6 +49,8 @@ export class LineStepper {
   private readonly automata: LineAutomaton[];
   private passes = 0;
   private finished: StepStatus | undefined;
+  /** Lines whose cells changed since the line solver last ran on them (1); the others would fix nothing, so a pass skips them. */
+  private readonly dirty: Uint8Array;
 
   /** A stepper from an empty board, with `givens` (row-major indices) black. */
   constructor(puzzle: Puzzle, givens: readonly number[] = []) {
@@ -57,6 +59,12 @@ export class LineStepper {
     this.automata = [...puzzle.rows, ...puzzle.cols].map(lineAutomaton);
     this.domains = new Uint8Array(this.width * this.height).fill(UNKNOWN);
     for (const c of givens) this.domains[c] = BLACK;
+    this.dirty = new Uint8Array(this.width + this.height).fill(1);
+  }
+
+  /** Passes run so far. */
+  get passCount(): number {
+    return this.passes;
   }
 
   /** Cells still open. */
@@ -77,6 +85,8 @@ export class LineStepper {
     const lineIn = new Uint8Array(longest);
     const lineOut = new Uint8Array(longest);
     for (let l = 0; l < H + W; l++) {
+      if (!this.dirty[l]) continue;
+      this.dirty[l] = 0;
       const isRow = l < H;
       const len = isRow ? W : H;
       const start = isRow ? l * W : l - H;
@@ -93,6 +103,7 @@ export class LineStepper {
         if (lo[k] !== li[k]) {
           this.domains[c] = lo[k]!;
           cells.push(c);
+          this.dirty[isRow ? H + (c % W) : Math.floor(c / W)] = 1;
         }
       }
       if (cells.length > 0) changes.push({ line: l, kind: isRow ? 'row' : 'column', index: isRow ? l : l - H, cells });
@@ -101,4 +112,28 @@ export class LineStepper {
     this.finished = status;
     return { status, pass, changes };
   }
+}
+
+/**
+ * Where line logic stands after some passes: the status of the last pass run, `passes` the
+ * passes that fixed cells (for `solved`, the passes line logic needs; for `progress`, all those
+ * asked for), and the cells still open.
+ */
+export interface PassCount {
+  readonly status: StepStatus;
+  readonly passes: number;
+  readonly open: number;
+}
+
+/**
+ * Line logic's passes on `puzzle` (LineStepper's: every row, then every column) until it is
+ * solved, stalls, contradicts, or has run `maxPasses`. A line-solvable puzzle's difficulty in
+ * passes is `passes` when `status` is `solved`.
+ */
+export function linePasses(puzzle: Puzzle, givens: readonly number[] = [], maxPasses = Infinity): PassCount {
+  const stepper = new LineStepper(puzzle, givens);
+  let last: PassResult | undefined;
+  while (stepper.passCount < maxPasses && (!last || last.status === 'progress')) last = stepper.pass();
+  if (!last) return { status: 'progress', passes: 0, open: stepper.open };
+  return { status: last.status, passes: last.status === 'progress' || last.status === 'solved' ? last.pass : last.pass - 1, open: stepper.open };
 }

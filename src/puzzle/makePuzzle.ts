@@ -1,5 +1,5 @@
 import { makeGrid, type Grid, type Puzzle } from '../grid/Puzzle.js';
-import { checkMakeInput, confirmMade } from '../solve/make/makeChecks.js';
+import { checkMakeInput, checkPassLimit, confirmMade } from '../solve/make/makeChecks.js';
 import { puzzleOf } from '../grid/runsOf.js';
 import { DEFAULT_THRESHOLD, flipCosts, thresholdPicture, type GreyImage } from '../solve/make/GreyImage.js';
 import type { MakeTarget } from '../solve/make/PictureJudge.js';
@@ -33,6 +33,12 @@ export interface MakeOptions extends Pick<RunOptions, 'engine' | 'memoryCapBytes
    * finishes) or `search` (unique, neither finishes).
    */
   readonly difficulty?: Difficulty;
+  /**
+   * With the goal line-solvable (or the difficulty line): line logic must solve the puzzle in at
+   * most this many passes, each running the line solver on every row, then on every column (the
+   * page's Step; `solve --difficulty` counts them). A whole number, 1 or more.
+   */
+  readonly maxPasses?: number;
   /** Change at most this many cells. */
   readonly maxChanges?: number;
   /** Cells (row-major indices) never changed. */
@@ -64,6 +70,8 @@ export interface MakeOptions extends Pick<RunOptions, 'engine' | 'memoryCapBytes
 export interface MakeResult {
   readonly status: 'made' | 'none' | 'unknown';
   readonly target: MakeTarget;
+  /** The pass limit of the target `line-solvable`, when one was given. */
+  readonly maxPasses?: number;
   /** The picture the search starts from: the input, or a grey image's threshold picture. */
   readonly start: Grid;
   readonly picture?: Grid;
@@ -101,11 +109,15 @@ export async function makePuzzle(input: Grid | GreyImage, options: MakeOptions =
   checkMakeInput(width, height, isGrey(input) ? input.darkness.length : input.cells.length, options.keep ?? [], options.maxChanges);
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const target = targetOf(options);
+  const { maxPasses } = options;
+  checkPassLimit(target, maxPasses);
+  const limit = maxPasses !== undefined ? { maxPasses } : {};
   const start = isGrey(input) ? thresholdPicture(input, threshold) : makeGrid(width, height, input.cells);
   const costs = isGrey(input) ? flipCosts(input, threshold) : undefined;
   const timeoutMs = options.timeoutMs ?? DEFAULT_MAKE_TIMEOUT_MS;
   const found = new ChangeSearch(start, {
     target,
+    ...limit,
     ...(costs ? { costs } : {}),
     ...(options.keep ? { keep: options.keep } : {}),
     ...(options.maxChanges !== undefined ? { maxChanges: options.maxChanges } : {}),
@@ -114,18 +126,19 @@ export async function makePuzzle(input: Grid | GreyImage, options: MakeOptions =
   }).run();
   const stats = { judged: found.runs, ...(found.greedyChanges !== undefined ? { greedyChanges: found.greedyChanges } : {}), ...(found.stoppedBy ? { stoppedBy: found.stoppedBy } : {}) };
   if (!found.changes) {
-    return { status: found.exhausted ? 'none' : 'unknown', target, start, changes: [], cost: 0, fewest: 'found', lowerBound: found.lowerBound, cheapestProven: false, stats: { elapsedMs: performance.now() - started, ...stats } };
+    return { status: found.exhausted ? 'none' : 'unknown', target, ...limit, start, changes: [], cost: 0, fewest: 'found', lowerBound: found.lowerBound, cheapestProven: false, stats: { elapsedMs: performance.now() - started, ...stats } };
   }
   const cells = start.cells.slice();
   for (const c of found.changes) cells[c]! ^= 1;
   const picture = makeGrid(width, height, cells);
   const puzzle = puzzleOf(picture);
-  const solveOptions = { ...(options.engine ? { engine: options.engine } : {}), ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}), ...(options.session ? { session: options.session } : {}), timeoutMs, jobs: 1 };
+  const solveOptions = { ...(options.engine ? { engine: options.engine } : {}), ...(options.memoryCapBytes !== undefined ? { memoryCapBytes: options.memoryCapBytes } : {}), ...(options.session ? { session: options.session } : {}), timeoutMs, jobs: 1, countPasses: true };
   const decided = options.certify ? await solveCertified(puzzle, solveOptions) : { result: await solve(puzzle, solveOptions) };
-  confirmMade(decided.result, puzzle, picture, target);
+  confirmMade(decided.result, puzzle, picture, target, maxPasses);
   return {
     status: 'made',
     target,
+    ...limit,
     start,
     picture,
     puzzle,

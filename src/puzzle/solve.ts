@@ -9,6 +9,7 @@ import type { Cube } from '../solve/split/splitCubes.js';
 import { PORTFOLIO_AFTER_CONFLICTS, portfolioMembers } from './portfolio.js';
 import type { CertifyOutcome } from '../certificate/make/certifyBlock.js';
 import { certifySolution } from '../certificate/make/certifySolution.js';
+import { withPasses } from '../solve/withPasses.js';
 
 /**
  * Solve one puzzle: unique (with whether line logic alone finds it), multiple (two grids),
@@ -43,6 +44,8 @@ export interface SolveOptions extends RunOptions {
    * search. Checked first (E_INTERNAL when it does not fit). Ignored when counting or with `first`.
    */
   readonly known?: Grid;
+  /** For a line-solvable verdict: count line logic's passes (stats.passes, withPasses). */
+  readonly countPasses?: boolean;
 }
 
 /**
@@ -56,6 +59,12 @@ export interface SolveOptions extends RunOptions {
 export const DEFAULT_COUNT_MAX = 1000;
 
 export async function solve(puzzle: Puzzle, options: SolveOptions = {}): Promise<SolveResult> {
+  const r = await decide(puzzle, options);
+  return options.countPasses ? withPasses(r, puzzle, options.givens ?? []) : r;
+}
+
+/** `solve` without the count of passes. */
+async function decide(puzzle: Puzzle, options: SolveOptions): Promise<SolveResult> {
   const task = { kind: 'solve' as const, puzzle, givens: options.givens ?? [], probing: options.probing, countMax: options.countMax, first: options.first, ...(options.cube ? { cube: options.cube } : {}), ...(options.known ? { known: options.known } : {}) };
   const jobs = Math.max(1, Math.floor(options.jobs ?? 1));
   const started = performance.now();

@@ -80,6 +80,12 @@ export interface SolveStats {
   /** Nodes of the core's depth-first search (when it ran). */
   readonly searchNodes?: number;
   /**
+   * For a line-solvable verdict, when asked for (`countPasses`): the passes line logic needs,
+   * each running the line solver on every row, then on every column (LineStepper, the page's
+   * Step); a measure of how hard the puzzle is for a person, finer than `difficulty` `line`.
+   */
+  readonly passes?: number;
+  /**
    * Attempts of belief-propagation-guided decimation (solve/beliefDecimation.ts) between SAT's
    * slices, when it ran, and how the first picture was found: 'decimation' (an attempt's last
    * state, or one finished by search) or 'sat'.

@@ -24,6 +24,7 @@ function declare(program: Command) {
     .argument('<input>', 'a PNG, JPEG or SVG image (with --size), or a picture in any puzzle format solve reads (a goal picture, or # . rows)')
     .addOption(new Option('--goal <goal>', 'line-solvable: line logic alone solves it (a person needs no guessing); unique: one solution').choices(MAKE_GOALS).default('line-solvable' as const))
     .addOption(new Option('--difficulty <level>', 'instead of --goal, the difficulty solve --difficulty reports: line (line logic alone), probing (probing at depth 1), search').choices(MAKE_DIFFICULTIES))
+    .addOption(new Option('--passes <n>', 'with the goal line-solvable: line logic solves it in at most n passes (a pass: every row, then every column; solve --difficulty counts them)').argParser(wholeNumber(1, 1e6)))
     .addOption(new Option('--size <WxH>', 'board size for an image, e.g. 24x24 (each cell the mean grey of its pixels)').argParser(boardSize))
     .addOption(new Option('--threshold <darkness>', 'for an image: a cell starts black when its darkness (0 white .. 1 black) is above this (default 0.5)').argParser(unitNumber))
     .addOption(new Option('--max-changes <k>', 'change at most k cells (exit 1 when it is proven that no k do)').argParser(wholeNumber(0, 1e6)))
@@ -85,6 +86,9 @@ async function makeCommand(io: CliIO, path: string, flags: MakeFlags): Promise<n
   if (!kind && flags.size) usage(`--size scales an image (PNG, JPEG, SVG); ${inputName(path)} is read as a puzzle: change its picture's size first`);
   if (!kind && flags.threshold !== undefined) usage('--threshold applies to an image (PNG, JPEG, SVG)');
   if (flags.difficulty && flags.goal !== 'line-solvable') usage('--difficulty replaces --goal: use one');
+  if (flags.passes !== undefined && (flags.goal !== 'line-solvable' || (flags.difficulty && flags.difficulty !== 'line'))) {
+    usage(`--passes limits line logic's passes, so it needs the goal line-solvable (not ${flags.difficulty ?? flags.goal})`);
+  }
   const format = flags.output ? outputFormatOf(flags.output) : undefined;
   checkOutputs([flags.output], [path]);
   const certify = flags.certify === undefined ? undefined : certifyTarget(path, flags.certify);
@@ -102,6 +106,7 @@ async function makeCommand(io: CliIO, path: string, flags: MakeFlags): Promise<n
   const r = await makePuzzle(input, {
     goal: flags.goal,
     ...(flags.difficulty ? { difficulty: flags.difficulty } : {}),
+    ...(flags.passes !== undefined ? { maxPasses: flags.passes } : {}),
     ...(flags.maxChanges !== undefined ? { maxChanges: flags.maxChanges } : {}),
     ...(keep.length ? { keep } : {}),
     ...(flags.threshold !== undefined ? { threshold: flags.threshold } : {}),
@@ -121,6 +126,7 @@ async function makeCommand(io: CliIO, path: string, flags: MakeFlags): Promise<n
 const cellText = (c: number, w: number) => `${c % w},${Math.floor(c / w)}`;
 
 function goalWords(r: MakeResult): string {
+  if (r.maxPasses !== undefined) return `line-solvable in at most ${counted(r.maxPasses, 'pass', 'passes')}`;
   return r.target === 'line-solvable' || r.target === 'unique' ? r.target : `of difficulty ${r.target}`;
 }
 
@@ -155,6 +161,7 @@ function makeDocument(r: MakeResult) {
   return {
     status: r.status,
     goal: r.target,
+    ...(r.maxPasses !== undefined ? { maxPasses: r.maxPasses } : {}),
     width: w,
     height: r.start.height,
     count: r.changes.length,
@@ -163,7 +170,7 @@ function makeDocument(r: MakeResult) {
     fewest: r.fewest,
     lowerBound: r.lowerBound,
     cheapestProven: r.cheapestProven,
-    ...(v ? { verdict: { status: v.status, lineSolvable: v.status === 'unique' ? v.lineSolvable : false, ...(v.stats ? { difficulty: v.stats.difficulty } : {}) } } : {}),
+    ...(v ? { verdict: { status: v.status, lineSolvable: v.status === 'unique' ? v.lineSolvable : false, ...(v.stats ? { difficulty: v.stats.difficulty } : {}), ...(v.stats?.passes !== undefined ? { passes: v.stats.passes } : {}) } } : {}),
     ...(r.picture ? { picture: gridRows(r.picture) } : {}),
     start: gridRows(r.start),
     elapsedMs: Math.round(r.stats.elapsedMs),

@@ -47,7 +47,7 @@ function declare(program: Command) {
     .option('--count', `count the solutions, up to --max (default ${DEFAULT_COUNT_MAX}); ">= N" when stopped by --max or the time limit`)
     .addOption(new Option('--max <n>', 'with --count: stop counting at n solutions (implies --count)').argParser(wholeNumber(1, 1e9)))
     .option('--first', 'stop at the first solution (status "found", exit 0): no search for a second one, as tournaments score solvers')
-    .option('--difficulty', 'say what decided it: line logic alone, probing at depth 1, or search (probes, search nodes, SAT calls, decisions, conflicts)')
+    .option('--difficulty', 'say what decided it: line logic alone (in how many passes: every row, then every column), probing at depth 1, or search (probes, search nodes, SAT calls, decisions, conflicts)')
     .addOption(showOption())
     .addOption(outputOption('the report'))
     .option('--emit-cnf <file>', "also write the puzzle's CNF (DIMACS) for an external SAT solver; - for stdout (then -o takes the report)")
@@ -107,7 +107,7 @@ async function solveCommand(io: CliIO, paths: readonly string[], flags: SolveFla
   const file = await readPuzzleInput(io, path, flags.from);
   const givens = file.givens ?? [];
   const cnf = flags.emitCnf ? puzzleDimacs(file.puzzle, givens) : undefined;
-  const options = { givens, countMax, first: flags.first, ...runOptions(flags) };
+  const options = { givens, countMax, first: flags.first, ...(flags.difficulty ? { countPasses: true } : {}), ...runOptions(flags) };
   const solved = certify ? await solveCertified(file.puzzle, options) : { result: await solve(file.puzzle, options) };
   const r = solved.result;
   const cert = certify ? await certificateReport(solved.certificate, certify.dir, certify.stem, flags.gzip ?? false, [path!]) : undefined;
@@ -152,7 +152,7 @@ async function solveCollection(io: CliIO, paths: readonly string[], flags: Solve
     io,
     show,
     async (onProgress) => {
-      for await (const p of solveMany(inputs.map((i) => textSource(io, i)), { format: flags.from, countMax, first: flags.first, ...runOptions(flags), onProgress })) {
+      for await (const p of solveMany(inputs.map((i) => textSource(io, i)), { format: flags.from, countMax, first: flags.first, ...(flags.difficulty ? { countPasses: true } : {}), ...runOptions(flags), onProgress })) {
         if ('error' in p) counts.unreadable++;
         else counts[p.result.status]++;
         sink.line(flags.json ? JSON.stringify(collectionDocument(p, countMax)) : collectionLine(p, flags, countMax));
@@ -225,7 +225,7 @@ export function difficultyText(r: SolveResult): string {
   ].join(', ');
   switch (s.difficulty) {
     case 'line':
-      return 'line logic alone';
+      return `line logic alone${s.passes !== undefined ? ` in ${counted(s.passes, 'pass', 'passes')}` : ''}`;
     case 'probing':
       return `probing at depth 1 (${counted(s.probes, 'probe')})`;
     case 'search':

@@ -1,4 +1,5 @@
 import { NonocryptError } from '../../errors.js';
+import { linePasses } from '../../line/LineStepper.js';
 import { BLACK, UNKNOWN, WHITE } from '../../line/lineAutomaton.js';
 import { NonogramCore } from '../NonogramCore.js';
 import { PictureClues } from './PictureClues.js';
@@ -27,7 +28,12 @@ export interface Judgement {
   readonly met: boolean;
   /** False when the search for a second picture stopped at its node limit: `met` is then false but not proved. */
   readonly decided: boolean;
-  /** Cells line logic leaves open (0 when line-solvable). */
+  /**
+   * How far the picture is from the target by line logic, what the greedy search lowers: the
+   * cells line logic leaves open (0 when line-solvable). With a pass limit: the cells still open
+   * after that many passes when line logic solves the picture, else the board's cells plus those
+   * it leaves open (so every line-solvable picture comes first).
+   */
   readonly open: number;
   /** A sound zone, when one was asked for and is known; absent: any cell may be the one that helps. */
   readonly zone?: Zone;
@@ -90,11 +96,18 @@ export class PictureJudge {
   private readonly trial: Uint8Array;
   private readonly clues: PictureClues;
 
+  /**
+   * `maxPasses` (target `line-solvable` only): line logic must solve the picture within this
+   * many passes (LineStepper's: every row, then every column). Pictures line logic solves in
+   * more have no zone (any cell may be the one that helps); the others keep line-solvable's,
+   * which stays sound since the target asks more.
+   */
   constructor(
     readonly width: number,
     readonly height: number,
     readonly target: MakeTarget,
     private readonly deadline = Infinity,
+    private readonly maxPasses?: number,
   ) {
     this.trial = new Uint8Array(width * height);
     this.clues = new PictureClues(width, height);
@@ -105,17 +118,28 @@ export class PictureJudge {
     return this.clues.forcingSlack(cells);
   }
 
-  /** Cells line logic leaves open in the puzzle of the picture `cells` (0: line-solvable). */
+  /** Judgement.open of the picture `cells`: cells line logic leaves open in its puzzle (0: line-solvable; with a pass limit, as Judgement.open says). */
   openCells(cells: Uint8Array): number {
     const core = this.coreOf(cells);
     try {
       const domains = this.trial.fill(UNKNOWN);
-      if (core.load(domains) === 'solved') return 0;
+      if (core.load(domains) === 'solved') return this.maxPasses === undefined ? 0 : this.passesLeave(core).open;
       core.read(domains);
-      return countOpen(domains);
+      return this.far(countOpen(domains));
     } finally {
       core.dispose();
     }
+  }
+
+  /** Line logic's passes on a line-solvable core's puzzle, up to the pass limit. */
+  private passesLeave(core: NonogramCore): { met: boolean; open: number } {
+    const count = linePasses(core.puzzle, [], this.maxPasses);
+    return { met: count.status === 'solved', open: count.open };
+  }
+
+  /** Judgement.open of a picture line logic leaves `open` cells of (more than 0). */
+  private far(open: number): number {
+    return this.maxPasses === undefined ? open : this.width * this.height + open;
   }
 
   /**
@@ -130,13 +154,16 @@ export class PictureJudge {
     try {
       const domains = new Uint8Array(width * height).fill(UNKNOWN);
       const line = core.load(domains);
-      if (line === 'solved') return { met: this.target === 'line-solvable' || this.target === 'unique', decided: true, open: 0 };
+      if (line === 'solved') {
+        if (this.maxPasses === undefined) return { met: this.target === 'line-solvable' || this.target === 'unique', decided: true, open: 0 };
+        return { ...this.passesLeave(core), decided: true };
+      }
       if (line === 'contradiction') throw new NonocryptError('E_INTERNAL', 'internal error: a picture contradicts its own clues');
       core.read(domains);
       const open = countOpen(domains);
       switch (this.target) {
         case 'line-solvable':
-          return { met: false, decided: true, open, ...(wantZone ? { zone: this.stuckZone(core, cells, domains), fixpoint: domains } : {}) };
+          return { met: false, decided: true, open: this.far(open), ...(wantZone ? { zone: this.stuckZone(core, cells, domains), fixpoint: domains } : {}) };
         case 'probing': {
           const probed = core.probe(quick ? {} : { deadline: this.deadline });
           return { met: probed === 'solved', decided: probed !== 'stopped', open };
@@ -175,7 +202,7 @@ export class PictureJudge {
       if (domains[changed] !== UNKNOWN) domains[changed] = cells[changed] ? BLACK : WHITE;
       const status = core.propagate(domains, [Math.floor(changed / width), height + (changed % width)]);
       if (status === 'contradiction') throw new NonocryptError('E_INTERNAL', 'internal error: a picture contradicts a fixpoint it agrees with');
-      if (status === 'stalled') return { met: false, decided: true, open: countOpen(domains), ...(wantZone ? { zone: zoneOf(domains, width, height), fixpoint: domains } : {}) };
+      if (status === 'stalled') return { met: false, decided: true, open: this.far(countOpen(domains)), ...(wantZone ? { zone: zoneOf(domains, width, height), fixpoint: domains } : {}) };
     } finally {
       core.dispose();
     }

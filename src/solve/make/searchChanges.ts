@@ -4,6 +4,8 @@ import { PictureJudge, type Judgement, type MakeTarget, type Zone } from './Pict
 
 export interface ChangeSearchOptions {
   readonly target: MakeTarget;
+  /** With the target `line-solvable`: line logic solves the picture within this many passes (PictureJudge). */
+  readonly maxPasses?: number;
   /** What changing each cell costs (row-major, >= 0); 1 a cell when absent. */
   readonly costs?: ArrayLike<number>;
   /** Cells (row-major indices) that may not change. */
@@ -124,7 +126,7 @@ export class ChangeSearch {
     const { width, height } = start;
     this.n = width * height;
     this.deadline = options.deadline ?? Infinity;
-    this.judge = new PictureJudge(width, height, options.target, this.deadline);
+    this.judge = new PictureJudge(width, height, options.target, this.deadline, options.maxPasses);
     this.cur = start.cells.slice();
     this.free = new Uint8Array(this.n).fill(1);
     for (const c of options.keep ?? []) this.free[c] = 0;
