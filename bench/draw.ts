@@ -381,6 +381,8 @@ async function screenshots(page: Page): Promise<void> {
 }
 
 const ms = fixed(0);
+/** A median or max of the times `xs` (ms), '-' for none. */
+const msOf = (f: (xs: readonly number[]) => number, xs: readonly number[]) => (xs.length ? ms(f(xs)) : '-');
 
 function makeView(runs: readonly MakeRun[]) {
   const version = (JSON.parse(readFileSync(join(ICONS, 'package.json'), 'utf8')) as { version: string }).version;
@@ -394,17 +396,17 @@ function makeView(runs: readonly MakeRun[]) {
   return view({
     about:
       `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${iconChoice(runs.length / 2).step}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (${DEFAULT_MAKE_TIMEOUT_MS / 1000} s). ` +
-      'Times as the page measures them, from the press of the button: to the first answer shown (the greedy proposal, or the final one when the greedy one is proved best at once), and to the last (the proof of the fewest, or the limit). Proven: the count of changed cells proved fewest.',
+      'Times as the page measures them, from the press of the button: to the first answer shown (the greedy proposal, asked with its own shorter limit, FIRST_ANSWER_MS of web/editor/makeProposal.ts; or the final one when the greedy one is proved best at once), and to the last (the proof of the fewest, or the Search limit). Proven: the count of changed cells proved fewest.',
     rows: groups,
     columns: [
       ['goal', (r) => r.label],
       ['icons', (r) => r.rs.length],
-      ['first answer median', (r) => ms(median(r.rs.map((x) => x.firstMs)))],
-      ['first answer max', (r) => ms(max(r.rs.map((x) => x.firstMs)))],
-      ['last answer median', (r) => ms(median(r.rs.map((x) => x.ms)))],
-      ['last answer max', (r) => ms(max(r.rs.map((x) => x.ms)))],
-      ['changes median', (r) => median(r.rs.map((x) => x.changes))],
-      ['changes max', (r) => max(r.rs.map((x) => x.changes))],
+      ['first answer median', (r) => msOf(median, r.rs.map((x) => x.firstMs))],
+      ['first answer max', (r) => msOf(max, r.rs.map((x) => x.firstMs))],
+      ['last answer median', (r) => msOf(median, r.rs.map((x) => x.ms))],
+      ['last answer max', (r) => msOf(max, r.rs.map((x) => x.ms))],
+      ['changes median', (r) => (r.rs.length ? median(r.rs.map((x) => x.changes)) : '-')],
+      ['changes max', (r) => (r.rs.length ? max(r.rs.map((x) => x.changes)) : '-')],
       ['proven fewest', (r) => `${r.rs.filter((x) => x.fewest === 'proven').length} of ${r.rs.length}`],
       ['made', (r) => `${r.rs.filter((x) => x.status === 'made').length} of ${r.rs.length}`],
     ],
@@ -421,8 +423,11 @@ export const suite = defineSuite({
     icons: whole(40, `bootstrap-icons imported at ${MAKE_SIDE} x ${MAKE_SIDE}, each made line-solvable and unique`, 0),
     screenshots: flag('also write docs/web/draw-*.png'),
   },
-  title: () => 'The Draw tab: live verdict (`bench/draw`)',
+  // The make timings alone (no pictures, no 100 x 100 boards) are a section of the make results.
+  section: (o) => (makeOnly(o) ? 'draw-make' : 'draw'),
+  title: (o) => (makeOnly(o) ? "The Draw tab's buttons (`bench/draw --icons`)" : 'The Draw tab: live verdict (`bench/draw`)'),
   intro: (o) =>
+    makeOnly(o) ? "Debian's chromium headless, driven by playwright-core, the page served by `nonocrypt web`'s server in this process. The machine is shared (its load average at the start and the end is above): under load the times are upper bounds of what a quiet machine gives." :
     `Debian's chromium headless, driven by playwright-core, the page served by \`nonocrypt web\`'s server in this process; ${o.pictures} random square pictures, sides 10 to 40, density 0.4 to 0.7 (seed ${o.seed}). ` +
     'Each is opened less its longest run of black cells and that run is drawn as one mouse stroke at once, without waiting for the verdict before it; the latency is timed by the page, from the last change of the picture to its verdict shown (the solver\'s own time is its part of that). ' +
     `After every ${o.dragEvery}th verdict a 60-move drag over the grid (a random walk) is timed by the page too: the longest main-thread task (PerformanceObserver longtask, which reports only tasks over 50 ms) and the longest gap between animation frames. ` +
@@ -445,6 +450,8 @@ export const suite = defineSuite({
         const drags = s.pictures.flatMap((p) => (p.drag ? [p.drag] : []));
         const dragGap = drags.map((d) => d.gap);
         const dragLong = drags.map((d) => d.longest);
+        const make = s.make.length ? [makeView(s.make)] : [];
+        if (makeOnly(o)) return make;
         return [
           view({
             about: `Latency from the last stroke to the verdict shown (ms); ${within} of ${lat.length} pictures (${((100 * within) / lat.length).toFixed(1)} %) within 200 ms (the target: 95 %). Verdicts: ${statuses(s.pictures)}. Verdict workers replaced for a newer picture: ${s.restarts}.`,
@@ -487,9 +494,14 @@ export const suite = defineSuite({
             ],
           }),
           prose(`Solver time alone over all pictures: median ${ms(median(solver))} ms, max ${ms(max(solver))} ms.`),
-          ...(s.make.length ? [makeView(s.make)] : []),
+          ...make,
         ];
       },
     }),
   ],
 });
+
+/** Only the make buttons are timed: no random pictures, no 100 x 100 boards. */
+function makeOnly(o: { pictures: number; hard: number }): boolean {
+  return o.pictures === 0 && o.hard === 0;
+}
