@@ -1,4 +1,5 @@
 import { InputError } from '../errors.js';
+import { loadResvg } from '../render/renderPng.js';
 import { greyOfPixels, type GreyImage, type Pixels } from '../solve/make/GreyImage.js';
 import type { CliIO } from './CliIO.js';
 import { inputName, readBytes } from './io.js';
@@ -6,7 +7,7 @@ import { inputName, readBytes } from './io.js';
 /**
  * Images as grey levels for `make`: PNG (pngjs), JPEG (jpeg-js) and SVG (resvg, which the
  * project renders PNGs with), all pure decoders but resvg's prebuilt binary, each loaded on
- * first use (as renderPng loads resvg), so no other command loads them at start-up. Each
+ * first use (resvg through renderPng's loader), so no other command loads them at start-up. Each
  * becomes RGBA pixels, then the grey levels of a W x H board (greyOfPixels: the web page's
  * semantics, alpha composited on white). A file that cannot be decoded, or decodes to no
  * pixels, is bad input naming the file.
@@ -39,6 +40,8 @@ export async function readImage(io: CliIO, path: string, kind: ImageKind, width:
 }
 
 async function decode(bytes: Buffer, kind: ImageKind, name: string, width: number): Promise<Pixels> {
+  // Loaded before the decoding, so that a binary that does not load is not blamed on the file.
+  const resvg = kind === 'svg' ? await loadResvg('reading an SVG image') : undefined;
   try {
     switch (kind) {
       case 'png': {
@@ -52,8 +55,7 @@ async function decode(bytes: Buffer, kind: ImageKind, name: string, width: numbe
         return { width: img.width, height: img.height, data: img.data };
       }
       case 'svg': {
-        const { Resvg } = await import('@resvg/resvg-js');
-        const img = new Resvg(bytes, { fitTo: { mode: 'width', value: width * SVG_SAMPLES } }).render();
+        const img = new resvg!.Resvg(bytes, { fitTo: { mode: 'width', value: width * SVG_SAMPLES } }).render();
         return { width: img.width, height: img.height, data: img.pixels };
       }
     }

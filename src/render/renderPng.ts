@@ -1,3 +1,4 @@
+import { NonocryptError } from '../errors.js';
 import type { RenderSheet } from './RenderSheet.js';
 import { FONT_FAMILY, renderSvg, type SvgOptions } from './renderSvg.js';
 import { sheetLayout } from './sheetLayout.js';
@@ -33,13 +34,18 @@ export const MAX_PNG_PIXELS = 2 ** 26;
 type Resvg = typeof import('@resvg/resvg-js');
 let resvgModule: Promise<Resvg> | undefined;
 
-function loadResvg(): Promise<Resvg> {
-  resvgModule ??= import('@resvg/resvg-js').catch((e: unknown) => {
+/**
+ * resvg, loaded once on first use (renderPng, and `make` reading an SVG image). When its prebuilt
+ * binary does not load on this platform: E_BUILD naming `purpose` (what needed it) and the reason,
+ * never an error that reads as a fault of the input.
+ */
+export function loadResvg(purpose: string): Promise<Resvg> {
+  resvgModule ??= import('@resvg/resvg-js');
+  return resvgModule.catch((e: unknown) => {
     resvgModule = undefined;
-    const why = e instanceof Error ? e.message : String(e);
-    throw new Error(`PNG rendering needs @resvg/resvg-js with a prebuilt binary for this platform, which did not load: ${why}`);
+    const why = (e instanceof Error ? e.message : String(e)).split('\n')[0];
+    throw new NonocryptError('E_BUILD', `${purpose} needs @resvg/resvg-js with a prebuilt binary for this platform, which did not load: ${why}`);
   });
-  return resvgModule;
 }
 
 interface FontOptions {
@@ -83,7 +89,7 @@ export async function renderPng(sheet: RenderSheet, options: PngOptions = {}): P
     );
   }
   const svg = renderSvg(sheet, options);
-  const resvg = await loadResvg();
+  const resvg = await loadResvg('PNG rendering');
   const font: FontOptions = {
     loadSystemFonts: options.systemFonts ?? true,
     fontFiles: [...(options.fontFiles ?? [])],
