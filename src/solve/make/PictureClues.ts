@@ -14,7 +14,7 @@ export class PictureClues {
   private readonly last: Uint8Array;
   private readonly rows: Clue[];
   private readonly cols: Clue[];
-  /** Each line's lack (forcingLack), rows then columns. */
+  /** Each line's lack (forcingSlack), rows then columns. */
   private readonly lacks: Int32Array;
   private readonly colChanged: Uint8Array;
 

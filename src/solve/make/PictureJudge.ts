@@ -59,7 +59,8 @@ export const SECOND_PICTURE_NODES = 2000;
  * 100 up to SECOND_PICTURE_NODES), which also ignore the time limit, so that a greedy search
  * always ends. A judgement it stops counts as not met, and the search changes another cell. On
  * bootstrap-icons tags at 30x30 (goal unique) three greedy steps each spent the full 2000 nodes
- * (0.7 s apiece) and stopped undecided all the same: with QUICK_NODES, GREEDY_QUICK_MEASURE.
+ * (0.7 s apiece) and stopped undecided all the same; with 200 the greedy search took 0.48 s
+ * instead of 2.5 s and found the same change (one cell).
  */
 export const QUICK_SECOND_PICTURE_NODES = 200;
 
