@@ -26,7 +26,7 @@
  *
  * `--screenshots` also writes docs/web/draw-*.png. Needs `npm run build` and /usr/bin/chromium.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -35,6 +35,8 @@ import { gridRows } from '../src/grid/Puzzle.js';
 import { DEFAULT_MAKE_TIMEOUT_MS } from '../src/puzzle/makePuzzle.js';
 import { mulberry32 } from '../src/seededRandom.js';
 import { switchFreePicture } from './switchFreePicture.js';
+import { ICON_PACKAGE, iconDir, installedVersion, svgFiles } from './makeIcons.js';
+import { SVG_SAMPLES } from '../src/cli/imageInput.js';
 import { here } from './harness/commands.js';
 import { packageRoot, progress } from './harness/doc.js';
 import { flag, whole } from './harness/flags.js';
@@ -190,12 +192,11 @@ interface MakeRun {
 
 /** The board side of the make timings (cells), as the issue's target names it. */
 const MAKE_SIDE = 30;
-const ICONS = join(packageRoot(), 'node_modules', 'bootstrap-icons');
 
-/** A bootstrap icon as a PNG of 8 pixels a cell on a `side`-cell board (transparent background: the page reads it as white). */
+/** A bootstrap icon as a PNG of SVG_SAMPLES pixels a cell on a `side`-cell board (transparent background: the page reads it as white). */
 async function iconPng(name: string, side: number): Promise<Buffer> {
   const { Resvg } = await import('@resvg/resvg-js');
-  return new Resvg(readFileSync(join(ICONS, 'icons', name)), { fitTo: { mode: 'width', value: side * 8 } }).render().asPng();
+  return new Resvg(readFileSync(join(iconDir(), name)), { fitTo: { mode: 'width', value: side * SVG_SAMPLES } }).render().asPng();
 }
 
 /** Import an icon into the Draw tab as an image on a side x side board, at the threshold 128. */
@@ -226,7 +227,7 @@ async function makeDone(page: Page, button: string): Promise<Record<string, stri
 
 /** The icons of the make timings: every `step`-th of the sorted names, for `count` of them. */
 function iconChoice(count: number): { names: string[]; step: number } {
-  const names = readdirSync(join(ICONS, 'icons')).filter((n) => n.endsWith('.svg')).sort();
+  const names = svgFiles(iconDir());
   return { names, step: Math.max(1, Math.floor(names.length / count)) };
 }
 
@@ -385,7 +386,7 @@ const ms = fixed(0);
 const msOf = (f: (xs: readonly number[]) => number, xs: readonly number[]) => (xs.length ? ms(f(xs)) : '-');
 
 function makeView(runs: readonly MakeRun[]) {
-  const version = (JSON.parse(readFileSync(join(ICONS, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = installedVersion();
   const groups = ['line-solvable', 'unique'].flatMap((goal) => {
     const all = runs.filter((r) => r.goal === goal);
     return [
@@ -395,7 +396,7 @@ function makeView(runs: readonly MakeRun[]) {
   });
   return view({
     about:
-      `Make (issue 65) on ${runs.length / 2} bootstrap-icons ${version} (every ${iconChoice(runs.length / 2).step}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (${DEFAULT_MAKE_TIMEOUT_MS / 1000} s). ` +
+      `Make (issue 65) on ${runs.length / 2} ${ICON_PACKAGE} ${version} (every ${iconChoice(runs.length / 2).step}th of the sorted names) rendered by resvg at 8 pixels a cell and imported as PNG images at ${MAKE_SIDE} x ${MAKE_SIDE}, threshold 128, with their grey levels; the default Search limit (${DEFAULT_MAKE_TIMEOUT_MS / 1000} s). ` +
       'Times as the page measures them, from the press of the button: to the first answer shown (the greedy proposal, asked with its own shorter limit, FIRST_ANSWER_MS of web/editor/makeProposal.ts; or the final one when the greedy one is proved best at once), and to the last (the proof of the fewest, or the Search limit). Proven: the count of changed cells proved fewest.',
     rows: groups,
     columns: [

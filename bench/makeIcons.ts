@@ -18,7 +18,7 @@ import { SVG_SAMPLES } from '../src/cli/imageInput.js';
 import { greyOfPixels, type GreyImage } from '../src/solve/make/GreyImage.js';
 import { packageRoot } from './harness/doc.js';
 
-const ICON_PACKAGE = 'bootstrap-icons';
+export const ICON_PACKAGE = 'bootstrap-icons';
 export const EVERY = 10;
 export const SIZES = [24, 30] as const;
 export const THRESHOLD = 0.5;
@@ -42,21 +42,26 @@ export interface IconManifest {
 }
 
 export const MANIFEST = (): string => join(packageRoot(), 'bench', 'results', 'make-icons.json');
-const iconDir = (): string => join(packageRoot(), 'node_modules', ICON_PACKAGE, 'icons');
+/** The benchmark set's SVG files (its package's icons/ folder). */
+export const iconDir = (): string => join(packageRoot(), 'node_modules', ICON_PACKAGE, 'icons');
+
+/** The SVG files of `dir` in name order. */
+export function svgFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((n) => n.endsWith('.svg'))
+    .sort();
+}
 
 /** Every `every`-th SVG file of `dir` in name order, from the first. */
 function everyNth(dir: string, every: number): string[] {
-  return readdirSync(dir)
-    .filter((n) => n.endsWith('.svg'))
-    .sort()
-    .filter((_, i) => i % every === 0);
+  return svgFiles(dir).filter((_, i) => i % every === 0);
 }
 
 /** An icon's name: its file's without .svg. */
 const iconName = (file: string): string => file.replace(/\.svg$/, '');
 
 /** The version of the benchmark set's package installed. */
-const installedVersion = (): string => (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', ICON_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
+export const installedVersion = (): string => (JSON.parse(readFileSync(join(packageRoot(), 'node_modules', ICON_PACKAGE, 'package.json'), 'utf8')) as { version: string }).version;
 
 function renderIcon(svg: Buffer, size: number): GreyImage {
   const img = new Resvg(svg, { fitTo: { mode: 'width', value: size * SVG_SAMPLES } }).render();

@@ -30,7 +30,7 @@ import type { MakeGoal } from '../../src/puzzle/makePuzzle.js';
 import type { DrawExportFormat, DrawMakeResult, PuzzleFormatChoice, Receiver, Request, Result } from '../protocol.js';
 import { BoardView } from './BoardView.js';
 import { blankDrawing, drawingFromLink, drawingFromRows, drawingRows, drawLink, inverted, MAX_DRAW_SIDE, resized, sameDrawing, shifted, type Drawing } from './Drawing.js';
-import { darknessThreshold, editedGrey, greyCells, imageGrey, type GreyImage, type Pixels } from './imagePicture.js';
+import { darknessThreshold, editedGrey, greyCells, greyOfPixels, type GreyImage, type Pixels } from './imagePicture.js';
 import { combine, FIRST_ANSWER_MS, GOAL_WORDS, needsProof, proposalWords, stalledWords } from './makeProposal.js';
 import { UndoHistory } from './UndoHistory.js';
 import { VerdictClient, type VerdictAnswer } from './VerdictClient.js';
@@ -614,7 +614,7 @@ export class Editor {
     const w = side('ed-width');
     const h = side('ed-height');
     if (!this.image || ![w, h].every((v) => Number.isInteger(v) && v >= 1 && v <= MAX_DRAW_SIDE)) return undefined;
-    const grey = imageGrey(this.image.pixels, w, h);
+    const grey = greyOfPixels(this.image.pixels, w, h);
     const lightness = Number($<HTMLInputElement>('ed-threshold').value);
     return { drawing: { width: w, height: h, cells: greyCells(grey, lightness) }, grey: { grey, lightness, name: this.image.name } };
   }
@@ -696,7 +696,7 @@ export class Editor {
     this.make = m;
     this.accepted = '';
     this.renderMake();
-    const keep = [...m.keep.keys()].filter((i) => m.keep[i]);
+    const keep = cellsSet(m.keep);
     const request = (method: 'greedy' | 'prove', ms: number): Request => ({
       kind: 'drawMake',
       picture: { rows: drawingRows(m.base) },
@@ -780,7 +780,7 @@ export class Editor {
   /** The protected cells changed: their marks, count, and what the proposal says. */
   private protectChanged(): void {
     const n = this.protect.reduce((a, v) => a + v, 0);
-    this.view.grid.dataset.protected = [...this.protect.keys()].filter((i) => this.protect[i]).join(' ');
+    this.view.grid.dataset.protected = cellsSet(this.protect).join(' ');
     $('ed-protect-count').textContent = n ? counted(n, 'cell') : 'none';
     ($('ed-unprotect') as HTMLButtonElement).disabled = n === 0;
     this.renderMake();
@@ -954,4 +954,9 @@ async function rasterise(svg: string): Promise<Blob> {
   } finally {
     URL.revokeObjectURL(url);
   }
+}
+
+/** The cells (row-major indices) set in `flags` (1 a cell). */
+function cellsSet(flags: Uint8Array): number[] {
+  return [...flags.keys()].filter((i) => flags[i]);
 }

@@ -11,14 +11,14 @@ export type { GreyImage, Pixels };
 /** The darkness threshold (black above it) of the slider's lightness threshold `lightness` (black below it). */
 export const darknessThreshold = (lightness: number): number => 1 - lightness / 255;
 
-/** The grey levels of `image` on a `width` x `height` board. */
-export const imageGrey = (image: Pixels, width: number, height: number): GreyImage => greyOfPixels(image, width, height);
+/** The grey levels of an image on a W x H board: the library's. */
+export { greyOfPixels };
 
 /** The cells (row-major, 1 black) of `grey` at the slider's `lightness` threshold. */
 export const greyCells = (grey: GreyImage, lightness: number): Uint8Array => thresholdPicture(grey, darknessThreshold(lightness)).cells;
 
 /** The cells of `image` scaled to `width` x `height`: black where a cell is darker than the slider's `lightness` threshold. */
-export const imageCells = (image: Pixels, width: number, height: number, lightness: number): Uint8Array => greyCells(imageGrey(image, width, height), lightness);
+export const imageCells = (image: Pixels, width: number, height: number, lightness: number): Uint8Array => greyCells(greyOfPixels(image, width, height), lightness);
 
 /**
  * The grey levels the make search uses for `cells`, the picture drawn from `grey` at threshold
